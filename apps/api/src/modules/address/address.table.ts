@@ -1,0 +1,43 @@
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from '../customer/customer.table.ts';
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    /** Normalised: upper case, letters and digits only ('1234AB'). */
+    zipcode: text('zipcode').notNull(),
+    /** Number plus suffix, normalised ('12A'). */
+    houseNumber: text('house_number').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    activationCodeHash: text('activation_code_hash'),
+    activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('addresses_login_idx').on(t.customerId, t.zipcode, t.houseNumber)],
+);
+
+/** The people of a household; each may have an account (a password) to log in at the address. */
+export const occupants = pgTable(
+  'occupants',
+  {
+    id: serial('id').primaryKey(),
+    addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    affix: text('affix'),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').$type<'M' | 'F'>().notNull().default('M'),
+    emailAddress: text('email_address'),
+    telephone: text('telephone'),
+    mobile: text('mobile'),
+    preferEmail: boolean('prefer_email').notNull().default(true),
+    passwordHash: text('password_hash'),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('occupants_address_idx').on(t.addressId), index('occupants_email_idx').on(t.emailAddress)],
+);

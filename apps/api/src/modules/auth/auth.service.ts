@@ -1,0 +1,291 @@
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { messages, normalizeAlnum, type TActivateResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { addresses, occupants } from '../address/address.table.ts';
+import { type CustomerRow, customerBranding } from '../customer/customer.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { ProjectService } from '../project/project.service.ts';
+import { authTickets, users } from './auth.table.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Session, SessionStore } from './session.store.ts';
+import { passwordResetMail } from './auth.mails.ts';
+
+const RESET_MINUTES = 60;
+const AUTO_LOGIN_MINUTES = 5;
+
+type Deps = {
+  db: Db;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  projects: ProjectService;
+  publicUrl: string;
+  apiUrl: string;
+  limits: { account: number; client: number };
+  log: (error: unknown, msg: string) => void;
+};
+
+const loginFailed = () => new UnauthorizedError(messages.loginFailed);
+
+export function createAuthService(deps: Deps) {
+  const { db, sessions, limiter, mailer, projects } = deps;
+
+  const throttle = (scope: string, account: string, client: string) =>
+    limiter.hit([
+      { key: `${scope}:client:${client}`, max: deps.limits.client },
+      { key: `${scope}:account:${account}`, max: deps.limits.account },
+    ]);
+
+  async function findAddress(customerId: number, zipcode: string, houseNumber: string) {
+    const [row] = await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.customerId, customerId), eq(addresses.zipcode, zipcode), eq(addresses.houseNumber, houseNumber)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Splits 'username' = postcode (6 characters) + house number and suffix. */
+  function splitUsername(username: string) {
+    const value = normalizeAlnum(username);
+    return { zipcode: value.slice(0, 6), houseNumber: value.slice(6) };
+  }
+
+  async function occupantLoginResponse(customer: CustomerRow, occupantId: number, addressId: number, token: string): Promise<TLoginResponse> {
+    return {
+      success: true,
+      token,
+      api_url: deps.apiUrl,
+      admin_token: null,
+      role: 'occupant',
+      id: occupantId,
+      address_id: addressId,
+      is_admin: false,
+      ...customerBranding(customer),
+      projects: await projects.projectsForAddress(addressId),
+    };
+  }
+
+  return {
+    async describe(session: Session): Promise<TMe> {
+      let name = '';
+      if (session.occupantId !== null) {
+        const [person] = await db.select().from(occupants).where(eq(occupants.id, session.occupantId));
+        name = person ? [person.firstName, person.affix, person.lastName].filter(Boolean).join(' ') : '';
+      } else if (session.userId !== null) {
+        const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
+        name = user?.name ?? '';
+      }
+      return { role: session.role, id: session.occupantId ?? session.userId ?? 0, address_id: session.addressId, is_admin: session.isAdmin, name };
+    },
+
+    async loginOccupant(customer: CustomerRow, input: { zipcode: string; house_number: string; password: string }, client: string): Promise<TLoginResponse> {
+      const account = `${customer.id}:${input.zipcode}:${input.house_number}`;
+      await throttle('login', account, client);
+      const address = await findAddress(customer.id, input.zipcode, input.house_number);
+      if (!address) return verifyDummy(input.password).then(() => { throw loginFailed(); });
+
+      if (address.activationCodeHash && !address.activatedAt && address.activationExpiresAt && address.activationExpiresAt > new Date()) {
+        if (hashToken(normalizeAlnum(input.password)) === address.activationCodeHash) {
+          return { success: false, action: 'activate-account', message: 'Activeer uw account' };
+        }
+      }
+      const people = await db
+        .select({ id: occupants.id, passwordHash: occupants.passwordHash })
+        .from(occupants)
+        .where(and(eq(occupants.addressId, address.id), isNotNull(occupants.passwordHash)))
+        .orderBy(asc(occupants.id));
+      for (const person of people) {
+        if (await verifyPassword(person.passwordHash, input.password)) {
+          await limiter.clear(`login:account:${account}`);
+          const token = await sessions.issue({ role: 'occupant', userId: null, occupantId: person.id, addressId: address.id, customerId: customer.id, isAdmin: false });
+          return occupantLoginResponse(customer, person.id, address.id, token);
+        }
+      }
+      if (!people.length) await verifyDummy(input.password);
+      throw loginFailed();
+    },
+
+    async loginUser(customer: CustomerRow, input: { username: string; password: string }, client: string): Promise<TLoginResponse> {
+      const username = input.username.trim().toLowerCase();
+      await throttle('login', `user:${username}`, client);
+      const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+        if (!user) await verifyDummy(input.password);
+        throw loginFailed();
+      }
+      await limiter.clear(`login:account:user:${username}`);
+      return this.userLoginResponse(customer, user.id, user.role);
+    },
+
+    async userLoginResponse(customer: CustomerRow, userId: number, role: 'partner' | 'woco' | 'administrator'): Promise<TLoginResponse> {
+      const token = await sessions.issue({ role, userId, occupantId: null, addressId: null, customerId: null, isAdmin: false });
+      const customerList = await projects.customersForUser(userId);
+      return {
+        success: true,
+        token,
+        api_url: deps.apiUrl,
+        admin_token: token,
+        role,
+        id: userId,
+        address_id: null,
+        is_admin: false,
+        ...customerBranding(customer),
+        customers: customerList.map((c) => ({ id: c.id, name: c.name })),
+        projects: await projects.projectsForUser(userId),
+      };
+    },
+
+    async wocoLogin(customer: CustomerRow, token: string, client: string): Promise<TLoginResponse> {
+      await throttle('woco', 'token', client);
+      const [user] = await db.select().from(users).where(and(eq(users.loginTokenHash, hashToken(token)), eq(users.role, 'woco'))).limit(1);
+      if (!user) throw new UnauthorizedError('Deze inloglink is ongeldig of verlopen.');
+      return this.userLoginResponse(customer, user.id, 'woco');
+    },
+
+    async activate(customer: CustomerRow, input: { username: string; code: string; password: string }, client: string): Promise<TActivateResponse> {
+      const { zipcode, houseNumber } = splitUsername(input.username);
+      await throttle('activate', `${customer.id}:${zipcode}:${houseNumber}`, client);
+      const address = await findAddress(customer.id, zipcode, houseNumber);
+      const valid =
+        address?.activationCodeHash &&
+        !address.activatedAt &&
+        address.activationExpiresAt &&
+        address.activationExpiresAt > new Date() &&
+        address.activationCodeHash === hashToken(normalizeAlnum(input.code));
+      if (!address || !valid) throw new UnprocessableError(messages.activationInvalid, [{ field: 'code', message: messages.activationInvalid }]);
+
+      const passwordHash = await hashPassword(input.password);
+      const ticket = newToken();
+      const occupantId = await db.transaction(async (tx) => {
+        // Consume the code exactly once, even when two activations race.
+        const consumed = await tx
+          .update(addresses)
+          .set({ activatedAt: new Date(), activationCodeHash: null, activationExpiresAt: null })
+          .where(and(eq(addresses.id, address.id), isNull(addresses.activatedAt), isNotNull(addresses.activationCodeHash)))
+          .returning({ id: addresses.id });
+        if (!consumed.length) throw new ConflictError(messages.activationInvalid);
+        const [main] = await tx.select().from(occupants).where(eq(occupants.addressId, address.id)).orderBy(sql`${occupants.isMain} DESC`, asc(occupants.id)).limit(1);
+        let id = main?.id;
+        if (id) {
+          await tx.update(occupants).set({ passwordHash, isMain: true }).where(eq(occupants.id, id));
+        } else {
+          const [created] = await tx.insert(occupants).values({ addressId: address.id, firstName: 'Bewoner', lastName: address.street, isMain: true, passwordHash }).returning({ id: occupants.id });
+          id = created!.id;
+        }
+        await tx.insert(authTickets).values({ kind: 'auto-login', tokenHash: hashToken(ticket), occupantId: id, expiresAt: new Date(Date.now() + AUTO_LOGIN_MINUTES * 60_000) });
+        return id;
+      });
+      return { success: true, id: address.id, token: ticket, message: messages.accountActivated };
+    },
+
+    /**
+     * GET /occupant/auth/{address_id}: exchanges the single-use ticket from an activation, or an
+     * administrator's token for the address's customer, for an occupant session at that address.
+     */
+    async autoLogin(bearer: string | undefined, addressId: number, client: string): Promise<TTokenResponse> {
+      if (!bearer) throw new UnauthorizedError();
+      await limiter.hit([{ key: `auto-login:client:${client}`, max: deps.limits.client }]);
+      const [ticket] = await db
+        .update(authTickets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTickets.tokenHash, hashToken(bearer)), eq(authTickets.kind, 'auto-login'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
+        .returning();
+      if (ticket?.occupantId) {
+        const [person] = await db
+          .select({ id: occupants.id, addressId: occupants.addressId, customerId: addresses.customerId })
+          .from(occupants)
+          .innerJoin(addresses, eq(addresses.id, occupants.addressId))
+          .where(eq(occupants.id, ticket.occupantId));
+        if (!person || person.addressId !== addressId) throw new ForbiddenError();
+        const token = await sessions.issue({ role: 'occupant', userId: null, occupantId: person.id, addressId, customerId: person.customerId, isAdmin: false });
+        return { success: true, token, role: 'occupant', id: person.id };
+      }
+      const admin = await sessions.resolve(bearer);
+      if (!admin || admin.role !== 'administrator' || admin.userId === null) throw new UnauthorizedError();
+      return this.issueAdminOccupantSession(admin.userId, addressId);
+    },
+
+    /** An administrator acting for an address gets an occupant session marked is_admin. */
+    async issueAdminOccupantSession(userId: number, addressId: number): Promise<TTokenResponse> {
+      const [address] = await db.select().from(addresses).where(eq(addresses.id, addressId)).limit(1);
+      if (!address || !(await projects.userCustomerIds(userId)).includes(address.customerId)) throw new NotFoundError('Adres niet gevonden');
+      const [main] = await db.select({ id: occupants.id }).from(occupants).where(eq(occupants.addressId, addressId)).orderBy(sql`${occupants.isMain} DESC`, asc(occupants.id)).limit(1);
+      if (!main) throw new NotFoundError('Er woont nog niemand op dit adres');
+      const token = await sessions.issue({ role: 'occupant', userId, occupantId: main.id, addressId, customerId: address.customerId, isAdmin: true });
+      return { success: true, token, role: 'occupant', id: main.id };
+    },
+
+    /** Always the same answer; a mail goes out only when the account exists and has an e-mail address. */
+    async forgotPassword(customer: CustomerRow, username: string, client: string): Promise<void> {
+      const name = username.trim();
+      await throttle('forgot', `${customer.id}:${name.toLowerCase()}`, client);
+      const recipients: Array<{ email: string; username: string; occupantId?: number; userId?: number }> = [];
+      if (name.includes('@')) {
+        const email = name.toLowerCase();
+        const people = await db
+          .select({ id: occupants.id, email: occupants.emailAddress, zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
+          .from(occupants)
+          .innerJoin(addresses, eq(addresses.id, occupants.addressId))
+          .where(and(eq(addresses.customerId, customer.id), sql`lower(${occupants.emailAddress}) = ${email}`, isNotNull(occupants.passwordHash)));
+        people.forEach((p) => recipients.push({ email: p.email!, username: `${p.zipcode}${p.houseNumber}`, occupantId: p.id }));
+        const [user] = await db.select().from(users).where(sql`${users.username} = ${email} OR lower(${users.email}) = ${email}`).limit(1);
+        if (user) recipients.push({ email: user.email, username: user.username, userId: user.id });
+      } else {
+        const { zipcode, houseNumber } = splitUsername(name);
+        const people = await db
+          .select({ id: occupants.id, email: occupants.emailAddress })
+          .from(occupants)
+          .innerJoin(addresses, eq(addresses.id, occupants.addressId))
+          .where(and(eq(addresses.customerId, customer.id), eq(addresses.zipcode, zipcode), eq(addresses.houseNumber, houseNumber), isNotNull(occupants.passwordHash), isNotNull(occupants.emailAddress)));
+        people.forEach((p) => recipients.push({ email: p.email!, username: `${zipcode}${houseNumber}`, occupantId: p.id }));
+      }
+      for (const r of recipients) {
+        const token = newToken();
+        await db.insert(authTickets).values({
+          kind: 'password-reset', tokenHash: hashToken(token), occupantId: r.occupantId ?? null, userId: r.userId ?? null,
+          expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+        });
+        const link = `${deps.publicUrl}/password/reset/${encodeURIComponent(token)}/${encodeURIComponent(r.email)}/${encodeURIComponent(r.username)}`;
+        mailer.send(passwordResetMail({ to: r.email, link, portalName: customer.name, minutes: RESET_MINUTES })).catch((error) => deps.log(error, 'password reset mail failed'));
+      }
+    },
+
+    /** Sets a new password with a reset code; the code works once, and every open session of the account ends. */
+    async setPassword(input: { password: string; username: string; code: string }): Promise<void> {
+      const invalid = () => new UnprocessableError(messages.resetInvalid, [{ field: 'code', message: messages.resetInvalid }]);
+      const [ticket] = await db
+        .select()
+        .from(authTickets)
+        .where(and(eq(authTickets.tokenHash, hashToken(input.code)), eq(authTickets.kind, 'password-reset'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
+        .limit(1);
+      if (!ticket) throw invalid();
+      const username = input.username.trim();
+      if (ticket.occupantId) {
+        const [person] = await db
+          .select({ zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
+          .from(occupants)
+          .innerJoin(addresses, eq(addresses.id, occupants.addressId))
+          .where(eq(occupants.id, ticket.occupantId));
+        if (!person || normalizeAlnum(username) !== `${person.zipcode}${person.houseNumber}`) throw invalid();
+      } else if (ticket.userId) {
+        const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, ticket.userId));
+        if (!user || user.username !== username.toLowerCase()) throw invalid();
+      }
+      const passwordHash = await hashPassword(input.password);
+      const used = await db.update(authTickets).set({ usedAt: new Date() }).where(and(eq(authTickets.id, ticket.id), isNull(authTickets.usedAt))).returning({ id: authTickets.id });
+      if (!used.length) throw invalid();
+      if (ticket.occupantId) {
+        await db.update(occupants).set({ passwordHash }).where(eq(occupants.id, ticket.occupantId));
+        await sessions.revokeOccupant(ticket.occupantId);
+      } else if (ticket.userId) {
+        await db.update(users).set({ passwordHash }).where(eq(users.id, ticket.userId));
+        await sessions.revokeUser(ticket.userId);
+      }
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { TRole } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import type { InvalidationBus } from '../../lib/invalidation.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { sessions } from './auth.table.ts';
+
+export type Session = {
+  id: number;
+  role: TRole;
+  userId: number | null;
+  occupantId: number | null;
+  addressId: number | null;
+  customerId: number | null;
+  isAdmin: boolean;
+  expiresAt: number;
+};
+
+export type NewSession = Omit<Session, 'id' | 'expiresAt'>;
+
+/**
+ * Sessions behind opaque bearer tokens. Resolved sessions are kept in memory; a revocation is announced
+ * to every process through the invalidation bus and is refused at once everywhere.
+ */
+export function createSessionStore(db: Db, bus: InvalidationBus, options: { days: number }) {
+  const cache = new Map<string, Session>();
+  const byOccupant = (occupantId: string) => {
+    for (const [hash, s] of cache) if (String(s.occupantId) === occupantId) cache.delete(hash);
+  };
+  const byUser = (userId: string) => {
+    for (const [hash, s] of cache) if (String(s.userId) === userId) cache.delete(hash);
+  };
+  bus.subscribe('session', (hash) => cache.delete(hash), () => cache.clear());
+  bus.subscribe('session-occupant', byOccupant, () => cache.clear());
+  bus.subscribe('session-user', byUser, () => cache.clear());
+
+  return {
+    async issue(input: NewSession): Promise<string> {
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + options.days * 86_400_000);
+      await db.insert(sessions).values({ ...input, tokenHash: hashToken(token), expiresAt });
+      return token;
+    },
+
+    async resolve(token: string): Promise<Session | null> {
+      const hash = hashToken(token);
+      const hit = cache.get(hash);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit;
+        cache.delete(hash);
+        return null;
+      }
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      if (!row) return null;
+      const session: Session = {
+        id: row.id, role: row.role, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,
+        customerId: row.customerId, isAdmin: row.isAdmin, expiresAt: row.expiresAt.getTime(),
+      };
+      if (cache.size > 100_000) cache.clear();
+      cache.set(hash, session);
+      return session;
+    },
+
+    async revoke(token: string): Promise<void> {
+      const hash = hashToken(token);
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hash));
+      await bus.publish('session', hash);
+    },
+
+    /** After a password change or removal: every session of this person ends. */
+    async revokeOccupant(occupantId: number): Promise<void> {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.occupantId, occupantId), isNull(sessions.revokedAt)));
+      await bus.publish('session-occupant', occupantId);
+    },
+
+    async revokeUser(userId: number): Promise<void> {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await bus.publish('session-user', userId);
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,66 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TBranding, TCustomer } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { projects } from '../project/project.table.ts';
+import { customers } from './customer.table.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export function customerBranding(c: CustomerRow): TBranding {
+  return { logo: c.logo, color_primary: c.colorPrimary, color_secondary: c.colorSecondary, website: c.website, notification: c.notification };
+}
+
+/** Strips the port and lower-cases: 'Portaal.Example.nl:3000' -> 'portaal.example.nl'. */
+export function hostName(host: string | undefined): string {
+  return (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+}
+
+/** The customer is found by host; a customer listing '*' serves hosts no other customer claims. */
+export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: string) {
+  const byHost = createCache<CustomerRow | null>(bus, 'customer-host');
+  const findByHost = (host: string) =>
+    byHost.get(host, async () => {
+      const rows = await db
+        .select()
+        .from(customers)
+        .where(sql`${host} = ANY(${customers.domains}) OR '*' = ANY(${customers.domains})`)
+        .orderBy(sql`${host} = ANY(${customers.domains}) DESC`, asc(customers.position), asc(customers.id))
+        .limit(1);
+      return rows[0] ?? null;
+    });
+
+  return {
+    async forHost(host: string | undefined): Promise<CustomerRow> {
+      const customer = await findByHost(hostName(host));
+      if (!customer) throw new NotFoundError('Dit portaal is niet bekend.');
+      return customer;
+    },
+
+    async byId(id: number): Promise<CustomerRow | null> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async describe(customer: CustomerRow): Promise<TCustomer> {
+      const publicProjects = await db
+        .select({ id: projects.id, name: projects.name, customer_id: projects.customerId })
+        .from(projects)
+        .where(sql`${projects.customerId} = ${customer.id} AND ${projects.isPublic}`)
+        .orderBy(asc(projects.id));
+      return {
+        id: customer.id,
+        name: customer.name,
+        api_url: apiUrl,
+        ...customerBranding(customer),
+        login_url_occupants: customer.loginUrlOccupants,
+        projects: publicProjects,
+      };
+    },
+
+    /** Called after a customer changes, so every process drops its host cache. */
+    invalidate: () => byHost.invalidate('*'),
+  };
+}
+export type CustomerService = ReturnType<typeof createCustomerService>;

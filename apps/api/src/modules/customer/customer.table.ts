@@ -1,0 +1,15 @@
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Host names this customer's portal answers on; the customer is found by host. */
+  domains: text('domains').array().notNull().default([]),
+  logo: text('logo'),
+  colorPrimary: text('color_primary').notNull().default('#1d4ed8'),
+  colorSecondary: text('color_secondary').notNull().default('#0f766e'),
+  website: text('website'),
+  notification: text('notification'),
+  loginUrlOccupants: text('login_url_occupants').notNull().default('/inloggen'),
+  position: integer('position').notNull().default(0),
+});

@@ -1,0 +1,43 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userCustomers } from '../auth/auth.table.ts';
+import { customers } from '../customer/customer.table.ts';
+import { addressProjects, projects } from './project.table.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export async function findProjectWithCustomer(db: Db, projectId: number) {
+  const [row] = await db
+    .select({ project: projects, customer: customers })
+    .from(projects)
+    .innerJoin(customers, eq(customers.id, projects.customerId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row ?? null;
+}
+
+export function listAddressProjectIds(db: Db, addressId: number) {
+  return db
+    .select({ id: addressProjects.projectId })
+    .from(addressProjects)
+    .where(eq(addressProjects.addressId, addressId))
+    .orderBy(asc(addressProjects.projectId))
+    .then((rows) => rows.map((r) => r.id));
+}
+
+export function listProjects(db: Db, where: { customerId?: number; ids?: number[]; isPublic?: boolean }) {
+  const conditions = [
+    where.customerId !== undefined ? eq(projects.customerId, where.customerId) : undefined,
+    where.ids ? inArray(projects.id, where.ids.length ? where.ids : [-1]) : undefined,
+    where.isPublic !== undefined ? eq(projects.isPublic, where.isPublic) : undefined,
+  ].filter(Boolean);
+  return db.select().from(projects).where(and(...conditions)).orderBy(asc(projects.id));
+}
+
+export function listUserCustomerIds(db: Db, userId: number) {
+  return db
+    .select({ id: userCustomers.customerId })
+    .from(userCustomers)
+    .where(eq(userCustomers.userId, userId))
+    .then((rows) => rows.map((r) => r.id));
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPartnerCustomer, ZProject, ZProjectSummary } from '@portal/contract';
+import { sessionOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+
+const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+export const projectRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { projects, guard } = services;
+
+  app.get('/public/projects/:id', {
+    schema: { tags: ['projects'], summary: "A customer's public projects", params: ZIdParams, querystring: ZLanguageQuery, response: { 200: z.array(ZProjectSummary), ...errors } },
+  }, async (request) => projects.publicProjects(request.params.id));
+
+  app.get('/public/project/:id', {
+    schema: { tags: ['projects'], summary: 'A public project with its public modules', params: ZIdParams, querystring: ZLanguageQuery, response: { 200: ZProject, ...errors } },
+  }, async (request) => projects.publicProject(request.params.id));
+
+  app.get('/occupant/projects', {
+    preHandler: guard.occupant,
+    schema: { tags: ['projects'], summary: "The occupant's projects", querystring: ZLanguageQuery, security: [{ bearer: [] }], response: { 200: z.array(ZProjectSummary), ...errors } },
+  }, async (request) => projects.occupantProjects(sessionOf(request)));
+
+  app.get('/occupant/project', {
+    preHandler: guard.occupant,
+    schema: { tags: ['projects'], summary: 'The chosen project with modules and new-item counts for this address', querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZProject, ...errors } },
+  }, async (request) => projects.occupantProject(sessionOf(request), request.query.project_id));
+
+  app.get('/partner/project/:id', {
+    preHandler: guard.staff,
+    schema: { tags: ['projects'], summary: 'A project of one of the partner’s customers', params: ZIdParams, querystring: ZLanguageQuery, security: [{ bearer: [] }], response: { 200: ZProject, ...errors } },
+  }, async (request) => projects.partnerProject(sessionOf(request), request.params.id));
+
+  app.get('/partner/customers/', {
+    preHandler: guard.staff,
+    schema: { tags: ['projects'], summary: 'The customers a partner works for', querystring: ZLanguageQuery, security: [{ bearer: [] }], response: { 200: z.array(ZPartnerCustomer), ...errors } },
+  }, async (request) => projects.partnerCustomers(sessionOf(request)));
+
+  app.get('/partner/customer/:id/projects', {
+    preHandler: guard.staff,
+    schema: { tags: ['projects'], summary: "A customer's projects, for its partners", params: ZIdParams, querystring: ZLanguageQuery, security: [{ bearer: [] }], response: { 200: z.array(ZProjectSummary), ...errors } },
+  }, async (request) => projects.partnerCustomerProjects(sessionOf(request), request.params.id));
+};

@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TModuleName } from '@portal/contract';
+import { customers } from '../customer/customer.table.ts';
+import { addresses } from '../address/address.table.ts';
+
+export type ProjectModuleSetting = { name: TModuleName; display_name?: string };
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    corporateIdentityColor: text('corporate_identity_color').notNull().default('#1d4ed8'),
+    colorPrimary: text('color_primary'),
+    colorSecondary: text('color_secondary'),
+    website: text('website'),
+    notification: text('notification'),
+    welcomeMessage: text('welcome_message').notNull().default(''),
+    supportBaseProgress: text('support_base_progress'),
+    modules: jsonb('modules').$type<ProjectModuleSetting[]>().notNull().default([]),
+    module18Name: text('module_18_name').notNull().default('Klachten'),
+    workOrderShowImage: boolean('work_order_show_image').notNull().default(false),
+    workOrderMessage: text('work_order_message'),
+    workOrderImageUrl: text('work_order_image_url'),
+    isPublic: boolean('is_public').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_customer_idx').on(t.customerId)],
+);
+
+export const addressProjects = pgTable(
+  'address_projects',
+  {
+    addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.addressId, t.projectId] }), index('address_projects_project_idx').on(t.projectId)],
+);

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TRole } from '@portal/contract';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { Session, SessionStore } from '../modules/auth/session.store.ts';
+import type { CustomerRow, CustomerService } from '../modules/customer/customer.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+    bearer: string | undefined;
+  }
+}
+
+/** The bearer token from the Authorization header, or `token` in the query for download links. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  const query = request.query as { token?: unknown } | undefined;
+  return typeof query?.token === 'string' && query.token ? query.token : undefined;
+}
+
+export function registerAuth(app: FastifyInstance, sessions: SessionStore) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('bearer', undefined);
+  app.addHook('onRequest', async (request) => {
+    request.bearer = bearerOf(request);
+  });
+}
+
+/**
+ * A preHandler that requires a live session of one of `roles`. An occupant session is valid only on
+ * its own customer's host.
+ */
+export function requireRole(sessions: SessionStore, customers: CustomerService, ...roles: TRole[]) {
+  return async (request: FastifyRequest) => {
+    if (!request.bearer) throw new UnauthorizedError();
+    const session = await sessions.resolve(request.bearer);
+    if (!session) throw new UnauthorizedError();
+    if (!roles.includes(session.role)) throw new ForbiddenError();
+    if (session.role === 'occupant') {
+      const customer: CustomerRow = await customers.forHost(request.headers.host);
+      if (customer.id !== session.customerId) throw new UnauthorizedError();
+    }
+    request.session = session;
+  };
+}
+
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new UnauthorizedError();
+  return request.session;
+}

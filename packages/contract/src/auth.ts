@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ZId, ZLanguage } from './common.ts';
+import { messages, normalizeAlnum, passwordStrengthMessage, POSTCODE_MAX_LENGTH } from './validation.ts';
+
+export const ROLES = ['occupant', 'partner', 'woco', 'administrator'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZPostcode = z
+  .string({ error: messages.postcodeRequired })
+  .transform(normalizeAlnum)
+  .pipe(z.string().min(1, messages.postcodeRequired).max(POSTCODE_MAX_LENGTH, messages.postcodeTooLong));
+
+export const ZHouseNumber = z
+  .string({ error: messages.houseNumberRequired })
+  .transform(normalizeAlnum)
+  .pipe(z.string().min(1, messages.houseNumberRequired).max(12, messages.houseNumberRequired));
+
+export const ZNewPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(200)
+  .superRefine((value, ctx) => {
+    const problem = value ? passwordStrengthMessage(value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * A resident logs in with postcode + house number (upper-cased, letters and digits only); a partner
+ * with a username instead. The password field also takes an activation code.
+ */
+export const ZLoginBody = z
+  .object({
+    username: z.string().trim().max(254).optional(),
+    zipcode: z.string().max(40).transform(normalizeAlnum).optional(),
+    house_number: z.string().max(40).transform(normalizeAlnum).optional(),
+    password: z.string({ error: messages.passwordOrCodeRequired }).min(1, messages.passwordOrCodeRequired).max(200),
+    web: z.boolean().optional(),
+    language: ZLanguage,
+  })
+  .superRefine((body, ctx) => {
+    if (body.username) return;
+    if (!body.zipcode) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: messages.postcodeRequired });
+    else if (body.zipcode.length > POSTCODE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: messages.postcodeTooLong });
+    if (!body.house_number) ctx.addIssue({ code: 'custom', path: ['house_number'], message: messages.houseNumberRequired });
+  });
+export type TLoginBody = z.input<typeof ZLoginBody>;
+
+export const ZBranding = z.object({
+  logo: z.string().nullable(),
+  color_primary: z.string(),
+  color_secondary: z.string(),
+  website: z.string().nullable(),
+  notification: z.string().nullable(),
+});
+export type TBranding = z.infer<typeof ZBranding>;
+
+export const ZCustomerRef = z.object({ id: z.number(), name: z.string() });
+export const ZProjectRef = z.object({ id: z.number(), name: z.string(), customer_id: z.number() });
+export type TProjectRef = z.infer<typeof ZProjectRef>;
+
+export const ZLoginResponse = z.object({
+  success: z.boolean(),
+  action: z.literal('activate-account').optional(),
+  message: z.string().optional(),
+  token: z.string().optional(),
+  api_url: z.string().optional(),
+  admin_token: z.string().nullable().optional(),
+  role: ZRole.optional(),
+  id: z.number().optional(),
+  address_id: z.number().nullable().optional(),
+  is_admin: z.boolean().optional(),
+  logo: z.string().nullable().optional(),
+  color_primary: z.string().optional(),
+  color_secondary: z.string().optional(),
+  website: z.string().nullable().optional(),
+  notification: z.string().nullable().optional(),
+  customers: z.array(ZCustomerRef).optional(),
+  projects: z.array(ZProjectRef).optional(),
+  modules: z.array(z.string()).optional(),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZAutoLoginQuery = z.object({ web: z.coerce.boolean().optional(), language: ZLanguage });
+
+export const ZActivateBody = z.object({
+  username: z.string().min(1, messages.postcodeRequired).max(40).transform(normalizeAlnum),
+  code: z.string().min(1, messages.passwordOrCodeRequired).max(100),
+  password: ZNewPassword,
+  accept_terms: z.literal(true, { error: messages.termsRequired }),
+  language: ZLanguage,
+});
+export type TActivateBody = z.input<typeof ZActivateBody>;
+
+/** The answer to an activation carries a single-use ticket for the auto-login at /occupant/auth/{id}. */
+export const ZActivateResponse = z.object({ success: z.literal(true), id: z.number(), token: z.string(), message: z.string() });
+export type TActivateResponse = z.infer<typeof ZActivateResponse>;
+
+export const ZForgotPasswordBody = z.object({
+  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(254),
+  language: ZLanguage,
+});
+
+export const ZSetPasswordBody = z.object({
+  password: ZNewPassword,
+  username: z.string().min(1).max(254),
+  zipcode: z.string().max(20).optional(),
+  house_number: z.string().max(20).optional(),
+  code: z.string().min(1).max(200),
+  language: ZLanguage,
+});
+export type TSetPasswordBody = z.input<typeof ZSetPasswordBody>;
+
+export const ZTokenResponse = z.object({ success: z.literal(true), token: z.string(), role: ZRole, id: z.number() });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+export const ZWocoLoginParams = z.object({ token: z.string().min(10).max(200) });
+
+export const ZAutoLoginParams = z.object({ id: ZId });
+
+export const ZMe = z.object({
+  role: ZRole,
+  id: z.number(),
+  address_id: z.number().nullable(),
+  is_admin: z.boolean(),
+  name: z.string(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export { ZId };
