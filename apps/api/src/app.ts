@@ -75,6 +75,9 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     }
   }, { prefix: '/api' });
 
+  // Baseline for `npm run bench` only (scripts/bench.mjs sets it); never on in a real deployment.
+  if (process.env.BENCH_BARE_ROUTE === 'true') app.get('/api/bench/bare', async () => ({ ok: true }));
+
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {

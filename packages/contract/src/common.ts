@@ -28,6 +28,3 @@ export const ZLanguageQuery = z.object({ language: ZLanguage });
 /** Occupant calls name the chosen project; without it the address's only project is used. */
 export const ZOccupantQuery = z.object({ language: ZLanguage, project_id: ZId.optional() });
 export type TOccupantQuery = z.infer<typeof ZOccupantQuery>;
-
-export const CLIENT_VERSION = '7.0.0';
-export const FRONTEND_VERSION_HEADER = 'x-frontend-version';

@@ -4,3 +4,5 @@ export * from './auth.ts';
 export * from './customer.ts';
 export * from './project.ts';
 export * from './shell.ts';
+export * from './modules.ts';
+export * from './versions.ts';

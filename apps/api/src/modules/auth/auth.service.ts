@@ -140,9 +140,13 @@ export function createAuthService(deps: Deps) {
     },
 
     async wocoLogin(customer: CustomerRow, token: string, client: string): Promise<TLoginResponse> {
-      await throttle('woco', 'token', client);
-      const [user] = await db.select().from(users).where(and(eq(users.loginTokenHash, hashToken(token)), eq(users.role, 'woco'))).limit(1);
+      // Counted per token (the token is the account), not under one shared key: that let any 11
+      // attempts in a window, even with made-up tokens, lock every woco user out.
+      const tokenHash = hashToken(token);
+      await throttle('woco', tokenHash, client);
+      const [user] = await db.select().from(users).where(and(eq(users.loginTokenHash, tokenHash), eq(users.role, 'woco'))).limit(1);
       if (!user) throw new UnauthorizedError('Deze inloglink is ongeldig of verlopen.');
+      await limiter.clear(`woco:account:${tokenHash}`);
       return this.userLoginResponse(customer, user.id, 'woco');
     },
 

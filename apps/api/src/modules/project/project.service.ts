@@ -1,5 +1,5 @@
 import { DEFAULT_MODULE_LABELS, PRIVATE_MODULES, type TModuleName, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -171,10 +171,14 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       const rows = await db
         .select({
           id: customers.id, name: customers.name, logo: customers.logo, color_primary: customers.colorPrimary,
-          nr_of_projects: sql<number>`(SELECT count(*)::int FROM ${projects} WHERE ${projects.customerId} = ${customers.id})`,
+          // A join, not a correlated subquery: in a one-table select Drizzle leaves column names
+          // unqualified, and "customer_id" = "id" inside the subquery compared projects with themselves.
+          nr_of_projects: count(projects.id),
         })
         .from(customers)
+        .leftJoin(projects, eq(projects.customerId, customers.id))
         .where(inArray(customers.id, ids))
+        .groupBy(customers.id)
         .orderBy(asc(customers.name));
       return rows;
     },

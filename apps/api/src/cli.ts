@@ -1,0 +1,221 @@
+/**
+ * Operator commands: `npm run portal -- <command>` from the repository root.
+ *
+ * Talks to the embedded PostgreSQL server of a running portal when one runs in DATA_DIR, starts that
+ * server itself (briefly) when none runs, or uses DATABASE_URL. Logging goes to stderr so that stdout
+ * holds only what the command prints (a link can be piped or copied as is).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { normalizeAlnum } from '@portal/contract';
+import { hashToken, newToken } from './lib/tokens.ts';
+import { loadEnv, type Env } from './plugins/env.ts';
+import { startRuntime, type Runtime } from './runtime.ts';
+import { addresses, occupants } from './modules/address/address.table.ts';
+import { userCustomers, users } from './modules/auth/auth.table.ts';
+import { customers } from './modules/customer/customer.table.ts';
+import { mailOutbox } from './modules/mail/mail.table.ts';
+import { projects } from './modules/project/project.table.ts';
+
+const USAGE = `Usage: npm run portal -- <command> [options]
+
+Commands:
+  login-link --address <postcode+number>  [--admin <username>] [--customer <id>]
+      Print a /setlogin link that opens the portal as an administrator acting for the address.
+      The address is '1234AB10', '1234 AB 10' or --zipcode 1234AB --house-number 10.
+      --admin picks the administrator (default: the first one linked to the address's customer).
+  woco-link [--user <username>]
+      Give a housing-corporation (woco) user a new login token and print /woco/login/<token>.
+      The previous link of that user stops working. Default user: the first woco user.
+  outbox [--limit 5]
+      Show the newest e-mails of the outbox (without SMTP, mail is only written there).
+  help
+      Show this text.
+
+Environment: DATA_DIR (default ./data), DATABASE_URL, PORT / PUBLIC_URL (the links' origin).
+Run it while the portal runs (it uses the portal's database server) or while it is stopped.`;
+
+/** A mistake of the operator: printed without a stack trace, exit code 1. */
+class CliError extends Error {}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: {
+        address: { type: 'string' },
+        zipcode: { type: 'string' },
+        'house-number': { type: 'string' },
+        admin: { type: 'string' },
+        customer: { type: 'string' },
+        user: { type: 'string' },
+        limit: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+const command = values.help ? 'help' : (positionals[0] ?? 'help');
+const commands: Record<string, (runtime: Runtime, env: Env) => Promise<void>> = {
+  'login-link': loginLink,
+  'woco-link': wocoLink,
+  outbox,
+};
+
+if (command === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+const run = commands[command];
+if (!run) {
+  console.error(`Unknown command: ${command}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+// `npm run portal -- outbox | head`: a closed pipe must not crash us before the database is stopped.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
+// npm runs workspace scripts in the workspace folder (apps/api). INIT_CWD is the folder of the
+// outer `npm run` (the repository root), the folder `npm start` resolves DATA_DIR=./data against.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
+let exitCode = 0;
+try {
+  const env = loadEnv();
+  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pg', 'PG_VERSION'))) {
+    throw new CliError(`No portal database in ${env.dataDir}. Start the portal once (npm start) or set DATA_DIR or DATABASE_URL.`);
+  }
+  const runtime = await startRuntime(env, (msg) => console.error(`[portal] ${msg}`), { reuseRunning: true, poolSize: 2 });
+  try {
+    await run(runtime, env);
+  } finally {
+    await runtime.close();
+  }
+} catch (error) {
+  console.error(error instanceof CliError ? `Error: ${error.message}` : error);
+  exitCode = 1;
+}
+process.exit(exitCode);
+
+// ---------------------------------------------------------------------------------------------------
+
+function parseAddress(): { zipcode: string; houseNumber: string } {
+  if (values.zipcode !== undefined || values['house-number'] !== undefined) {
+    const zipcode = normalizeAlnum(values.zipcode ?? '');
+    const houseNumber = normalizeAlnum(values['house-number'] ?? '');
+    if (zipcode.length !== 6 || !houseNumber) throw new CliError('Give both --zipcode (1234AB) and --house-number (10).');
+    return { zipcode, houseNumber };
+  }
+  // `--address 1234 AB 10` without quotes leaves 'AB' and '10' as positionals; take them too.
+  const raw = [values.address ?? '', ...positionals.slice(1)].join(' ');
+  const value = normalizeAlnum(raw);
+  if (value.length < 7) throw new CliError(`Give the address as postcode plus house number, e.g. --address 1234AB10 (got '${raw.trim()}').`);
+  return { zipcode: value.slice(0, 6), houseNumber: value.slice(6) };
+}
+
+async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
+  const { zipcode, houseNumber } = parseAddress();
+  let found = await db
+    .select({ address: addresses, customer: customers })
+    .from(addresses)
+    .innerJoin(customers, eq(customers.id, addresses.customerId))
+    .where(and(eq(addresses.zipcode, zipcode), eq(addresses.houseNumber, houseNumber)))
+    .orderBy(asc(addresses.id));
+  const label = `${zipcode} ${houseNumber}`;
+  if (!found.length) throw new CliError(`Unknown address: ${label}.`);
+
+  let admin: { id: number; username: string } | undefined;
+  if (values.admin) {
+    const username = values.admin.trim().toLowerCase();
+    [admin] = await db.select({ id: users.id, username: users.username }).from(users)
+      .where(and(eq(users.username, username), eq(users.role, 'administrator'))).limit(1);
+    if (!admin) throw new CliError(`Unknown administrator: ${username} (no user with role administrator has this username).`);
+    const allowed = await services.projects.userCustomerIds(admin.id);
+    found = found.filter((f) => allowed.includes(f.customer.id));
+    if (!found.length) throw new CliError(`Administrator ${username} is not linked to the customer of ${label}.`);
+  }
+  if (values.customer) {
+    const wanted = values.customer.trim();
+    found = found.filter((f) => String(f.customer.id) === wanted || f.customer.name.toLowerCase() === wanted.toLowerCase());
+    if (!found.length) throw new CliError(`Address ${label} does not belong to customer '${wanted}'.`);
+  }
+  if (found.length > 1) {
+    const list = found.map((f) => `${f.customer.id} (${f.customer.name})`).join(', ');
+    throw new CliError(`Address ${label} exists for several customers: ${list}. Choose one with --customer <id>.`);
+  }
+  const { address, customer } = found[0]!;
+
+  if (!admin) {
+    [admin] = await db.select({ id: users.id, username: users.username }).from(users)
+      .innerJoin(userCustomers, eq(userCustomers.userId, users.id))
+      .where(and(eq(userCustomers.customerId, customer.id), eq(users.role, 'administrator')))
+      .orderBy(asc(users.id)).limit(1);
+    if (!admin) throw new CliError(`Customer ${customer.name} has no administrator; link one in user_customers or pass --admin.`);
+  }
+  const [resident] = await db.select({ id: occupants.id }).from(occupants).where(eq(occupants.addressId, address.id)).limit(1);
+  if (!resident) throw new CliError(`Nobody lives at ${label} yet (the address has no occupants).`);
+
+  // Branding of the address's first project, each part falling back to the customer's.
+  const [first] = await services.projects.projectsForAddress(address.id);
+  const [project] = first ? await db.select().from(projects).where(eq(projects.id, first.id)).limit(1) : [];
+  const branding = {
+    logo: project?.logoUrl ?? customer.logo,
+    website: project?.website ?? customer.website,
+    primary: project?.colorPrimary ?? customer.colorPrimary,
+    secondary: project?.colorSecondary ?? customer.colorSecondary,
+    notification: project?.notification ?? customer.notification,
+  };
+
+  const adminToken = await services.sessions.issue({
+    role: 'administrator', userId: admin.id, occupantId: null, addressId: null, customerId: null, isAdmin: false,
+  });
+  const { token } = await services.auth.issueAdminOccupantSession(admin.id, address.id);
+  const part = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : encodeURIComponent(String(value)));
+  const parts = [token, branding.logo, branding.website, branding.primary, branding.secondary, adminToken, address.id, branding.notification];
+  console.error(`[portal] ${customer.name}, ${address.street} ${address.houseNumber}, ${address.zipcode} ${address.city}; administrator ${admin.username}${project ? `; project ${project.name}` : ''}`);
+  console.log(`${env.publicUrl}/setlogin/${parts.map(part).join('/')}`);
+}
+
+async function wocoLink({ db }: Runtime, env: Env): Promise<void> {
+  const username = values.user?.trim().toLowerCase();
+  const [user] = await db.select({ id: users.id, username: users.username }).from(users)
+    .where(username ? and(eq(users.username, username), eq(users.role, 'woco')) : eq(users.role, 'woco'))
+    .orderBy(asc(users.id)).limit(1);
+  if (!user) throw new CliError(username ? `Unknown woco user: ${username} (no user with role woco has this username).` : 'There is no woco user.');
+  const token = newToken();
+  await db.update(users).set({ loginTokenHash: hashToken(token) }).where(eq(users.id, user.id));
+  console.error(`[portal] New login token for ${user.username}; the previous link no longer works.`);
+  console.log(`${env.publicUrl}/woco/login/${encodeURIComponent(token)}`);
+}
+
+async function outbox({ db }: Runtime): Promise<void> {
+  const limit = Number(values.limit ?? 5);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000.');
+  const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  if (!mails.length) {
+    console.log('The outbox is empty.');
+    return;
+  }
+  const rule = '-'.repeat(72);
+  for (const mail of mails) {
+    const status = mail.sentAt ? `sent ${mail.sentAt.toISOString()}` : mail.error ? `not sent (${mail.error})` : 'not sent (no SMTP configured)';
+    console.log([
+      rule,
+      `#${mail.id}  ${mail.createdAt.toISOString()}  ${status}`,
+      `To:      ${mail.to}`,
+      `Subject: ${mail.subject}`,
+      '',
+      mail.text.trimEnd(),
+    ].join('\n'));
+  }
+  console.log(rule);
+}

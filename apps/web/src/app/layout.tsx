@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { TBranding } from '@portal/contract';
+import { storage } from '../lib/storage';
+import { Toaster } from '../ui/toaster';
+import { authApi } from '../features/auth/api';
+import { applyBranding } from '../features/branding/apply';
+import { projectQueries } from '../features/projects/api';
+import { Header } from '../features/shell/components/header';
+import { isEmbedded } from '../features/shell/embed';
+import { AppWatchers } from '../features/shell/watchers';
+
+export type Area = 'auth' | 'occupant' | 'public' | 'partner' | 'bare';
+
+/** The shell around every page: header (unless embedded), branding, watchers and messages. */
+export function AppLayout({ area, projectId: routeProjectId, children }: { area: Area; projectId: number | null; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const embedded = useMemo(isEmbedded, []);
+
+  const customer = useQuery(projectQueries.customer());
+  const occupantProject = useQuery({ ...projectQueries.occupant(storage.projectId()), enabled: area === 'occupant' && storage.projectId() !== null && !!storage.token() });
+  const publicProject = useQuery({ ...projectQueries.public(routeProjectId ?? 0), enabled: area === 'public' && routeProjectId !== null });
+  const partnerProject = useQuery({ ...projectQueries.partner(routeProjectId ?? 0), enabled: area === 'partner' && routeProjectId !== null });
+  const project = area === 'occupant' ? occupantProject.data : area === 'public' ? publicProject.data : area === 'partner' ? partnerProject.data : undefined;
+
+  const branding: Partial<TBranding> | null = project
+    ? { logo: project.logo_url, color_primary: project.color_primary, color_secondary: project.color_secondary, website: project.website }
+    : (area === 'occupant' || area === 'partner' ? storage.branding() : null) ?? customer.data ?? null;
+  useEffect(() => applyBranding(branding), [branding?.color_primary, branding?.color_secondary]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const logout = async () => {
+    await authApi.logout().catch(() => {});
+    const target = customer.data?.login_url_occupants || '/inloggen';
+    storage.clearAll();
+    queryClient.clear();
+    window.location.assign(target);
+  };
+
+  const dashboardPath =
+    area === 'occupant' ? (storage.projectId() ? '/dashboard' : '/projecten')
+    : area === 'public' ? (routeProjectId ? `/public/dashboard/${routeProjectId}` : '/public/projecten')
+    : area === 'partner' ? (routeProjectId ? `/partner/dashboard/${routeProjectId}` : '/partner/klanten')
+    : null;
+  const showHeader = !embedded && area !== 'auth' && area !== 'bare';
+
+  return (
+    <>
+      <a href="#inhoud" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">Naar de inhoud</a>
+      {showHeader && (
+        <Header
+          dashboardPath={dashboardPath}
+          logo={branding?.logo ?? null}
+          logoAlt={project?.name ?? customer.data?.name ?? 'Logo'}
+          variant={area === 'public' ? 'public' : 'user'}
+          website={branding?.website ?? null}
+          onLogout={() => void logout()}
+        />
+      )}
+      <main id="inhoud" className={showHeader ? 'pt-[83px]' : ''}>
+        {children}
+      </main>
+      <Toaster />
+      <AppWatchers />
+    </>
+  );
+}

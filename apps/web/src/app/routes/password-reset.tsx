@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { messages } from '@portal/contract';
+import { ApiError } from '../../lib/api';
+import { Banner } from '../../ui/banner';
+import { authApi } from '../../features/auth/api';
+import { NewPasswordForm } from '../../features/auth/components/password-fields';
+import { AuthFrame } from './auth-frame';
+
+/** Reached from the e-mailed link /password/reset/{token}/{email}/{username}. */
+export default function PasswordResetRoute() {
+  const { token = '', email = '', username = '' } = useParams();
+  const [state, setState] = useState<'form' | 'done'>('form');
+  const [error, setError] = useState<string>();
+  const save = async (password: string) => {
+    setError(undefined);
+    try {
+      await authApi.setPassword({ password, username, code: token });
+      setState('done');
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fieldErrors().password ?? err.message) : messages.serverError);
+    }
+  };
+  return (
+    <AuthFrame title="Nieuw wachtwoord instellen" footer={<Link to="/inloggen" className="text-blue-800 underline">Naar inloggen</Link>}>
+      {state === 'done' ? (
+        <Banner tone="success" title="Gelukt">{messages.passwordChanged} U kunt nu inloggen met uw nieuwe wachtwoord.</Banner>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {email && <p className="text-sm text-slate-700">Voor het account van <strong>{email}</strong>.</p>}
+          {error && <Banner tone="error" title="Opslaan mislukt">{error}</Banner>}
+          <NewPasswordForm submitLabel="Wachtwoord opslaan" onSubmit={save} />
+        </div>
+      )}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,18 @@
+import type { TActivateResponse, TLoginResponse, TSuccess, TTokenResponse } from '@portal/contract';
+import { api } from '../../lib/api';
+
+export const authApi = {
+  loginOccupant: (body: { zipcode: string; house_number: string; password: string }) =>
+    api<TLoginResponse>('/public/login', { body: { ...body, web: true }, handleAuthErrors: true }),
+  loginPartner: (body: { username: string; password: string }) =>
+    api<TLoginResponse>('/public/login', { body: { ...body, web: true }, handleAuthErrors: true }),
+  activate: (body: { username: string; code: string; password: string; accept_terms: true }) =>
+    api<TActivateResponse>('/public/activate', { body, token: false, handleAuthErrors: true }),
+  autoLogin: (addressId: number, ticket: string) =>
+    api<TTokenResponse>(`/occupant/auth/${addressId}`, { query: { web: true }, token: ticket, handleAuthErrors: true }),
+  forgotPassword: (username: string) => api<TSuccess>('/public/forgot-password', { body: { username }, token: false, handleAuthErrors: true }),
+  setPassword: (body: { password: string; username: string; code: string }) =>
+    api<TSuccess>('/public/set-password', { body, token: false, handleAuthErrors: true }),
+  wocoLogin: (token: string) => api<TLoginResponse>('/public/woco/login', { body: { token }, token: false, handleAuthErrors: true }),
+  logout: () => api<TSuccess>('/auth/logout', { body: {}, handleAuthErrors: true }),
+};

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { messages, normalizeAlnum, POSTCODE_MAX_LENGTH, type TLoginResponse } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { storage } from '../../../lib/storage';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { authApi } from '../api';
+import { storeLoginAndRoute } from '../after-login';
+
+type OccupantValues = { zipcode: string; house_number: string; password: string };
+type PartnerValues = { username: string; password: string };
+
+function failureText(error: unknown): { title: string; text: string } {
+  if (error instanceof ApiError && error.status === 429) return { title: 'Inloggen mislukt', text: error.message };
+  if (error instanceof ApiError && error.status === 0) return { title: 'Inloggen mislukt', text: error.message };
+  return { title: messages.loginFailedTitle, text: messages.loginFailed };
+}
+
+type Errors<T> = Partial<Record<keyof T, string>>;
+
+/**
+ * The login page is the first page most people load, so its form keeps its state by hand instead of
+ * pulling in react-hook-form (12 kB gzip): the whole page stays under 100 kB of JavaScript.
+ */
+function useSmallForm<T extends Record<string, string>>(initial: T, validate: (values: T) => Errors<T>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors<T>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const field = (name: keyof T & string, filter: (v: string) => string = (v) => v) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [name]: filter(e.target.value) }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  const submit = (action: (values: T) => Promise<void>) => async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = Object.keys(found).find((k) => found[k as keyof T]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await action(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { field, submit, submitting };
+}
+
+const validateOccupant = (v: OccupantValues): Errors<OccupantValues> => ({
+  zipcode: !v.zipcode ? messages.postcodeRequired : v.zipcode.length > POSTCODE_MAX_LENGTH ? messages.postcodeTooLong : undefined,
+  house_number: v.house_number ? undefined : messages.houseNumberRequired,
+  password: v.password ? undefined : messages.passwordOrCodeRequired,
+});
+const validatePartner = (v: PartnerValues): Errors<PartnerValues> => ({
+  username: v.username.trim() ? undefined : messages.usernameRequired,
+  password: v.password ? undefined : messages.passwordRequired,
+});
+
+/** Residents log in with postcode, house number + suffix and password (or activation code). */
+function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: OccupantValues) => void }) {
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const form = useSmallForm<OccupantValues>({ zipcode: '', house_number: '', password: '' }, validateOccupant);
+  const submit = form.submit(async (values) => {
+    setFailure(null);
+    try {
+      onDone(await authApi.loginOccupant(values), values);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als bewoner">
+      {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
+      <TextField label="Postcode" autoComplete="postal-code" maxLength={POSTCODE_MAX_LENGTH} placeholder="1234AB" required {...form.field('zipcode', normalizeAlnum)} />
+      <TextField label="Huisnummer + toevoeging" autoComplete="address-line2" placeholder="10A" required {...form.field('house_number', normalizeAlnum)} />
+      <TextField label="Wachtwoord of activatiecode" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <Button type="submit" busy={form.submitting}>Inloggen</Button>
+    </form>
+  );
+}
+
+/** Partners log in with their username (e-mail address) and password. */
+function PartnerLogin({ onDone }: { onDone: (r: TLoginResponse) => void }) {
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const form = useSmallForm<PartnerValues>({ username: '', password: '' }, validatePartner);
+  const submit = form.submit(async (values) => {
+    setFailure(null);
+    try {
+      onDone(await authApi.loginPartner(values));
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als partner">
+      {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
+      <TextField label="Gebruikersnaam" autoComplete="username" type="email" required {...form.field('username')} />
+      <TextField label="Wachtwoord" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <Button type="submit" busy={form.submitting}>Inloggen</Button>
+    </form>
+  );
+}
+
+export function LoginForm() {
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<'occupant' | 'partner'>('occupant');
+
+  const onOccupant = (response: TLoginResponse, values: OccupantValues) => {
+    if (response.action === 'activate-account') {
+      storage.setActivation({ zipcode: values.zipcode, house_number: values.house_number, code: values.password });
+      navigate('/activeer-account');
+      return;
+    }
+    navigate(storeLoginAndRoute(response), { replace: true });
+  };
+  const onPartner = (response: TLoginResponse) => navigate(storeLoginAndRoute(response), { replace: true });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold">{mode === 'occupant' ? 'Inloggen als bewoner' : 'Inloggen als partner'}</h2>
+      {mode === 'occupant' ? <OccupantLogin onDone={onOccupant} /> : <PartnerLogin onDone={onPartner} />}
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/wachtwoord-vergeten" className="text-blue-800 underline">Wachtwoord vergeten?</Link>
+        <button type="button" className="text-blue-800 underline" onClick={() => setMode(mode === 'occupant' ? 'partner' : 'occupant')}>
+          {mode === 'occupant' ? 'Inloggen als partner' : 'Inloggen als bewoner'}
+        </button>
+      </div>
+    </div>
+  );
+}

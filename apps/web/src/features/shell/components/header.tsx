@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
+
+export type HeaderProps = {
+  dashboardPath: string | null;
+  logo: string | null;
+  logoAlt: string;
+  variant: 'user' | 'public' | 'none';
+  website: string | null;
+  onLogout: () => void;
+};
+
+/** The fixed 83 px header: Dashboard link, logo and the user menu (or website and login on public pages). */
+export function Header({ dashboardPath, logo, logoAlt, variant, website, onLogout }: HeaderProps) {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-[83px] border-b border-slate-200 bg-white shadow-sm">
+      <div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-3 px-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-4">
+          {dashboardPath && (
+            <Link to={dashboardPath} className="rounded-md px-2 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+              Dashboard
+            </Link>
+          )}
+          {logo && <img src={logo} alt={logoAlt} className="h-12 max-w-[45vw] object-contain sm:max-w-60" />}
+        </div>
+        {variant === 'user' && <UserMenu onLogout={onLogout} />}
+        {variant === 'public' && (
+          <div className="flex items-center gap-2">
+            {website && (
+              <a href={website} className="hidden rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold sm:inline-block" target="_blank" rel="noopener noreferrer">
+                Website
+              </a>
+            )}
+            <Link to="/inloggen" className="rounded-md bg-brand px-3 py-2 text-sm font-semibold text-on-brand">Inloggen</Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function UserMenu({ onLogout }: { onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const item = 'block w-full px-4 py-3 text-left text-sm font-semibold tracking-wide hover:bg-slate-100';
+  return (
+    <div ref={ref} className="relative">
+      <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}
+        className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold">
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6" /></svg>
+        Menu
+      </button>
+      {open && (
+        <ul id={menuId} className="absolute right-0 mt-2 w-48 overflow-hidden rounded-md bg-white shadow-lg ring-1 ring-slate-200">
+          <li><Link to="/profiel" className={item} onClick={() => setOpen(false)}>PROFIEL</Link></li>
+          <li><Link to="/projecten" className={item} onClick={() => setOpen(false)}>PROJECTEN</Link></li>
+          <li><button type="button" className={item} onClick={onLogout}>UITLOGGEN</button></li>
+        </ul>
+      )}
+    </div>
+  );
+}

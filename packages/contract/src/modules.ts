@@ -1,0 +1,47 @@
+/** The dashboard's modules and where their tiles lead: plain values, no zod, so the web bundle stays small. */
+export const MODULE_NAMES = [
+  'news', 'information', 'faq', 'scheduling', 'contacts', 'partners', 'work_order', 'messages',
+  'survey', 'appointments', 'documents', 'forms', 'intake', 'dossier', 'complaints',
+] as const;
+export type TModuleName = (typeof MODULE_NAMES)[number];
+
+/** Modules a public visitor never sees. */
+export const PRIVATE_MODULES: readonly TModuleName[] = ['appointments', 'intake', 'dossier'];
+
+export const DEFAULT_MODULE_LABELS: Record<TModuleName, string> = {
+  news: 'Nieuws',
+  information: 'Informatie',
+  faq: 'Veelgestelde vragen',
+  scheduling: 'Planning',
+  contacts: 'Contactpersonen',
+  partners: 'Partners',
+  work_order: 'Werkvolgorde',
+  messages: 'Contact',
+  survey: 'Enquêtes',
+  appointments: 'Afspraken',
+  documents: 'Documenten',
+  forms: 'Formulieren',
+  intake: 'Opname',
+  dossier: 'Dossier',
+  complaints: 'Klachten',
+};
+
+/** Where each module's tile leads, for a resident and for a visitor of a public project. */
+export function moduleTilePath(name: TModuleName, projectId: number, audience: 'occupant' | 'public' | 'partner'): string {
+  if (audience === 'public') {
+    const publicPaths: Partial<Record<TModuleName, string>> = {
+      news: 'nieuws', information: 'informatie', faq: 'faq', scheduling: 'planning', contacts: 'contactpersonen',
+      partners: 'partners', work_order: 'werk-volgorde', messages: 'berichten', survey: 'enquetes',
+      documents: 'documenten', forms: 'formulieren', complaints: 'complaints',
+    };
+    const segment = publicPaths[name];
+    return segment ? `/public/${segment}/${projectId}` : `/public/dashboard/${projectId}`;
+  }
+  const occupantPaths: Record<TModuleName, string> = {
+    news: '/nieuws', information: '/informatie/', faq: '/faq/', scheduling: '/planning/', contacts: '/contactpersonen/',
+    partners: '/partners/', work_order: '/werk-volgorde/', messages: '/berichten/', survey: '/enquetes/',
+    appointments: '/afspraken/', documents: '/documenten/', forms: '/formulieren/', dossier: '/dossier/',
+    complaints: '/complaints/', intake: `/partner/opname/project/${projectId}/formulieren`,
+  };
+  return occupantPaths[name];
+}
