@@ -32,7 +32,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerAuth(app, services.sessions);
+  registerAuth(app);
 
   const frameAncestors = env.FRAME_ANCESTORS.split(',').map((s) => s.trim()).filter(Boolean);
   await app.register(helmet, {

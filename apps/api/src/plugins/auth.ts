@@ -19,7 +19,7 @@ export function bearerOf(request: FastifyRequest): string | undefined {
   return typeof query?.token === 'string' && query.token ? query.token : undefined;
 }
 
-export function registerAuth(app: FastifyInstance, sessions: SessionStore) {
+export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('bearer', undefined);
   app.addHook('onRequest', async (request) => {

@@ -76,7 +76,12 @@ export const authRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   app.post('/auth/logout', {
     preHandler: guard.any,
-    schema: { tags: ['auth'], summary: 'Revoke the current token', body: z.object({ language: z.literal('nl').optional() }).optional(), security: [{ bearer: [] }], response: { 200: ZSuccess, ...errors } },
+    schema: {
+      tags: ['auth'], summary: 'Revoke the current token',
+      // nullish: a POST without a body reaches validation as null, and a logout needs none
+      body: z.object({ language: z.literal('nl').optional() }).nullish(),
+      security: [{ bearer: [] }], response: { 200: ZSuccess, ...errors },
+    },
   }, async (request) => {
     await sessions.revoke(request.bearer!);
     return { success: true };

@@ -164,7 +164,7 @@ export function createAuthService(deps: Deps) {
 
       const passwordHash = await hashPassword(input.password);
       const ticket = newToken();
-      const occupantId = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         // Consume the code exactly once, even when two activations race.
         const consumed = await tx
           .update(addresses)
@@ -226,7 +226,8 @@ export function createAuthService(deps: Deps) {
     /** Always the same answer; a mail goes out only when the account exists and has an e-mail address. */
     async forgotPassword(customer: CustomerRow, username: string, client: string): Promise<void> {
       const name = username.trim();
-      await throttle('forgot', `${customer.id}:${name.toLowerCase()}`, client);
+      // One counter per account however it is written ('1234AB10', '1234 ab 10'), or spacing would evade it.
+      await throttle('forgot', `${customer.id}:${name.includes('@') ? name.toLowerCase() : normalizeAlnum(name)}`, client);
       const recipients: Array<{ email: string; username: string; occupantId?: number; userId?: number }> = [];
       if (name.includes('@')) {
         const email = name.toLowerCase();

@@ -25,7 +25,7 @@ export default function ActivateAccountRoute() {
           Welkom! U logt voor het eerst in op het bewonersportaal voor postcode <strong>{activation.zipcode}</strong>, huisnummer{' '}
           <strong>{activation.house_number}</strong>. Lees en accepteer de voorwaarden; daarna stelt u uw eigen wachtwoord in.
         </p>
-        <section aria-label="Voorwaarden" className="max-h-60 overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800" tabIndex={0}>
+        <section aria-label="Voorwaarden" className="rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">
           <h2 className="mb-2 font-semibold">Gebruiksvoorwaarden bewonersportaal</h2>
           <p className="mb-2">Het bewonersportaal is bedoeld voor de bewoners van de woningen in het project. Uw inloggegevens zijn persoonlijk; deel ze niet met anderen.</p>
           <p className="mb-2">Wij gebruiken uw gegevens alleen om u te informeren over de werkzaamheden en om afspraken, formulieren en berichten met u af te handelen. Uw gegevens worden niet aan derden verstrekt, behalve aan partners die de werkzaamheden uitvoeren.</p>

@@ -81,7 +81,7 @@ function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: Occupan
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als bewoner">
       {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
-      <TextField label="Postcode" autoComplete="postal-code" maxLength={POSTCODE_MAX_LENGTH} placeholder="1234AB" required {...form.field('zipcode', normalizeAlnum)} />
+      <TextField label="Postcode" autoComplete="postal-code" placeholder="1234AB" required {...form.field('zipcode', normalizeAlnum)} />
       <TextField label="Huisnummer + toevoeging" autoComplete="address-line2" placeholder="10A" required {...form.field('house_number', normalizeAlnum)} />
       <TextField label="Wachtwoord of activatiecode" type="password" autoComplete="current-password" required {...form.field('password')} />
       <Button type="submit" busy={form.submitting}>Inloggen</Button>
