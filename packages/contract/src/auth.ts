@@ -34,11 +34,13 @@ export const ZLoginBody = z
     username: z.string().trim().max(254).optional(),
     zipcode: z.string().max(40).transform(normalizeAlnum).optional(),
     house_number: z.string().max(40).transform(normalizeAlnum).optional(),
-    password: z.string({ error: messages.passwordOrCodeRequired }).min(1, messages.passwordOrCodeRequired).max(200),
+    password: z.string().max(200).optional(),
     web: z.boolean().optional(),
     language: ZLanguage,
   })
   .superRefine((body, ctx) => {
+    // All missing fields are reported together, so the form can mark each one.
+    if (!body.password) ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordOrCodeRequired });
     if (body.username) return;
     if (!body.zipcode) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: messages.postcodeRequired });
     else if (body.zipcode.length > POSTCODE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: messages.postcodeTooLong });

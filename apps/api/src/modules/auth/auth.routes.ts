@@ -22,7 +22,8 @@ export const authRoutes = (services: Services): FastifyPluginAsyncZod => async (
     },
   }, async (request) => {
     const customer = await customers.forHost(request.headers.host);
-    const { username, zipcode, house_number, password } = request.body;
+    const { username, zipcode, house_number } = request.body;
+    const password = request.body.password!; // required by the schema's refinement
     return username
       ? auth.loginUser(customer, { username, password }, request.ip)
       : auth.loginOccupant(customer, { zipcode: zipcode!, house_number: house_number!, password }, request.ip);
