@@ -6,3 +6,5 @@ export * from './project.ts';
 export * from './shell.ts';
 export * from './modules.ts';
 export * from './versions.ts';
+export * from './content.ts';
+export * from './indicators.ts';
