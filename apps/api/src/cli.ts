@@ -17,6 +17,7 @@ import { addresses, occupants } from './modules/address/address.table.ts';
 import { userCustomers, users } from './modules/auth/auth.table.ts';
 import { customers } from './modules/customer/customer.table.ts';
 import { mailOutbox } from './modules/mail/mail.table.ts';
+import { smsOutbox } from './modules/sms/index.ts';
 import { projects } from './modules/project/project.table.ts';
 
 const USAGE = `Usage: npm run portal -- <command> [options]
@@ -31,6 +32,8 @@ Commands:
       The previous link of that user stops working. Default user: the first woco user.
   outbox [--limit 5]
       Show the newest e-mails of the outbox (without SMTP, mail is only written there).
+  sms-outbox [--limit 5]
+      Show the newest SMS messages (without SMS_PROVIDER_URL, SMS are only written there).
   help
       Show this text.
 
@@ -67,6 +70,7 @@ const commands: Record<string, (runtime: Runtime, env: Env) => Promise<void>> = 
   'login-link': loginLink,
   'woco-link': wocoLink,
   outbox,
+  'sms-outbox': smsOutboxCommand,
 };
 
 if (command === 'help') {
@@ -180,9 +184,12 @@ async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
   });
   const { token } = await services.auth.issueAdminOccupantSession(admin.id, address.id);
   const part = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : encodeURIComponent(String(value)));
-  const parts = [token, branding.logo, branding.website, branding.primary, branding.secondary, adminToken, address.id, branding.notification];
+  const parts = [token, branding.logo, branding.website, branding.primary, branding.secondary, adminToken, address.id, branding.notification].map(part);
+  // The server answers a path ending in '.xx' (like a file name) with 404 instead of the app; a last
+  // part such as 'Zie www.example.nl' would, so its dots are percent-encoded too (same decoded value).
+  parts[parts.length - 1] = parts.at(-1)!.replace(/\./g, '%2E');
   console.error(`[portal] ${customer.name}, ${address.street} ${address.houseNumber}, ${address.zipcode} ${address.city}; administrator ${admin.username}${project ? `; project ${project.name}` : ''}`);
-  console.log(`${env.publicUrl}/setlogin/${parts.map(part).join('/')}`);
+  console.log(`${env.publicUrl}/setlogin/${parts.join('/')}`);
 }
 
 async function wocoLink({ db }: Runtime, env: Env): Promise<void> {
@@ -218,4 +225,21 @@ async function outbox({ db }: Runtime): Promise<void> {
     ].join('\n'));
   }
   console.log(rule);
+}
+
+async function smsOutboxCommand({ db }: Runtime): Promise<void> {
+  const limit = Number(values.limit ?? 5);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('--limit must be a whole number from 1 to 1000.');
+  const rows = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit);
+  if (!rows.length) {
+    console.log('The SMS outbox is empty.');
+    return;
+  }
+  for (const sms of rows) {
+    const status = sms.sentAt ? `sent ${sms.sentAt.toISOString()}` : sms.error ? `not sent (${sms.error})` : 'not sent (no SMS provider configured)';
+    console.log(`#${sms.id}  ${sms.createdAt.toISOString()}  ${status}
+To:   ${sms.to}
+${sms.text}
+`);
+  }
 }

@@ -17,16 +17,30 @@ const ZEnv = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('Bewonersportaal <noreply@bewonersportaal.nl>'),
+  /** SMS provider (HTTP API); without it SMS stay in the sms_outbox table (`npm run portal -- sms-outbox`). */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  /** Sender name shown on the phone (at most 11 characters for an alphanumeric sender). */
+  SMS_SENDER: z.string().max(11).default('Portaal'),
   FRONTEND_VERSION: z.string().default('7.0.0'),
   SESSION_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Attempts per 15 minutes on login, activation and forgot-password. */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CLIENT_MAX: z.coerce.number().int().positive().default(100),
+  /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
+  SURVEY_PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   WEB_DIST: z.string().optional(),
+  BENCH_BARE_ROUTE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed to embed the portal in a frame; empty means any. */
   FRAME_ANCESTORS: z.string().default('*'),
+  /** XYZ tile server for the maps; the default is PDOK's BRT achtergrondkaart (Dutch government, free). */
+  MAP_TILE_URL: z.string().default('https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png'),
+  /** A dossier e-mail attaches the files up to this total size; a larger dossier gets time-limited links. */
+  DOSSIER_MAIL_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
 });
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../plugins/env.ts';
@@ -11,15 +11,18 @@ export type Mail = { to: string; subject: string; text: string; html?: string; a
  * Without SMTP (the embedded default) `npm run portal -- outbox` shows what would have been sent.
  */
 export function createMailer(db: Db, env: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'MAIL_FROM'>) {
-  const transport = env.SMTP_HOST
-    ? nodemailer.createTransport({
+  // nodemailer is loaded only when SMTP is configured: it is the slowest module to load at start-up.
+  let transport: Promise<Transporter> | null = null;
+  const getTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
         host: env.SMTP_HOST,
         port: env.SMTP_PORT,
         secure: env.SMTP_SECURE,
         auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
         tls: { rejectUnauthorized: env.SMTP_SECURE },
-      })
-    : null;
+      }),
+    ));
 
   return {
     async send(mail: Mail): Promise<void> {
@@ -27,9 +30,9 @@ export function createMailer(db: Db, env: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 
         .insert(mailOutbox)
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
         .returning({ id: mailOutbox.id });
-      if (!transport || !row) return;
+      if (!env.SMTP_HOST || !row) return;
       try {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        await (await getTransport()).sendMail({ from: env.MAIL_FROM, ...mail });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         await db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id));
