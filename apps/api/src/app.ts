@@ -15,10 +15,35 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
+import { filesRoutes } from './modules/files/index.ts';
+import { newsRoutes } from './modules/news/index.ts';
+import { complaintsRoutes } from './modules/complaints/index.ts';
+import { informationRoutes } from './modules/information/index.ts';
+import { scheduleRoutes } from './modules/schedule/index.ts';
+import { workOrderRoutes } from './modules/work-order/index.ts';
+import { partnersRoutes } from './modules/partners/index.ts';
+import { documentsRoutes } from './modules/documents/index.ts';
+import { dossierRoutes } from './modules/dossier/index.ts';
+import { contactsRoutes } from './modules/contacts/index.ts';
+import { appointmentRoutes } from './modules/appointment/index.ts';
+import { householdRoutes } from './modules/household/index.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { surveyRoutes } from './modules/survey/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
 const assetsDir = path.resolve(here, '../assets');
+
+/**
+ * The map tile server as a CSP source ('https://service.pdok.nl'; '{s}.tile.example.org' becomes
+ * '*.tile.example.org'), so that tiles load even from a plain-http tile server of one's own.
+ */
+export function tileImageSource(tileUrl: string): string[] {
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl);
+  if (!match) return [];
+  const host = match[2]!.replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
+  return [`${match[1]!.toLowerCase()}://${host.toLowerCase()}`];
+}
 
 export async function buildApp(services: Services, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { env } = services;
@@ -41,7 +66,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileImageSource(env.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: frameAncestors.length ? frameAncestors : ["'self'"],
@@ -70,13 +95,28 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     await api.register(authRoutes(services));
     await api.register(projectRoutes(services));
     await api.register(shellRoutes(env.FRONTEND_VERSION));
+    await api.register(filesRoutes(services));
+    await api.register(newsRoutes(services));
+    await api.register(complaintsRoutes(services));
+    await api.register(informationRoutes(services));
+    await api.register(scheduleRoutes(services));
+    await api.register(workOrderRoutes(services));
+    await api.register(partnersRoutes(services));
+    await api.register(documentsRoutes(services));
+    await api.register(dossierRoutes(services));
+    await api.register(contactsRoutes(services));
+    await api.register(appointmentRoutes(services));
+    await api.register(householdRoutes(services));
+    await api.register(chatRoutes(services));
+    await api.register(surveyRoutes(services));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }
   }, { prefix: '/api' });
 
   // Baseline for `npm run bench` only (scripts/bench.mjs sets it); never on in a real deployment.
-  if (process.env.BENCH_BARE_ROUTE === 'true') app.get('/api/bench/bare', async () => ({ ok: true }));
+  // A route without any work, the baseline of `npm run bench`.
+  if (env.BENCH_BARE_ROUTE) app.get('/api/bench/bare', async () => ({ ok: true }));
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Env } from './plugins/env.ts';
 import { requireRole } from './plugins/auth.ts';
@@ -9,6 +10,23 @@ import { createCustomerService } from './modules/customer/customer.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createNewItemRegistry } from './modules/project/new-items.ts';
 import { createProjectService } from './modules/project/project.service.ts';
+import { createReaders } from './lib/content.ts';
+import { createFilesService, createLocalStorage } from './modules/files/index.ts';
+import { createReadsService } from './modules/reads/index.ts';
+import { createNewsService } from './modules/news/index.ts';
+import { createComplaintsService } from './modules/complaints/index.ts';
+import { createInformationService } from './modules/information/index.ts';
+import { createScheduleService } from './modules/schedule/index.ts';
+import { createWorkOrderService } from './modules/work-order/index.ts';
+import { createPartnersService } from './modules/partners/index.ts';
+import { createDocumentsService } from './modules/documents/index.ts';
+import { createDossierService } from './modules/dossier/index.ts';
+import { createContactsService } from './modules/contacts/index.ts';
+import { createSmsSender } from './modules/sms/index.ts';
+import { createAppointmentService } from './modules/appointment/index.ts';
+import { createHouseholdService } from './modules/household/index.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { createSurveyService } from './modules/survey/index.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; log: (error: unknown, msg: string) => void };
 
@@ -16,11 +34,27 @@ export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; log: (error:
 export function createServices({ db, bus, env, log }: ServiceDeps) {
   const apiUrl = `${env.publicUrl}/api`;
   const sessions = createSessionStore(db, bus, { days: env.SESSION_DAYS });
-  const customers = createCustomerService(db, bus, apiUrl);
+  const customers = createCustomerService(db, bus, apiUrl, { mapTileUrl: env.MAP_TILE_URL });
   const newItems = createNewItemRegistry();
   const projects = createProjectService(db, bus, newItems);
   const mailer = createMailer(db, env);
   const limiter = createRateLimiter(db);
+  // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
+  const files = createFilesService(db, createLocalStorage(path.join(env.dataDir, 'files')));
+  const reads = createReadsService(db, projects);
+  const readers = createReaders(projects);
+  const contentDeps = { db, files, reads, newItems, projects };
+  const news = createNewsService(contentDeps);
+  const complaints = createComplaintsService(contentDeps);
+  const information = createInformationService(contentDeps);
+  const schedule = createScheduleService(contentDeps);
+  const workOrder = createWorkOrderService(contentDeps);
+  const partners = createPartnersService(contentDeps);
+  const documents = createDocumentsService(contentDeps);
+  const dossier = createDossierService({
+    ...contentDeps, mailer, limiter, log, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
+  });
+  const contacts = createContactsService(contentDeps);
   const auth = createAuthService({
     db, sessions, limiter, mailer, projects, publicUrl: env.publicUrl, apiUrl, log,
     limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
@@ -30,6 +64,16 @@ export function createServices({ db, bus, env, log }: ServiceDeps) {
     occupant: requireRole(sessions, customers, 'occupant'),
     staff: requireRole(sessions, customers, 'partner', 'woco', 'administrator'),
   };
-  return { db, bus, env, sessions, customers, newItems, projects, mailer, limiter, auth, guard };
+  const surveys = createSurveyService({
+    db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
+  });
+  const chat = createChatService({ db, projects, limiter, newItems, limits: { client: env.RATE_LIMIT_CLIENT_MAX, conversation: env.CHAT_RATE_LIMIT_MAX } });
+  const sms = createSmsSender(db, env);
+  const appointments = createAppointmentService({ db, projects, newItems, mailer, sms, log });
+  const household = createHouseholdService({ db, sessions, limiter, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX } });
+  return { db, bus, env, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+    files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
+    chat, sms, appointments, household,
+    surveys };
 }
 export type Services = ReturnType<typeof createServices>;

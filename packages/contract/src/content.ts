@@ -11,6 +11,25 @@ import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
 
 export const ZProjectParams = z.object({ id: ZId });
 export const ZProjectItemParams = z.object({ project_id: ZId, id: ZId });
+/** Partner reads: /partner/project/{project_id}/<module>. */
+export const ZPartnerProjectParams = z.object({ project_id: ZId });
+
+/** Every content list is bounded; the newest (or first by position) items come first. */
+export const CONTENT_LIST_LIMIT = 200;
+/** The work order lists every address of a project, up to this many. */
+export const WORK_ORDER_LIMIT = 1000;
+
+/**
+ * Fills a path template of the constants below: `fillPath(newsPaths.publicArticle, { project_id: 1, id: 7 })`
+ * is '/public/news/1/article/7'. Paths are relative to the API base (`/api`).
+ */
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/:([a-z_]+)/g, (_all, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`fillPath: ${template} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 // News
 export const ZNewsArticle = z.object({
@@ -23,6 +42,18 @@ export const ZNewsArticle = z.object({
 });
 export type TNewsArticle = z.infer<typeof ZNewsArticle>;
 export const ZNewsList = z.array(ZNewsArticle);
+/**
+ * Lists carry whole articles (content included), newest first, at most CONTENT_LIST_LIMIT. A resident's
+ * detail read marks the article read (the answer then has is_new false); public visitors and partners
+ * open articles from the list, or by the public detail read.
+ */
+export const newsPaths = {
+  publicList: '/public/news/:id',
+  publicArticle: '/public/news/:project_id/article/:id',
+  occupantList: '/occupant/news',
+  occupantArticle: '/occupant/news/article/:id',
+  partnerList: '/partner/project/:project_id/news',
+} as const;
 
 // Complaints
 export const ZComplaintItem = z.object({
@@ -35,6 +66,14 @@ export const ZComplaintItem = z.object({
 export type TComplaintItem = z.infer<typeof ZComplaintItem>;
 export const ZComplaintList = z.object({ title: z.string(), items: z.array(ZComplaintItem) });
 export type TComplaintList = z.infer<typeof ZComplaintList>;
+/** The list's title is the project's module_18_name ('Meldingen', 'Klachten'). */
+export const complaintPaths = {
+  publicList: '/public/complaints/:id',
+  publicItem: '/public/complaints/:project_id/item/:id',
+  occupantList: '/occupant/complaints',
+  occupantItem: '/occupant/complaint/:id',
+  partnerList: '/partner/project/:project_id/complaints',
+} as const;
 
 // Information and FAQ
 export const ZIndicator = z.object({ name: z.string(), value: z.number().min(0).max(100) });
@@ -59,11 +98,24 @@ export const ZInformationList = z.array(ZInformationItem);
 export const ZInformationMenu = z.object({ id: z.number().int().min(1).max(3), name: z.string() });
 export type TInformationMenu = z.infer<typeof ZInformationMenu>;
 export const ZInformationMenuList = z.array(ZInformationMenu);
-export const INFORMATION_MENUS: Array<{ id: 1 | 2 | 3; name: string }> = [
-  { id: 1, name: 'Werkzaamheden binnen' },
-  { id: 2, name: 'Werkzaamheden buiten' },
-  { id: 3, name: 'Overige informatie' },
-];
+// INFORMATION_MENUS (the standard menu groups) lives in the zod-free indicators.ts, for the web bundles.
+/**
+ * Information items (menuitem_id 1-3) and FAQ items (menuitem_id null) share one table and one detail
+ * read. The menu lists only the groups that have items for the reader, by id.
+ */
+export const informationPaths = {
+  publicMenu: '/public/information/menu/:id',
+  publicList: '/public/information/:id',
+  publicFaq: '/public/faq/:id',
+  publicItem: '/public/information/:project_id/item/:id',
+  occupantMenu: '/occupant/information/menu',
+  occupantList: '/occupant/information',
+  occupantFaq: '/occupant/faq',
+  occupantItem: '/occupant/information/item/:id',
+  partnerMenu: '/partner/project/:project_id/information/menu',
+  partnerList: '/partner/project/:project_id/information',
+  partnerFaq: '/partner/project/:project_id/faq',
+} as const;
 
 // Planning (schedule)
 export const ZScheduleEntry = z.object({
@@ -80,6 +132,11 @@ export const ZScheduleEntry = z.object({
   description: z.string().nullable(),
   title: z.string(),
   partners: z.array(ZItemPartner),
+  /**
+   * For a resident: not seen before this read. Reading the planning marks every entry in it seen (there
+   * is no detail read), so is_new tells what is new since the last visit.
+   */
+  is_new: z.boolean(),
 });
 export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
 export const ZSchedule = z.object({
@@ -90,6 +147,12 @@ export const ZSchedule = z.object({
   sorted_scheduled_items: z.record(z.string(), z.array(ZScheduleEntry)),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
+/** Public visitors get the entries marked public; comment and image are the same for everyone. */
+export const schedulePaths = {
+  publicSchedule: '/public/schedule/:id',
+  occupantSchedule: '/occupant/schedule',
+  partnerSchedule: '/partner/project/:project_id/schedule',
+} as const;
 
 // Work order
 export const WORK_ORDER_STATUSES = ['in_preparation', 'in_progress', 'done'] as const;
@@ -110,6 +173,12 @@ export const ZWorkOrder = z.object({
   entries: z.array(ZWorkOrderEntry),
 });
 export type TWorkOrder = z.infer<typeof ZWorkOrder>;
+/** Entries in work-order sequence (id is the work-order number); public visitors see the public ones. */
+export const workOrderPaths = {
+  publicWorkOrder: '/public/workorder/:id',
+  occupantWorkOrder: '/occupant/workorder',
+  partnerWorkOrder: '/partner/project/:project_id/workorder',
+} as const;
 
 // Partners
 export const ZPartner = z.object({
@@ -123,6 +192,12 @@ export const ZPartner = z.object({
 });
 export type TPartner = z.infer<typeof ZPartner>;
 export const ZPartnerList = z.array(ZPartner);
+/** information_items are the information items (not FAQ) the partner works on, for /informatie/{id}. */
+export const partnerPaths = {
+  publicList: '/public/partners/:id',
+  occupantList: '/occupant/partners',
+  partnerList: '/partner/project/:project_id/partners',
+} as const;
 
 // Documents
 export const ZDocument = z.object({
@@ -138,6 +213,17 @@ export const ZDocument = z.object({
 });
 export type TDocument = z.infer<typeof ZDocument>;
 export const ZDocumentList = z.array(ZDocument);
+/**
+ * A resident sees the project-wide documents and those of their own address; partners and public
+ * visitors only project-wide ones (public visitors those marked public). GET of one document marks it
+ * fetched, and so does downloading its file.
+ */
+export const documentPaths = {
+  publicList: '/public/documents/:id',
+  occupantList: '/occupant/documents',
+  occupantDocument: '/occupant/document/:id',
+  partnerList: '/partner/project/:project_id/documents',
+} as const;
 
 // Dossier
 export const ZDossierItem = z.object({
@@ -157,12 +243,19 @@ export const ZDossierDownloadBody = z.object({
   email: z
     .string({ error: 'Vul hier een e-mailadres in' })
     .trim()
-    .min(1, 'Vul hier een e-mailadres in')
+    .min(1, { error: 'Vul hier een e-mailadres in', abort: true }) // an empty field gets one message, not two
     .max(254, 'Vul een geldig e-mailadres in')
     .regex(/^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,}$/, 'Vul een geldig e-mailadres in'),
   language: ZLanguage,
 });
-export const DOSSIER_SENT = 'Dossier download verzoek verstuurd';
+// DOSSIER_SENT lives in the zod-free indicators.ts, for the web bundles.
+export const ZDossierDownloadResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TDossierDownloadResponse = z.infer<typeof ZDossierDownloadResponse>;
+/** The dossier of the resident's address in the chosen project; downloading an item marks it fetched. */
+export const dossierPaths = {
+  occupantList: '/occupant/dossier',
+  occupantDownload: '/occupant/download/dossier',
+} as const;
 
 // Contacts
 export const ZContact = z.object({
@@ -181,6 +274,23 @@ export const ZContact = z.object({
 });
 export type TContact = z.infer<typeof ZContact>;
 export const ZContactList = z.array(ZContact);
+export const contactPaths = {
+  publicList: '/public/contacts/:id',
+  occupantList: '/occupant/contacts',
+  partnerList: '/partner/project/:project_id/contacts',
+} as const;
 
-/** Download links: /api/files/{id}/{filename}?token=... (the spec's download_url?filename=&token=). */
-export const ZFileQuery = z.object({ token: z.string().optional(), filename: z.string().optional(), language: ZLanguage });
+/**
+ * Download links: /api/files/{id}/{filename}?token=... (the spec's download_url?filename=&token=).
+ * Every image_url, logo_url, avatar_url, document_url and download_url is such a link. Files of public
+ * items (of a public project) load without a token; others need the reader's bearer token (header or
+ * `token`), or the `ticket` of a time-limited link from a dossier e-mail. `filename` renames the download.
+ */
+export const ZFileQuery = z.object({
+  token: z.string().optional(),
+  ticket: z.string().max(200).optional(),
+  filename: z.string().max(255).optional(),
+  language: ZLanguage,
+});
+export const ZFileParams = z.object({ id: ZId, filename: z.string().min(1).max(255) });
+export const filePaths = { download: '/files/:id/:filename' } as const;

@@ -14,6 +14,8 @@ export const ZCustomer = z.object({
   login_url_occupants: z.string(),
   /** The customer's public projects: a non-empty list sends a visitor of / to /public/projecten. */
   projects: z.array(ZProjectRef),
+  /** XYZ tile URL template for the maps (work order, partners): {z}/{x}/{y}, optionally {s}. */
+  map_tile_url: z.string(),
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 

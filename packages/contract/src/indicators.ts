@@ -1,4 +1,8 @@
-/** Indicator rules (spec section 4): bar status and colour by value 0-100. */
+/**
+ * Plain values and rules of the content modules, without zod, so that the web's module chunks can
+ * import them without pulling in the schemas. Indicator rules (spec section 4): bar status and colour
+ * by value 0-100.
+ */
 export type IndicatorBarStatus = 'success' | 'normal' | 'exception';
 export type IndicatorColour = 'green' | 'yellow' | 'orange' | 'red';
 
@@ -21,3 +25,13 @@ export const WORK_ORDER_STATUS_TEXT = {
   in_progress: 'In uitvoering',
   done: 'Gereed',
 } as const;
+
+/** Information menu groups (spec: 1 work inside, 2 work outside, 3 other information) with their standard names. */
+export const INFORMATION_MENUS: Array<{ id: 1 | 2 | 3; name: string }> = [
+  { id: 1, name: 'Werkzaamheden binnen' },
+  { id: 2, name: 'Werkzaamheden buiten' },
+  { id: 3, name: 'Overige informatie' },
+];
+
+/** The answer to a dossier download request (spec section 8). */
+export const DOSSIER_SENT = 'Dossier download verzoek verstuurd';

@@ -26,8 +26,18 @@ export const DEFAULT_MODULE_LABELS: Record<TModuleName, string> = {
   complaints: 'Klachten',
 };
 
-/** Where each module's tile leads, for a resident and for a visitor of a public project. */
+/** Where each module's tile leads, for a resident, a visitor of a public project and a partner. */
 export function moduleTilePath(name: TModuleName, projectId: number, audience: 'occupant' | 'public' | 'partner'): string {
+  if (audience === 'partner') {
+    // The read-only modules have partner pages; the others (chat, surveys, appointments, forms, ...) keep the resident paths.
+    const partnerPaths: Partial<Record<TModuleName, string>> = {
+      news: 'nieuws', information: 'informatie', faq: 'faq', scheduling: 'planning', contacts: 'contactpersonen',
+      partners: 'partners', work_order: 'werk-volgorde', documents: 'documenten', complaints: 'complaints',
+      messages: 'berichten', // the team's inbox (chat)
+    };
+    const segment = partnerPaths[name];
+    if (segment) return `/partner/${segment}/${projectId}`;
+  }
   if (audience === 'public') {
     const publicPaths: Partial<Record<TModuleName, string>> = {
       news: 'nieuws', information: 'informatie', faq: 'faq', scheduling: 'planning', contacts: 'contactpersonen',

@@ -8,6 +8,10 @@ import { addresses, occupants } from '../modules/address/address.table.ts';
 import { userCustomers, users } from '../modules/auth/auth.table.ts';
 import { customers } from '../modules/customer/customer.table.ts';
 import { addressProjects, projects } from '../modules/project/project.table.ts';
+import { seedDemoContent } from './content.ts';
+import { seedChatDemo } from './chat.ts';
+import { seedAppointmentsDemo } from './appointments.ts';
+import { seedSurveyDemo } from './survey.ts';
 
 export const DEMO = {
   residentPassword: 'Bewoner2026!',
@@ -99,7 +103,13 @@ export async function seedDemo(services: Services): Promise<boolean> {
       { userId: admin!.id, customerId: woonstad!.id },
       { userId: woco!.id, customerId: woonstad!.id },
     ]);
+    await seedDemoContent(tx, services, {
+      customerId: woonstad!.id, bloemenbuurt: bloemenbuurt!.id, rivierenwijk: rivierenwijk!.id, a10: a10!.id, a12: a12!.id, a14: a14!.id,
+    });
     void havenkwartier; void dakZuid;
   });
+  await seedChatDemo(db);
+  await seedAppointmentsDemo(db);
+  await seedSurveyDemo(db);
   return true;
 }

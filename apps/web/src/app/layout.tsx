@@ -23,9 +23,15 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
   const partnerProject = useQuery({ ...projectQueries.partner(routeProjectId ?? 0), enabled: area === 'partner' && routeProjectId !== null });
   const project = area === 'occupant' ? occupantProject.data : area === 'public' ? publicProject.data : area === 'partner' ? partnerProject.data : undefined;
 
-  const branding: Partial<TBranding> | null = project
+  const stored = area === 'occupant' || area === 'partner' ? storage.branding() : null;
+  const fromProject: Partial<TBranding> | null = project
     ? { logo: project.logo_url, color_primary: project.color_primary, color_secondary: project.color_secondary, website: project.website }
-    : (area === 'occupant' || area === 'partner' ? storage.branding() : null) ?? customer.data ?? null;
+    : null;
+  // A /setlogin link's own logo, website and colours outrank the project's (the part the link leaves empty does not).
+  const fromLink = area === 'occupant' && stored && storage.brandingFromLink()
+    ? Object.fromEntries(Object.entries(stored).filter(([, value]) => value)) as Partial<TBranding>
+    : null;
+  const branding: Partial<TBranding> | null = fromLink ? { ...fromProject, ...fromLink } : fromProject ?? stored ?? customer.data ?? null;
   useEffect(() => applyBranding(branding), [branding?.color_primary, branding?.color_secondary]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const logout = async () => {

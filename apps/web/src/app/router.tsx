@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { TRole } from '@portal/contract';
 import { setAuthFailureHandler } from '../lib/api';
@@ -11,6 +11,7 @@ import { RouteError } from './route-error';
 type Screen = { path: string; area: Area; roles?: TRole[]; page: ComponentType };
 
 const STAFF: TRole[] = ['partner', 'woco', 'administrator'];
+const SurveysScreen = lazy(() => import('./routes/surveys'));
 /** Every screen is its own chunk, loaded when its route is first opened. */
 const screens: Screen[] = [
   { path: '/', area: 'bare', page: lazy(() => import('./routes/root-redirect')) },
@@ -33,8 +34,61 @@ const screens: Screen[] = [
   { path: '/partner/klanten', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-customers')) },
   { path: '/partner/projecten/:customerId', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-projects')) },
   { path: '/partner/dashboard/:projectId', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-dashboard')) },
+
+  // Read-only content modules: one screen file (one chunk) per module, on the resident, public and partner paths.
+  ...contentScreens([
+    { module: 'nieuws', params: '/:id?', page: lazy(() => import('./routes/news')) },
+    { module: 'complaints', params: '/:id?', page: lazy(() => import('./routes/complaints')) },
+    { module: 'informatie', params: '/:id?', page: lazy(() => import('./routes/information')) },
+    { module: 'faq', params: '/:id?', page: lazy(() => import('./routes/faq')) },
+    { module: 'planning', params: '/:day?/:item?', publicParams: '', page: lazy(() => import('./routes/schedule')) },
+    { module: 'werk-volgorde', params: '', page: lazy(() => import('./routes/work-order')) },
+    { module: 'partners', params: '', page: lazy(() => import('./routes/partners')) },
+    { module: 'documenten', params: '', page: lazy(() => import('./routes/documents')) },
+    { module: 'contactpersonen', params: '', page: lazy(() => import('./routes/contacts')) },
+  ]),
+  { path: '/dossier', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/dossier')) },
+  // Chat ('Contact'): the resident's and the visitor's conversation (both public paths are the same page), and the team's inbox.
+  { path: '/berichten', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/chat')) },
+  { path: '/public/berichten/:projectId', area: 'public', page: lazy(() => import('./routes/chat')) },
+  { path: '/public/chat/:projectId', area: 'public', page: lazy(() => import('./routes/chat')) },
+  { path: '/partner/berichten/:projectId/:conversationId?', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-inbox')) },
+  { path: '/afspraken', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/appointments')) },
+  { path: '/profiel', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/profile')) },
+  { path: '/profiel/toevoegen', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/profile-add')) },
+  { path: '/profiel/wijzig-wachtwoord', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/profile-password')) },
+  { path: '/profiel/:occupantId', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/profile-edit')) },
+  // Surveys (one chunk): the list beside the open survey, for residents and for visitors.
+  { path: '/enquetes', area: 'occupant', roles: ['occupant'], page: SurveysScreen },
+  { path: '/enquete/:id', area: 'occupant', roles: ['occupant'], page: SurveysScreen },
+  { path: '/public/enquetes/:projectId', area: 'public', page: SurveysScreen },
+  { path: '/public/enquete/:projectId/:id', area: 'public', page: SurveysScreen },
 ];
+
+/** A module page on /<module>, /public/<module>/:projectId and /partner/<module>/:projectId. */
+function contentScreens(modules: Array<{ module: string; params: string; publicParams?: string; page: ComponentType }>): Screen[] {
+  return modules.flatMap(({ module, params, publicParams = params, page }): Screen[] => [
+    { path: `/${module}${params}`, area: 'occupant', roles: ['occupant'], page },
+    { path: `/public/${module}/:projectId${publicParams}`, area: 'public', page },
+    { path: `/partner/${module}/:projectId${params}`, area: 'partner', roles: STAFF, page },
+  ]);
+}
 const NotFound = lazy(() => import('./routes/not-found'));
+
+/** Resident-area paths (portal.md section 2) are login-gated even where no screen answers (yet). */
+const RESIDENT_AREA = /^\/(nieuws|complaints|informatie|faq|planning|werk-volgorde|partners|contactpersonen|documenten|dossier|berichten|enquetes|enquete|afspraken|profiel|formulieren|formulier)(\/|$)/;
+
+function FallbackView() {
+  const [path] = useLocation();
+  const gated = RESIDENT_AREA.test(path);
+  return (
+    <AppLayout area={gated ? 'occupant' : 'bare'} projectId={null}>
+      <Guard roles={gated ? ['occupant'] : undefined}>
+        <Suspense fallback={<Loading />}><NotFound /></Suspense>
+      </Guard>
+    </AppLayout>
+  );
+}
 
 /** Login-gated screens: without a stored token (or with another role) go to /inloggen and remember where. */
 function Guard({ roles, children }: { roles?: TRole[]; children: ReactNode }) {
@@ -80,9 +134,7 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route>
-          <AppLayout area="bare" projectId={null}>
-            <Suspense fallback={<Loading />}><NotFound /></Suspense>
-          </AppLayout>
+          <FallbackView />
         </Route>
       </Switch>
     </ErrorBoundary>

@@ -75,3 +75,28 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   }
   return data as T;
 }
+
+/**
+ * A multipart upload (the spec's files[key] pattern: one file under `field`) with the same error
+ * handling as `api`: the bearer token, language=nl (in the query), ApiError on failure.
+ */
+export async function apiUpload<T>(path: string, file: Blob, options: { field?: string; filename?: string; token?: string | false; signal?: AbortSignal } = {}): Promise<T> {
+  const token = options.token === false ? null : (options.token ?? storage.token());
+  const form = new FormData();
+  form.append('language', 'nl');
+  form.append(options.field ?? 'image', file, options.filename ?? (file instanceof File ? file.name : 'bestand'));
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method: 'POST', headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new ApiError(response.status, (data as TApiError | null)?.message ? (data as TApiError) : { message: 'Er is iets misgegaan. Probeer het later opnieuw.' });
+    if ([401, 403, 500].includes(response.status)) onAuthFailure(response.status);
+    throw error;
+  }
+  return data as T;
+}

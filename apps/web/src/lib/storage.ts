@@ -12,7 +12,11 @@ const KEY = {
   isAdmin: 'portal.is_admin',
   projectId: 'portal.project_id',
   branding: 'portal.branding',
+  brandingSource: 'portal.branding_source',
 } as const;
+
+/** Per-project visitor code: `portal.visitor.{projectId}`. */
+const VISITOR_KEY_PREFIX = 'portal.visitor.';
 
 const SESSION_KEY = {
   returnTo: 'portal.return_to',
@@ -20,21 +24,35 @@ const SESSION_KEY = {
   embed: 'portal.embed',
 } as const;
 
-function read(key: string, store: Storage = localStorage): string | null {
+/**
+ * When the browser refuses its storage (a frame on another site with third-party storage blocked:
+ * even reading `localStorage` throws there; private mode; full storage), values live in the
+ * page's memory: the session lasts as long as the page.
+ */
+const memory = { local: new Map<string, string>(), session: new Map<string, string>() };
+type Area = keyof typeof memory;
+const browserStore = (area: Area): Storage => (area === 'local' ? globalThis.localStorage : globalThis.sessionStorage);
+
+function read(key: string, area: Area = 'local'): string | null {
   try {
-    return store.getItem(key);
+    return browserStore(area).getItem(key);
   } catch {
-    return null;
+    return memory[area].get(key) ?? null;
   }
 }
-function write(key: string, value: string | null, store: Storage = localStorage) {
+function write(key: string, value: string | null, area: Area = 'local') {
   try {
-    if (value === null) store.removeItem(key);
-    else store.setItem(key, value);
+    if (value === null) browserStore(area).removeItem(key);
+    else browserStore(area).setItem(key, value);
   } catch {
-    /* private mode or full storage: the session lasts as long as the page */
+    if (value === null) memory[area].delete(key);
+    else memory[area].set(key, value);
   }
 }
+
+/** What a public visitor's chat remembers per project (spec section 4) besides the shared visitor code: name and e-mail. */
+export type ChatVisitor = { name?: string; email?: string };
+const chatVisitorKey = (projectId: number) => `portal.chat_visitor.${projectId}`;
 
 export type StoredSession = { token: string; role: TRole; adminToken?: string | null; addressId?: number | null; isAdmin?: boolean };
 export type ActivationState = { zipcode: string; house_number: string; code: string; accepted?: boolean };
@@ -67,30 +85,55 @@ export const storage = {
       return null;
     }
   },
-  setBranding(branding: Partial<TBranding> | null) {
+  /** 'link': the branding came with a /setlogin link and outranks the project's own (see AppLayout). */
+  setBranding(branding: Partial<TBranding> | null, source: 'login' | 'link' = 'login') {
     write(KEY.branding, branding ? JSON.stringify(branding) : null);
+    write(KEY.brandingSource, branding ? source : null);
+  },
+  brandingFromLink: () => read(KEY.brandingSource) === 'link',
+
+  chatVisitor(projectId: number): ChatVisitor {
+    try {
+      const value: unknown = JSON.parse(read(chatVisitorKey(projectId)) ?? '{}');
+      return value && typeof value === 'object' ? (value as ChatVisitor) : {};
+    } catch {
+      return {};
+    }
+  },
+  /** Merges into the visitor's stored values for this project. */
+  setChatVisitor(projectId: number, patch: ChatVisitor) {
+    write(chatVisitorKey(projectId), JSON.stringify({ ...storage.chatVisitor(projectId), ...patch }));
   },
 
-  returnTo: () => read(SESSION_KEY.returnTo, sessionStorage),
-  setReturnTo: (path: string | null) => write(SESSION_KEY.returnTo, path, sessionStorage),
+  returnTo: () => read(SESSION_KEY.returnTo, 'session'),
+  setReturnTo: (path: string | null) => write(SESSION_KEY.returnTo, path, 'session'),
   activation(): ActivationState | null {
     try {
-      return JSON.parse(read(SESSION_KEY.activation, sessionStorage) ?? 'null');
+      return JSON.parse(read(SESSION_KEY.activation, 'session') ?? 'null');
     } catch {
       return null;
     }
   },
-  setActivation: (state: ActivationState | null) => write(SESSION_KEY.activation, state ? JSON.stringify(state) : null, sessionStorage),
-  embed: () => read(SESSION_KEY.embed, sessionStorage) === 'true',
-  setEmbed: () => write(SESSION_KEY.embed, 'true', sessionStorage),
+  setActivation: (state: ActivationState | null) => write(SESSION_KEY.activation, state ? JSON.stringify(state) : null, 'session'),
+  embed: () => read(SESSION_KEY.embed, 'session') === 'true',
+  setEmbed: () => write(SESSION_KEY.embed, 'true', 'session'),
+
+  /**
+   * A public visitor's anonymous code (`unique`), one per project, shared by chat, surveys and forms:
+   * whichever module the visitor opens first gets it from the server and every module reuses it.
+   */
+  visitorUnique: (projectId: number) => read(`${VISITOR_KEY_PREFIX}${projectId}`),
+  setVisitorUnique: (projectId: number, unique: string | null) => write(`${VISITOR_KEY_PREFIX}${projectId}`, unique),
 
   /** Logout: every stored value goes, the per-project visitor codes included. */
   clearAll() {
+    memory.local.clear();
+    memory.session.clear();
     try {
-      localStorage.clear();
-      sessionStorage.clear();
+      globalThis.localStorage.clear();
+      globalThis.sessionStorage.clear();
     } catch {
-      /* nothing stored */
+      /* storage refused: only the memory held anything */
     }
   },
 };

@@ -32,6 +32,7 @@ describe('GET /api/public/customer/', () => {
         { id: t.ids.projects.bloemenbuurt, name: 'Renovatie Bloemenbuurt', customer_id: t.ids.customers.woonstad },
         { id: t.ids.projects.rivierenwijk, name: 'Verduurzaming Rivierenwijk', customer_id: t.ids.customers.woonstad },
       ],
+      map_tile_url: 'https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png',
     });
   });
 
@@ -77,5 +78,23 @@ describe('GET /api/public/customer/', () => {
     const res = await getCustomer(`/api/public/customer/?domain=${'a'.repeat(254)}`);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: 'Formulier niet goed ingevuld', errors: [{ field: 'domain', message: 'Deze waarde is ongeldig' }] });
+  });
+});
+
+describe('map tiles', () => {
+  it('tells the tile URL (MAP_TILE_URL) and lets the content security policy load its images', async () => {
+    const res = await getCustomer('/api/public/customer/', 'localhost');
+    expect(res.json<TCustomer>().map_tile_url).toBe('https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png');
+    expect(res.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/service\.pdok\.nl/);
+
+    const own = await createTestApp({ seed: false, env: { MAP_TILE_URL: 'http://{s}.tiles.example.local:8080/{z}/{x}/{y}.png' } });
+    try {
+      await own.query("INSERT INTO customers (name, domains) VALUES ('Kaarten', '{localhost}')");
+      const answer = await own.app.inject({ method: 'GET', url: '/api/public/customer/', headers: { host: 'localhost' } });
+      expect(answer.json<TCustomer>().map_tile_url).toBe('http://{s}.tiles.example.local:8080/{z}/{x}/{y}.png');
+      expect(answer.headers['content-security-policy']).toMatch(/img-src [^;]*http:\/\/\*\.tiles\.example\.local:8080/);
+    } finally {
+      await own.close();
+    }
   });
 });

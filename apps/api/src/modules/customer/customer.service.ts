@@ -18,7 +18,7 @@ export function hostName(host: string | undefined): string {
 }
 
 /** The customer is found by host; a customer listing '*' serves hosts no other customer claims. */
-export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: string) {
+export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: string, options: { mapTileUrl: string }) {
   const byHost = createCache<CustomerRow | null>(bus, 'customer-host');
   const findByHost = (host: string) =>
     byHost.get(host, async () => {
@@ -56,6 +56,7 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
         ...customerBranding(customer),
         login_url_occupants: customer.loginUrlOccupants,
         projects: publicProjects,
+        map_tile_url: options.mapTileUrl,
       };
     },
 

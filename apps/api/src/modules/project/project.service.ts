@@ -116,6 +116,8 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
   return {
     occupantProjectId,
     staffProject,
+    /** The project with its customer, from memory (no access check: callers check first). */
+    projectWithCustomer: (projectId: number) => load(projectId),
 
     async publicProject(projectId: number): Promise<TProject> {
       const found = await load(projectId);

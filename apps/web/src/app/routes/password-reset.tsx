@@ -9,7 +9,15 @@ import { AuthFrame } from './auth-frame';
 
 /** Reached from the e-mailed link /password/reset/{token}/{email}/{username}. */
 export default function PasswordResetRoute() {
-  const { token = '', email = '', username = '' } = useParams();
+  const params = useParams();
+  // Path parameters arrive URL-encoded (wouter does not decode them): '%40' for '@'.
+  const [token, email, username] = [params.token, params.email, params.username].map((value = '') => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }) as [string, string, string];
   const [state, setState] = useState<'form' | 'done'>('form');
   const [error, setError] = useState<string>();
   const save = async (password: string) => {

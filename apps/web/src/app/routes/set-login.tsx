@@ -8,8 +8,19 @@ import { Loading } from '../../ui/states';
 import { routeOccupant } from '../../features/auth/after-login';
 import { AuthFrame } from './auth-frame';
 
+/** Path parameters arrive URL-encoded (wouter does not decode them). */
+const decode = (value: string | undefined) => {
+  try {
+    return value === undefined ? undefined : decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
 /** An empty part of the link is written as '-' (or 'null'). */
-const part = (value: string | undefined) => (value && value !== '-' && value !== 'null' && value !== 'undefined' ? value : null);
+const part = (raw: string | undefined) => {
+  const value = decode(raw);
+  return value && value !== '-' && value !== 'null' && value !== 'undefined' ? value : null;
+};
 const colour = (value: string | undefined) => {
   const v = part(value);
   return v ? (v.startsWith('#') ? v : `#${v}`) : undefined;
@@ -32,7 +43,7 @@ export default function SetLoginRoute() {
     storage.setBranding({
       logo: part(params.logo), website: part(params.website), color_primary: colour(params.primary),
       color_secondary: colour(params.secondary), notification: part(params.notification),
-    });
+    }, 'link');
     api<TProjectSummary[]>('/occupant/projects', { handleAuthErrors: true })
       .then((projects) => navigate(routeOccupant(projects.map((p) => p.id)), { replace: true }))
       .catch(() => {

@@ -55,7 +55,9 @@ export function AppWatchers() {
   }, []);
 
   const cancel = () => {
-    dismissed.current = newVersion;
+    // Closing the <dialog> fires its close event, which calls this again after newVersion became null:
+    // keep the version that was dismissed, or the next check would offer it again.
+    if (newVersion) dismissed.current = newVersion;
     setNewVersion(null);
   };
   return (

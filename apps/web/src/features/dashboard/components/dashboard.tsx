@@ -23,7 +23,7 @@ export function Dashboard({ project, audience }: { project: TProject; audience: 
           {project.modules.map((module) => (
             <li key={module.name}>
               <Link
-                to={moduleTilePath(module.name, project.id, audience === 'partner' ? 'occupant' : audience)}
+                to={moduleTilePath(module.name, project.id, audience)}
                 className="relative flex h-32 flex-col items-center justify-center gap-2 rounded-lg bg-brand p-3 text-center text-on-brand shadow-sm transition hover:brightness-110"
                 data-module={module.name}
               >

@@ -21,7 +21,7 @@ export function Header({ dashboardPath, logo, logoAlt, variant, website, onLogou
               Dashboard
             </Link>
           )}
-          {logo && <img src={logo} alt={logoAlt} className="h-12 max-w-[45vw] object-contain sm:max-w-60" />}
+          {logo && <img src={logo} alt={logoAlt} className="h-12 min-w-0 max-w-[45vw] object-contain sm:max-w-60" />}
         </div>
         {variant === 'user' && <UserMenu onLogout={onLogout} />}
         {variant === 'public' && (

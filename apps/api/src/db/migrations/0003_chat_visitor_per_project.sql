@@ -1,0 +1,2 @@
+DROP INDEX "chat_conversations_visitor_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_conversations_project_visitor_idx" ON "chat_conversations" USING btree ("project_id","visitor_token_hash") WHERE "chat_conversations"."visitor_token_hash" IS NOT NULL;

@@ -1,0 +1,35 @@
+/** Dates on the wire: DD-MM-YYYY in Europe/Amsterdam (ARCHITECTURE.md, "Data"). */
+const TIME_ZONE = 'Europe/Amsterdam';
+
+const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function parts(date: Date): { day: string; month: string; year: string } {
+  const found: Record<string, string> = {};
+  for (const part of dayParts.formatToParts(date)) found[part.type] = part.value;
+  return { day: found.day!, month: found.month!, year: found.year! };
+}
+
+/** A moment as the Dutch calendar date it falls on in Amsterdam: '04-03-2026'. */
+export function toDutchDate(moment: Date): string {
+  const { day, month, year } = parts(moment);
+  return `${day}-${month}-${year}`;
+}
+
+/** A calendar date (PostgreSQL `date`, 'YYYY-MM-DD') in Dutch notation: '2026-03-04' -> '04-03-2026'. */
+export function isoDateToDutch(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}-${month}-${year}`;
+}
+
+/** The Amsterdam calendar date of a moment as 'YYYY-MM-DD'. */
+export function amsterdamIsoDate(moment: Date): string {
+  const { day, month, year } = parts(moment);
+  return `${year}-${month}-${day}`;
+}
+
+/** 'YYYY-MM-DD' plus a number of days (calendar arithmetic, no time zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const next = new Date(Date.UTC(year!, month! - 1, day! + days));
+  return next.toISOString().slice(0, 10);
+}

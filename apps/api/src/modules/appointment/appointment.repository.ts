@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { addresses } from '../address/address.table.ts';
+import { projects } from '../project/project.table.ts';
+import { appointmentPlannings, appointments, appointmentSlots } from './appointment.table.ts';
+
+/** A transaction or the pool: every query here runs on either. */
+export type Executor = Pick<Db, 'select' | 'update' | 'insert' | 'execute'>;
+
+export type AppointmentScope = { addressId: number; projectId: number };
+
+/** Slots an address may still book: a free place and a start in the future. */
+const isOpen = sql`${appointmentSlots.taken} < ${appointmentSlots.capacity} AND ${appointmentSlots.startsAt} > now()`;
+
+const columns = {
+  id: appointments.id,
+  planningId: appointments.planningId,
+  slotId: appointments.slotId,
+  isCancelled: appointments.isCancelled,
+  confirmedAt: appointments.confirmedAt,
+  version: appointments.version,
+  subject: appointmentPlannings.subject,
+  occupantsCanPlan: appointmentPlannings.occupantsCanPlan,
+  occupantsCanConfirm: appointmentPlannings.occupantsCanConfirm,
+  occupantsCanCancel: appointmentPlannings.occupantsCanCancel,
+  changeDeadlineHours: appointmentPlannings.changeDeadlineHours,
+  startsAt: appointmentSlots.startsAt,
+  daypartId: appointmentSlots.daypartId,
+  /** Open slots of the planning other than the booked one (one statement, backed by the planning index). */
+  freeSlots: sql<number>`(
+    SELECT count(*)::int FROM ${appointmentSlots} AS f
+    WHERE f.planning_id = ${appointments.planningId} AND f.taken < f.capacity AND f.starts_at > now()
+      AND f.id IS DISTINCT FROM ${appointments.slotId})`.as('free_slots'),
+};
+export type AppointmentRow = {
+  id: number; planningId: number; slotId: number | null; isCancelled: boolean; confirmedAt: Date | null; version: number;
+  subject: string; occupantsCanPlan: boolean; occupantsCanConfirm: boolean; occupantsCanCancel: boolean; changeDeadlineHours: number;
+  startsAt: Date | null; daypartId: number | null; freeSlots: number;
+};
+
+function selectAppointments(db: Executor, scope: AppointmentScope, where: SQL | undefined, lock = false) {
+  const query = db
+    .select(columns)
+    .from(appointments)
+    .innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointments.planningId))
+    .leftJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .where(and(eq(appointments.addressId, scope.addressId), eq(appointmentPlannings.projectId, scope.projectId), where));
+  // FOR UPDATE OF appointments: the appointment row is locked, the planning and slot rows are not.
+  return lock ? query.for('update', { of: appointments }) : query;
+}
+
+/** The address's appointments in a project: planned ones first by date, then the rest; at most 100. */
+export async function listAppointments(db: Executor, scope: AppointmentScope): Promise<AppointmentRow[]> {
+  return selectAppointments(db, scope, undefined)
+    .orderBy(sql`${appointmentSlots.startsAt} ASC NULLS LAST`, asc(appointments.id))
+    .limit(100);
+}
+
+export async function findAppointment(db: Executor, scope: AppointmentScope, id: number, lock = false): Promise<AppointmentRow | null> {
+  const [row] = await selectAppointments(db, scope, eq(appointments.id, id), lock).limit(1);
+  return row ?? null;
+}
+
+/** The address's booking in a slot (cancel and confirm name an appointment by its booked slot). */
+export async function findAppointmentBySlot(db: Executor, scope: AppointmentScope, slotId: number, lock = false): Promise<AppointmentRow | null> {
+  const [row] = await selectAppointments(db, scope, eq(appointments.slotId, slotId), lock).limit(1);
+  return row ?? null;
+}
+
+/** The open slots of a planning (other than `exceptSlotId`), soonest first; at most 200. */
+export async function listOpenSlots(db: Executor, planningId: number, exceptSlotId: number | null) {
+  return db
+    .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt })
+    .from(appointmentSlots)
+    .where(and(eq(appointmentSlots.planningId, planningId), isOpen, exceptSlotId === null ? undefined : ne(appointmentSlots.id, exceptSlotId)))
+    .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id))
+    .limit(200);
+}
+
+export async function findSlot(db: Executor, planningId: number, slotId: number) {
+  const [row] = await db
+    .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt, taken: appointmentSlots.taken, capacity: appointmentSlots.capacity })
+    .from(appointmentSlots)
+    .where(and(eq(appointmentSlots.id, slotId), eq(appointmentSlots.planningId, planningId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks slot rows in id order, so that two changes moving in opposite directions between the same
+ * two slots wait for each other instead of deadlocking.
+ */
+export async function lockSlots(db: Executor, slotIds: number[]): Promise<void> {
+  if (!slotIds.length) return;
+  await db.select({ id: appointmentSlots.id }).from(appointmentSlots).where(inArray(appointmentSlots.id, slotIds)).orderBy(asc(appointmentSlots.id)).for('update');
+}
+
+/**
+ * Takes one place in a slot of the planning when one is free and the slot lies in the future.
+ * One conditional UPDATE: of two requests for the last place, the second re-reads the row after the
+ * first commits, finds taken = capacity and updates nothing. Returns whether a place was taken.
+ */
+export async function takePlace(db: Executor, planningId: number, slotId: number): Promise<boolean> {
+  const rows = await db
+    .update(appointmentSlots)
+    .set({ taken: sql`${appointmentSlots.taken} + 1` })
+    .where(and(eq(appointmentSlots.id, slotId), eq(appointmentSlots.planningId, planningId), isOpen))
+    .returning({ id: appointmentSlots.id });
+  return rows.length === 1;
+}
+
+export async function releasePlace(db: Executor, slotId: number): Promise<void> {
+  await db
+    .update(appointmentSlots)
+    .set({ taken: sql`${appointmentSlots.taken} - 1` })
+    .where(and(eq(appointmentSlots.id, slotId), gt(appointmentSlots.taken, 0)));
+}
+
+/** Writes a new state and bumps the version; `expectedVersion` guards against a lost update. */
+export async function updateAppointment(
+  db: Executor,
+  id: number,
+  expectedVersion: number,
+  patch: { slotId: number | null; isCancelled: boolean; confirmedAt: Date | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(appointments)
+    .set({ ...patch, version: sql`${appointments.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(appointments.id, id), eq(appointments.version, expectedVersion)))
+    .returning({ id: appointments.id });
+  return rows.length === 1;
+}
+
+/** What a confirmation message says about where: street, number and city, and the project's name. */
+export async function findPlace(db: Executor, addressId: number, projectId: number) {
+  const [row] = await db
+    .select({ street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city, projectName: projects.name })
+    .from(addresses)
+    .innerJoin(projects, eq(projects.id, projectId))
+    .where(eq(addresses.id, addressId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Appointments waiting for the resident: planned and to be confirmed, or still to be planned. */
+export async function countAwaitingAction(db: Executor, scope: AppointmentScope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointments.planningId))
+    .leftJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .where(and(
+      eq(appointments.addressId, scope.addressId),
+      eq(appointmentPlannings.projectId, scope.projectId),
+      or(
+        and(eq(appointmentPlannings.occupantsCanConfirm, true), isNull(appointments.confirmedAt), gt(appointmentSlots.startsAt, sql`now()`)),
+        and(isNull(appointments.slotId), eq(appointments.isCancelled, false), eq(appointmentPlannings.occupantsCanPlan, true)),
+      ),
+    ));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,203 @@
+import { appointmentMessages, normalizeDutchPhone, type TAppointment, type TAppointmentDetail } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
+import type { Session } from '../auth/session.store.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { NewItemRegistry } from '../project/new-items.ts';
+import type { ProjectService } from '../project/project.service.ts';
+import type { SmsSender } from '../sms/index.ts';
+import { dutchDate, dutchTime } from './appointment.format.ts';
+import { appointmentConfirmationMail, appointmentConfirmationSms } from './appointment.messages.ts';
+import {
+  countAwaitingAction, findAppointment, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots,
+  lockSlots, releasePlace, takePlace, updateAppointment, type AppointmentRow, type AppointmentScope,
+} from './appointment.repository.ts';
+
+type Deps = {
+  db: Db;
+  projects: ProjectService;
+  newItems: NewItemRegistry;
+  mailer: Mailer;
+  sms: SmsSender;
+  log: (error: unknown, msg: string) => void;
+  /** The clock; tests may move it. */
+  now?: () => Date;
+};
+
+export type ChangeInput = {
+  cluster_schedule_id: number;
+  /** Required on v2; on v1 a missing version means "whatever is stored". */
+  version?: number;
+  send_confirmation_email: boolean;
+  email_address?: string | null;
+  send_confirmation_sms: boolean;
+  mobile_number?: string | null;
+};
+
+/** The flags the web shows its buttons by, from the state and the planning's settings. */
+export function appointmentFlags(row: AppointmentRow, now: Date) {
+  const planned = row.slotId !== null && row.startsAt !== null && !row.isCancelled;
+  const startsAt = row.startsAt?.getTime() ?? 0;
+  const beforeDeadline = planned && startsAt - row.changeDeadlineHours * 3_600_000 > now.getTime();
+  return {
+    can_be_made: !planned && row.occupantsCanPlan,
+    can_be_rescheduled: beforeDeadline && row.occupantsCanPlan,
+    can_be_cancelled: beforeDeadline && row.occupantsCanCancel,
+    show_confirm_option_for_occupants: planned && row.occupantsCanConfirm && row.confirmedAt === null && startsAt > now.getTime(),
+  };
+}
+
+export function toAppointment(row: AppointmentRow, now: Date): TAppointment {
+  const planned = row.slotId !== null && row.startsAt !== null && !row.isCancelled;
+  return {
+    id: row.id,
+    subject: row.subject,
+    address_date: planned ? dutchDate(row.startsAt!) : null,
+    address_time: planned ? dutchTime(row.startsAt!) : null,
+    daypart_id: planned ? row.daypartId : null,
+    is_cancelled: row.isCancelled,
+    cluster_schedule_id: planned ? row.slotId : null,
+    confirmed_by_address: planned && row.confirmedAt !== null,
+    ...appointmentFlags(row, now),
+    version: row.version,
+    nr_of_available_slots: row.freeSlots,
+  };
+}
+
+/**
+ * Appointments of an address: plan, move, confirm and cancel, with slot capacity enforced by the
+ * database (one conditional UPDATE per place, a check constraint behind it) and lost updates refused
+ * by the appointment's version.
+ */
+export function createAppointmentService(deps: Deps) {
+  const { db, projects } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function scopeOf(session: Session, projectId?: number): Promise<AppointmentScope> {
+    if (session.addressId === null) throw new ForbiddenError();
+    return { addressId: session.addressId, projectId: await projects.occupantProjectId(session, projectId) };
+  }
+
+  deps.newItems.register(async ({ addressId, projectId }) => ({ appointments: await countAwaitingAction(db, { addressId, projectId }) }));
+
+  const changed = (scope: AppointmentScope) =>
+    projects.invalidateNewItems({ addressId: scope.addressId }).catch((error) => deps.log(error, 'new-item invalidation failed'));
+
+  async function reload(scope: AppointmentScope, id: number): Promise<TAppointment> {
+    const row = await findAppointment(db, scope, id);
+    if (!row) throw new NotFoundError(appointmentMessages.notFound);
+    return toAppointment(row, now());
+  }
+
+  /** Sends the confirmations asked for, after the change is stored; a failure is logged, not answered. */
+  async function sendConfirmations(scope: AppointmentScope, row: AppointmentRow, startsAt: Date, input: ChangeInput) {
+    if (!input.send_confirmation_email && !input.send_confirmation_sms) return;
+    const place = await findPlace(db, scope.addressId, scope.projectId);
+    if (!place) return;
+    const message = { subject: row.subject, startsAt, address: place, projectName: place.projectName };
+    if (input.send_confirmation_email && input.email_address) {
+      deps.mailer.send(appointmentConfirmationMail(input.email_address.trim(), message)).catch((error) => deps.log(error, 'appointment confirmation mail failed'));
+    }
+    if (input.send_confirmation_sms && input.mobile_number) {
+      const to = normalizeDutchPhone(input.mobile_number);
+      deps.sms.send({ to, text: appointmentConfirmationSms(message) }).catch((error) => deps.log(error, 'appointment confirmation sms failed'));
+    }
+  }
+
+  const assertVersion = (row: AppointmentRow, version: number | undefined) => {
+    if (version !== undefined && version !== row.version) throw new ConflictError(appointmentMessages.stale);
+  };
+
+  return {
+    async list(session: Session, projectId?: number): Promise<TAppointment[]> {
+      const scope = await scopeOf(session, projectId);
+      const at = now();
+      return (await listAppointments(db, scope)).map((row) => toAppointment(row, at));
+    },
+
+    async get(session: Session, id: number, projectId?: number): Promise<TAppointmentDetail> {
+      const scope = await scopeOf(session, projectId);
+      const row = await findAppointment(db, scope, id);
+      if (!row) throw new NotFoundError(appointmentMessages.notFound);
+      const slots = await listOpenSlots(db, row.planningId, row.isCancelled ? null : row.slotId);
+      return {
+        ...toAppointment(row, now()),
+        available_slots: slots.map((s) => ({ id: s.id, date: dutchDate(s.startsAt), time: dutchTime(s.startsAt) })),
+      };
+    },
+
+    /**
+     * Plans or moves an appointment to the chosen slot, in one transaction: the appointment row is
+     * locked (FOR UPDATE) and its version checked, both slot rows are locked in id order, a place is
+     * taken in the new slot only while one is free, and the old slot's place is released.
+     */
+    async change(session: Session, id: number, input: ChangeInput, projectId?: number): Promise<TAppointment> {
+      const scope = await scopeOf(session, projectId);
+      const outcome = await db.transaction(async (tx) => {
+        const row = await findAppointment(tx, scope, id, true);
+        if (!row) throw new NotFoundError(appointmentMessages.notFound);
+        assertVersion(row, input.version);
+        const flags = appointmentFlags(row, now());
+        if (!flags.can_be_made && !flags.can_be_rescheduled) throw new ConflictError(appointmentMessages.cannotChange);
+
+        const target = input.cluster_schedule_id;
+        const slot = await findSlot(tx, row.planningId, target);
+        if (!slot) {
+          throw new UnprocessableError(appointmentMessages.slotUnknown, [{ field: 'cluster_schedule_id', message: appointmentMessages.slotUnknown }]);
+        }
+        const current = row.isCancelled ? null : row.slotId;
+        if (current !== target) {
+          await lockSlots(tx, current === null ? [target] : [target, current]);
+          if (!(await takePlace(tx, row.planningId, target))) throw new ConflictError(appointmentMessages.slotTaken);
+          if (current !== null) await releasePlace(tx, current);
+        } else if (slot.startsAt <= now()) {
+          throw new ConflictError(appointmentMessages.slotTaken);
+        }
+        if (!(await updateAppointment(tx, row.id, row.version, { slotId: target, isCancelled: false, confirmedAt: null }))) {
+          throw new ConflictError(appointmentMessages.stale);
+        }
+        return { row, startsAt: slot.startsAt };
+      });
+      void changed(scope);
+      await sendConfirmations(scope, outcome.row, outcome.startsAt, input);
+      return reload(scope, id);
+    },
+
+    /** Confirms the address's booking in slot `slotId`. */
+    async confirm(session: Session, slotId: number, version: number | undefined, projectId?: number): Promise<TAppointment> {
+      const scope = await scopeOf(session, projectId);
+      const id = await db.transaction(async (tx) => {
+        const row = await findAppointmentBySlot(tx, scope, slotId, true);
+        if (!row || row.isCancelled) throw new NotFoundError(appointmentMessages.notFound);
+        assertVersion(row, version);
+        if (!appointmentFlags(row, now()).show_confirm_option_for_occupants) throw new ConflictError(appointmentMessages.cannotConfirm);
+        if (!(await updateAppointment(tx, row.id, row.version, { slotId: row.slotId, isCancelled: false, confirmedAt: now() }))) {
+          throw new ConflictError(appointmentMessages.stale);
+        }
+        return row.id;
+      });
+      void changed(scope);
+      return reload(scope, id);
+    },
+
+    /** Cancels the address's booking in slot `slotId` and gives its place back. */
+    async cancel(session: Session, slotId: number, version: number | undefined, projectId?: number): Promise<TAppointment> {
+      const scope = await scopeOf(session, projectId);
+      const id = await db.transaction(async (tx) => {
+        const row = await findAppointmentBySlot(tx, scope, slotId, true);
+        if (!row || row.isCancelled) throw new NotFoundError(appointmentMessages.notFound);
+        assertVersion(row, version);
+        if (!appointmentFlags(row, now()).can_be_cancelled) throw new ConflictError(appointmentMessages.cannotCancel);
+        await lockSlots(tx, [slotId]);
+        await releasePlace(tx, slotId);
+        if (!(await updateAppointment(tx, row.id, row.version, { slotId: null, isCancelled: true, confirmedAt: null }))) {
+          throw new ConflictError(appointmentMessages.stale);
+        }
+        return row.id;
+      });
+      void changed(scope);
+      return reload(scope, id);
+    },
+  };
+}
+export type AppointmentService = ReturnType<typeof createAppointmentService>;

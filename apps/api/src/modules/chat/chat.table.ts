@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TChatNotificationShow } from '@portal/contract';
+import { addresses, occupants } from '../address/address.table.ts';
+import { users } from '../auth/auth.table.ts';
+import { customers } from '../customer/customer.table.ts';
+import { projects } from '../project/project.table.ts';
+
+/**
+ * One conversation per address and project (residents) or per visitor code and project (public
+ * visitors). The last message and both unread counts are kept on the row, so that the team's inbox
+ * is one indexed query and a resident's 'messages' tile count one lookup.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the visitor code (`unique`); the code itself is only in the visitor's browser. One code
+     * per project is shared by chat, surveys and forms, so a well-formed code the chat has not seen yet
+     * is taken as the visitor's (see chat.service.ts).
+     */
+    visitorTokenHash: text('visitor_token_hash'),
+    visitorName: text('visitor_name'),
+    visitorEmail: text('visitor_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessagePreview: text('last_message_preview'),
+    lastMessageFromStaff: boolean('last_message_from_staff').notNull().default(false),
+    /** The resident's or visitor's messages no team member has opened yet. */
+    staffUnreadCount: integer('staff_unread_count').notNull().default(0),
+    /** The team's messages the address has not opened yet (the dashboard tile's count). */
+    addressUnreadCount: integer('address_unread_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_address_idx').on(t.projectId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
+    uniqueIndex('chat_conversations_project_visitor_idx').on(t.projectId, t.visitorTokenHash).where(sql`${t.visitorTokenHash} IS NOT NULL`),
+    index('chat_conversations_inbox_idx').on(t.projectId, t.lastMessageAt).where(sql`${t.lastMessageAt} IS NOT NULL`),
+    check('chat_conversations_owner_check', sql`(${t.addressId} IS NULL) <> (${t.visitorTokenHash} IS NULL)`),
+  ],
+);
+
+export const chatMessagesTable = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id').notNull().references(() => chatConversations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'chat'>().notNull().default('chat'),
+    message: text('message').notNull(),
+    /** Sent by the project team (a partner, woco user or administrator). */
+    fromStaff: boolean('from_staff').notNull(),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromUserName: text('from_user_name'),
+    fromOccupantId: integer('from_occupant_id').references(() => occupants.id, { onDelete: 'set null' }),
+    fromAddressName: text('from_address_name'),
+    /** When the other side opened it: the team for a resident's message, the address for the team's. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/**
+ * The notification above the chat: one per project, or a customer's default (project_id null).
+ * Hours are 'HH:mm' wall-clock times in Europe/Amsterdam.
+ */
+export const chatNotifications = pgTable(
+  'chat_notifications',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    show: text('show').$type<TChatNotificationShow>().notNull().default('off'),
+    title: text('title').notNull().default(''),
+    text: text('text').notNull().default(''),
+    sunday: boolean('sunday').notNull().default(false),
+    monday: boolean('monday').notNull().default(true),
+    tuesday: boolean('tuesday').notNull().default(true),
+    wednesday: boolean('wednesday').notNull().default(true),
+    thursday: boolean('thursday').notNull().default(true),
+    friday: boolean('friday').notNull().default(true),
+    saturday: boolean('saturday').notNull().default(false),
+    fromHour: text('from_hour').notNull().default('08:00'),
+    tillHour: text('till_hour').notNull().default('17:00'),
+  },
+  (t) => [
+    uniqueIndex('chat_notifications_project_idx').on(t.projectId).where(sql`${t.projectId} IS NOT NULL`),
+    uniqueIndex('chat_notifications_customer_idx').on(t.customerId).where(sql`${t.projectId} IS NULL`),
+    check('chat_notifications_show_check', sql`${t.show} IN ('on', 'between', 'off')`),
+  ],
+);

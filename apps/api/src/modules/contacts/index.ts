@@ -1,0 +1,3 @@
+export { contacts } from './contacts.table.ts';
+export { createContactsService, type ContactsService } from './contacts.service.ts';
+export { contactsRoutes } from './contacts.routes.ts';

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZDocument, ZDocumentList, type TDocument } from '@portal/contract';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createElsewhere, demoTokens, newCounts, requester, type Elsewhere } from '../../../test/content.ts';
+
+let t: TestApp;
+let get: ReturnType<typeof requester>;
+let tokens: Awaited<ReturnType<typeof demoTokens>>;
+let elsewhere: Elsewhere;
+let B: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  get = requester(t);
+  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
+  B = t.ids.projects.bloemenbuurt;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const names = (list: TDocument[]) => list.map((d) => d.name);
+const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;
+
+describe('document lists', () => {
+  it('gives a resident the project-wide documents and those of their own address, newest first', async () => {
+    const res = await get('/api/occupant/documents?language=nl', tokens.jan);
+    expect(res.statusCode).toBe(200);
+    const list = ZDocumentList.parse(res.json());
+    expect(names(list)).toEqual([
+      'Bevestiging opnameafspraak', 'Presentatie bewonersavond', 'Planning fase 1', 'Plattegrond proefwoning', 'Uitnodiging huisbezoek',
+      'Huurvoorstel', 'Bewonersbrief start renovatie',
+    ]);
+    expect(list.every((d) => !d.fetched && /^\d{2}-\d{2}-\d{4}$/.test(d.created_at))).toBe(true);
+    expect(list.find((d) => d.name === 'Huurvoorstel')).toMatchObject({
+      type: 'Brief', subject: 'Huurvoorstel na renovatie', methods: [{ type: 'post', message: 'Per aangetekende post verstuurd' }],
+      document_url: expect.stringMatching(/^\/api\/files\/\d+\/Huurvoorstel\.pdf$/),
+    });
+    // another address of the same project does not see Jan's letters
+    const fatima = ZDocumentList.parse((await get(`/api/occupant/documents?project_id=${B}`, tokens.fatima)).json());
+    expect(names(fatima)).toEqual(['Presentatie bewonersavond', 'Planning fase 1', 'Plattegrond proefwoning', 'Huurvoorstel', 'Bewonersbrief start renovatie']);
+    const rivierenwijk = ZDocumentList.parse((await get(`/api/occupant/documents?project_id=${t.ids.projects.rivierenwijk}`, tokens.fatima)).json());
+    expect(names(rivierenwijk)).toEqual(['Inmeten kozijnen', 'Zonnepanelen', 'Brief verduurzaming']);
+    expect((await get('/api/occupant/documents', elsewhere.token, elsewhere.host)).json()).toEqual([]);
+  });
+
+  it('gives public visitors the public project-wide documents and staff all project-wide ones', async () => {
+    const pub = ZDocumentList.parse((await get(`/api/public/documents/${B}`)).json());
+    expect(names(pub)).toEqual(['Presentatie bewonersavond', 'Planning fase 1', 'Plattegrond proefwoning', 'Bewonersbrief start renovatie']);
+    const staff = ZDocumentList.parse((await get(`/api/partner/project/${B}/documents`, tokens.partner)).json());
+    expect(names(staff)).toEqual(['Presentatie bewonersavond', 'Planning fase 1', 'Plattegrond proefwoning', 'Huurvoorstel', 'Bewonersbrief start renovatie']);
+    expect((await get(`/api/public/documents/${t.ids.projects.dakZuid}`)).statusCode).toBe(404);
+    expect((await get(`/api/partner/project/${t.ids.projects.havenkwartier}/documents`, tokens.admin)).statusCode).toBe(404);
+    expect((await get(`/api/partner/project/${elsewhere.projectId}/documents`, tokens.partner)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/occupant/document/{id}', () => {
+  it('answers the document and marks it fetched; the count of new documents goes down', async () => {
+    const list = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json());
+    const doc = list.find((d) => d.name === 'Uitnodiging huisbezoek')!;
+    const before = (await newCounts(t, tokens.jan)).documents!;
+    expect(before).toBe(7);
+    const res = await get(`/api/occupant/document/${doc.id}?language=nl`, tokens.jan);
+    expect(res.statusCode).toBe(200);
+    expect(ZDocument.parse(res.json())).toEqual({ ...doc, fetched: true });
+    expect((await newCounts(t, tokens.jan)).documents).toBe(before - 1);
+    const again = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json());
+    expect(again.find((d) => d.id === doc.id)!.fetched).toBe(true);
+  });
+
+  it('refuses another address’s document, another project’s and another customer’s with 404', async () => {
+    const jans = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json()).find((d) => d.name === 'Bevestiging opnameafspraak')!;
+    const rivierenwijk = ZDocumentList.parse((await get(`/api/occupant/documents?project_id=${t.ids.projects.rivierenwijk}`, tokens.fatima)).json());
+    for (const [id, token, host] of [
+      [jans.id, tokens.fatima, undefined], [rivierenwijk[0]!.id, tokens.jan, undefined], [jans.id, elsewhere.token, elsewhere.host],
+    ] as const) {
+      const res = await get(`/api/occupant/document/${id}`, token, host);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Document niet gevonden' });
+    }
+  });
+});
+
+describe('downloading a document', () => {
+  it('serves the PDF to the resident with their token and marks it fetched', async () => {
+    const doc = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json()).find((d) => d.name === 'Huurvoorstel')!;
+    const before = (await newCounts(t, tokens.jan)).documents!;
+    const res = await get(withToken(doc.document_url, tokens.jan));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Huurvoorstel.pdf"; filename*=UTF-8''Huurvoorstel.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.toString('latin1')).toContain('%%EOF');
+    expect((await newCounts(t, tokens.jan)).documents).toBe(before - 1);
+    // the bearer header works as well as ?token=
+    expect((await get(doc.document_url, tokens.jan)).statusCode).toBe(200);
+  });
+
+  it('refuses an address document to another address (404), to no token (401) and to staff (404)', async () => {
+    const doc = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json()).find((d) => d.name === 'Bevestiging opnameafspraak')!;
+    expect((await get(withToken(doc.document_url, tokens.fatima))).statusCode).toBe(404);
+    expect((await get(doc.document_url)).statusCode).toBe(401);
+    expect((await get(doc.document_url, tokens.partner)).statusCode).toBe(404);
+    expect((await get(doc.document_url, elsewhere.token, elsewhere.host)).statusCode).toBe(404);
+  });
+
+  it('serves a public document without a token, and a non-public one only with a token of the project', async () => {
+    const pub = ZDocumentList.parse((await get(`/api/public/documents/${B}`)).json())[0]!;
+    expect((await get(pub.document_url)).statusCode).toBe(200);
+    const staff = ZDocumentList.parse((await get(`/api/partner/project/${B}/documents`, tokens.partner)).json());
+    const hidden = staff.find((d) => d.name === 'Huurvoorstel')!;
+    expect((await get(hidden.document_url)).statusCode).toBe(401);
+    expect((await get(hidden.document_url, tokens.partner)).statusCode).toBe(200);
+    expect((await get(hidden.document_url, tokens.fatima)).statusCode).toBe(200);
+    expect((await get(hidden.document_url, tokens.admin)).statusCode).toBe(200); // staff of Woonstad
+    const rivierenwijk = ZDocumentList.parse((await get(`/api/partner/project/${t.ids.projects.rivierenwijk}/documents`, tokens.partner)).json());
+    expect((await get(rivierenwijk.find((d) => d.name === 'Zonnepanelen')!.document_url, tokens.jan)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { documentPaths, ZDocument, ZDocumentList, ZIdParams, ZOccupantQuery } from '@portal/contract';
+import { readErrors, registerModuleReads } from '../../lib/module-reads.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+
+export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { documents, readers, guard } = services;
+
+  registerModuleReads(app, services, {
+    tag: 'documents',
+    summary: 'Documents, newest first',
+    description: [
+      'A resident gets the project-wide documents and those of their own address; partners the project-wide ones; public visitors',
+      'the project-wide ones marked public. At most 200. document_url is /api/files/{id}/{filename}: add ?token= for a download',
+      '(a resident\'s download marks the document fetched).',
+    ].join(' '),
+    paths: { public: documentPaths.publicList, occupant: documentPaths.occupantList, partner: documentPaths.partnerList },
+    response: ZDocumentList,
+    read: (reader) => documents.list(reader),
+  });
+
+  app.get(documentPaths.occupantDocument, {
+    preHandler: guard.occupant,
+    schema: {
+      tags: ['documents'], summary: "One document of the resident's project or address; marks it fetched",
+      params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZDocument, ...readErrors },
+    },
+  }, async (request) => documents.document(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+};

@@ -1,0 +1,50 @@
+import { CONTENT_LIST_LIMIT, type TDocument } from '@portal/contract';
+import type { ContentDeps, Reader } from '../../lib/content.ts';
+import { toDutchDate } from '../../lib/dates.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import { fileUrl } from '../files/index.ts';
+import { countUnreadDocuments, findDocumentWithFile, insertDocuments, selectDocuments, type NewDocument } from './documents.repository.ts';
+
+export function createDocumentsService({ db, files, reads, newItems, projects }: ContentDeps) {
+  newItems.register(async ({ addressId, projectId }) => ({ documents: await countUnreadDocuments(db, addressId, projectId) }));
+  files.registerOwner('documents', async (fileId, viewer) => {
+    const found = await findDocumentWithFile(db, fileId, viewer);
+    return found ? { markRead: { module: 'documents', itemId: found.id } } : null;
+  });
+
+  type Row = Awaited<ReturnType<typeof selectDocuments>>[number];
+  const toDocument = (reader: Reader, r: Row): TDocument => ({
+    id: r.id,
+    type: r.type,
+    created_at: toDutchDate(r.createdAt),
+    subject: r.subject,
+    name: r.name,
+    fetched: reader.kind === 'occupant' && !r.unread,
+    document_url: fileUrl({ id: r.fileId, filename: r.filename }),
+    methods: r.methods,
+  });
+
+  return {
+    async list(reader: Reader): Promise<TDocument[]> {
+      return (await selectDocuments(db, reader, { limit: CONTENT_LIST_LIMIT })).map((r) => toDocument(reader, r));
+    },
+
+    /** One document of the resident's project (project-wide or their address's); marks it fetched. */
+    async document(reader: Reader & { kind: 'occupant' }, id: number): Promise<TDocument> {
+      const [row] = await selectDocuments(db, reader, { id, limit: 1 });
+      if (!row) throw new NotFoundError('Document niet gevonden');
+      await reads.markFor(reader, 'documents', [row.id]);
+      const document = toDocument(reader, row);
+      return { ...document, fetched: reader.actingAdmin ? document.fetched : true };
+    },
+
+    async add(rows: NewDocument[], tx: Queryable = db) {
+      if (!rows.length) return [];
+      const added = await insertDocuments(tx, rows);
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      return added;
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

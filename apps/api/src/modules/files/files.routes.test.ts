@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, ZComplaintList, ZContactList, ZInformationList, ZNewsList, ZPartnerList, ZSchedule } from '@portal/contract';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createElsewhere, demoTokens, requester, type Elsewhere } from '../../../test/content.ts';
+import { imageSize } from './image-size.ts';
+import { createLocalStorage, readAll } from './storage.ts';
+
+let t: TestApp;
+let get: ReturnType<typeof requester>;
+let tokens: Awaited<ReturnType<typeof demoTokens>>;
+let elsewhere: Elsewhere;
+let B: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  get = requester(t);
+  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
+  B = t.ids.projects.bloemenbuurt;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('local storage driver', () => {
+  it('puts, gets and deletes by key under its root, and refuses keys that leave it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
+    try {
+      const storage = createLocalStorage(root);
+      await storage.put('news/2026/03/a.txt', Buffer.from('hallo'), { contentType: 'text/plain' });
+      expect(fs.readFileSync(path.join(root, 'news', '2026', '03', 'a.txt'), 'utf8')).toBe('hallo');
+      const found = await storage.get('news/2026/03/a.txt');
+      expect(found!.size).toBe(5);
+      expect((await readAll(storage, 'news/2026/03/a.txt'))!.toString()).toBe('hallo');
+      await storage.delete('news/2026/03/a.txt');
+      await storage.delete('news/2026/03/a.txt'); // deleting twice is fine
+      expect(await storage.get('news/2026/03/a.txt')).toBeNull();
+      for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', 'a/./b', 'a\\b']) {
+        await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toThrow('Invalid storage key');
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('imageSize', () => {
+  it('reads PNG, JPEG and SVG dimensions from their headers', () => {
+    const png = Buffer.alloc(24);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(640, 16);
+    png.writeUInt32BE(480, 20);
+    expect(imageSize('image/png', png)).toEqual({ width: 640, height: 480 });
+
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+      0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x78, 0x00, 0xa0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+    ]);
+    expect(imageSize('image/jpeg', jpeg)).toEqual({ width: 160, height: 120 });
+
+    expect(imageSize('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="90"></svg>'))).toEqual({ width: 200, height: 90 });
+    expect(imageSize('image/svg+xml', Buffer.from('<svg viewBox="0 0 24 16"></svg>'))).toEqual({ width: 24, height: 16 });
+    expect(imageSize('application/pdf', Buffer.from('%PDF-1.4'))).toBeNull();
+    expect(imageSize('image/png', Buffer.from('not a png'))).toBeNull();
+  });
+
+  it('is recorded for stored images', async () => {
+    const rows = await t.query<{ filename: string; image_width: number | null; image_height: number | null; size: number }>(
+      "SELECT filename, image_width, image_height, size FROM files WHERE filename IN ('Foto meterkast.png', 'Opnamerapport.pdf') ORDER BY filename LIMIT 2",
+    );
+    expect(rows[0]).toMatchObject({ filename: 'Foto meterkast.png', image_width: 480, image_height: 360 });
+    expect(rows[1]).toMatchObject({ filename: 'Opnamerapport.pdf', image_width: null, image_height: null });
+    expect(rows[1]!.size).toBeGreaterThan(500);
+  });
+});
+
+describe('GET /api/files/{id}/{filename}', () => {
+  /** The image links of a module's public items and of its non-public ones (as residents see them). */
+  async function images() {
+    const [pubNews, allNews] = [ZNewsList.parse((await get(`/api/public/news/${B}`)).json()), ZNewsList.parse((await get('/api/occupant/news', tokens.jan)).json())];
+    const partners = ZPartnerList.parse((await get('/api/occupant/partners', tokens.jan)).json());
+    const contacts = ZContactList.parse((await get('/api/occupant/contacts', tokens.jan)).json());
+    const info = ZInformationList.parse((await get(`/api/public/information/${B}`)).json());
+    const complaints = ZComplaintList.parse((await get(`/api/public/complaints/${B}`)).json());
+    const schedule = ZSchedule.parse((await get(`/api/public/schedule/${B}`)).json());
+    return {
+      publicNews: pubNews[0]!.image_url!,
+      privateNews: allNews.find((a) => a.title === 'Parkeren tijdens de werkzaamheden')!.image_url!,
+      publicLogo: partners.find((p) => p.name === 'Bouwbedrijf Van Dijk')!.logo_url!,
+      privateLogo: partners.find((p) => p.name === 'Schildersbedrijf De Kwast')!.logo_url!,
+      publicAvatar: contacts.find((c) => c.first_name === 'Sanne')!.avatar_url!,
+      privateAvatar: contacts.find((c) => c.first_name === 'Lisa')!.avatar_url!,
+      publicInfo: info[0]!.image_url!,
+      publicComplaint: complaints.items[0]!.image_url!,
+      publicSchedule: Object.values(schedule.sorted_scheduled_items).flat().find((e) => e.item.image_url)!.item.image_url!,
+    };
+  }
+
+  it('serves images of public items to anyone, inline, with a strict content security policy', async () => {
+    const links = await images();
+    for (const url of [links.publicNews, links.publicLogo, links.publicAvatar, links.publicInfo, links.publicComplaint, links.publicSchedule]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['content-disposition']).toMatch(/^inline; filename="/);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.body).toMatch(/^<svg /);
+    }
+  });
+
+  it('needs a token for images of non-public items (401), and serves them to the project’s residents and staff', async () => {
+    const links = await images();
+    for (const url of [links.privateNews, links.privateLogo, links.privateAvatar]) {
+      const anonymous = await get(url);
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json()).toEqual({ message: messages.unauthorized });
+      for (const token of [tokens.jan, tokens.fatima, tokens.partner, tokens.admin]) {
+        const res = await get(`${url}?token=${encodeURIComponent(token)}`);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      }
+      expect((await get(url, elsewhere.token, elsewhere.host)).statusCode).toBe(404);
+      expect((await get(url, elsewhere.staffToken)).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses a public item’s image once its project is not public any more', async () => {
+    const links = await images();
+    await t.query('UPDATE projects SET is_public = false WHERE id = $1', [B]);
+    await t.services.projects.invalidateProject(B);
+    try {
+      expect((await get(links.publicNews)).statusCode).toBe(401);
+      expect((await get(links.publicNews, tokens.jan)).statusCode).toBe(200);
+    } finally {
+      await t.query('UPDATE projects SET is_public = true WHERE id = $1', [B]);
+      await t.services.projects.invalidateProject(B);
+    }
+  });
+
+  it('answers 404 for an unknown file, a wrong file name and missing bytes; 401 for a bad token; 422 for a bad id', async () => {
+    const links = await images();
+    const id = /\/api\/files\/(\d+)\//.exec(links.publicNews)![1];
+    for (const url of ['/api/files/999999/x.svg', `/api/files/${id}/andere-naam.svg`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'Bestand niet gevonden' });
+    }
+    const bad = await get(`${links.publicNews}?token=geen-geldig-token`);
+    expect(bad.statusCode).toBe(401);
+    expect((await get('/api/files/abc/x.svg')).statusCode).toBe(422);
+
+    const stored = await t.services.files.store({ owner: 'news', filename: 'weg.svg', mime: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    await t.services.news.add([{ projectId: B, title: 'Zonder bestand', date: '2026-01-01', isPublic: true, imageFileId: stored.id, content: '' }]);
+    expect((await get(`/api/files/${stored.id}/weg.svg`)).statusCode).toBe(200);
+    await t.services.files.storage.delete(stored.key);
+    expect((await get(`/api/files/${stored.id}/weg.svg`)).statusCode).toBe(404);
+  });
+
+  it('lets nobody read a file that no module uses', async () => {
+    const orphan = await t.services.files.store({ owner: 'news', filename: 'los.svg', mime: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    expect((await get(`/api/files/${orphan.id}/los.svg`)).statusCode).toBe(401);
+    expect((await get(`/api/files/${orphan.id}/los.svg`, tokens.partner)).statusCode).toBe(404);
+    const unowned = await t.services.files.store({ owner: 'unknown-module', filename: 'x.svg', mime: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    expect((await get(`/api/files/${unowned.id}/x.svg`, tokens.jan)).statusCode).toBe(404);
+  });
+
+  it('renames the download with ?filename= and encodes non-ASCII names', async () => {
+    const stored = await t.services.files.store({ owner: 'news', filename: 'Overzicht geïsoleerde woningen.svg', mime: 'image/svg+xml', data: Buffer.from('<svg/>') });
+    await t.services.news.add([{ projectId: B, title: 'Met bestand', date: '2026-01-01', isPublic: true, imageFileId: stored.id, content: '' }]);
+    const url = `/api/files/${stored.id}/${encodeURIComponent('Overzicht geïsoleerde woningen.svg')}`;
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="Overzicht geisoleerde woningen.svg"; filename*=UTF-8''Overzicht%20ge%C3%AFsoleerde%20woningen.svg`);
+    const renamed = await get(`${url}?filename=${encodeURIComponent('kaart/../"x".svg')}`);
+    expect(renamed.headers['content-disposition']).toBe(`inline; filename="kaart-..-x-.svg"; filename*=UTF-8''kaart-..-x-.svg`);
+  });
+});

@@ -1,0 +1,3 @@
+export { newsArticles } from './news.table.ts';
+export { createNewsService, type NewsService } from './news.service.ts';
+export { newsRoutes } from './news.routes.ts';

@@ -1,0 +1,51 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import { files } from '../files/files.table.ts';
+import { projects } from '../project/project.table.ts';
+import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
+import { newsArticles } from './news.table.ts';
+
+/** A project's articles for a reader, newest first, with the image's file name and the read mark. */
+export function selectNews(db: Db, reader: Reader, where: { id?: number; limit: number }) {
+  return db
+    .select({
+      id: newsArticles.id, title: newsArticles.title, date: newsArticles.date, content: newsArticles.content,
+      imageId: files.id, imageName: files.filename, unread: unread(),
+    })
+    .from(newsArticles)
+    .leftJoin(files, eq(files.id, newsArticles.imageFileId))
+    .leftJoin(contentReads, readMarkJoinFor(reader, 'news', newsArticles.id))
+    .where(and(
+      eq(newsArticles.projectId, reader.projectId),
+      publicOnly(reader, newsArticles.isPublic),
+      where.id !== undefined ? eq(newsArticles.id, where.id) : undefined,
+    ))
+    .orderBy(desc(newsArticles.date), desc(newsArticles.id))
+    .limit(where.limit);
+}
+
+export async function countUnreadNews(db: Db, addressId: number, projectId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsArticles)
+    .leftJoin(contentReads, readMarkJoin('news', addressId, newsArticles.id))
+    .where(and(eq(newsArticles.projectId, projectId), unread()));
+  return row?.n ?? 0;
+}
+
+export async function findNewsWithImage(db: Db, fileId: number, viewer: FileViewer) {
+  const [row] = await db
+    .select({ id: newsArticles.id })
+    .from(newsArticles)
+    .innerJoin(projects, eq(projects.id, newsArticles.projectId))
+    .where(and(eq(newsArticles.imageFileId, fileId), readableBy(viewer, { projectId: newsArticles.projectId, isPublic: newsArticles.isPublic })))
+    .limit(1);
+  return row ?? null;
+}
+
+export type NewNewsArticle = typeof newsArticles.$inferInsert;
+export function insertNews(db: Queryable, rows: NewNewsArticle[]) {
+  return db.insert(newsArticles).values(rows).returning({ id: newsArticles.id, projectId: newsArticles.projectId });
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, ZNewsArticle, ZNewsList, type TNewsArticle } from '@portal/contract';
+import { addDays, amsterdamIsoDate, isoDateToDutch } from '../../lib/dates.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createElsewhere, demoTokens, newCounts, requester, type Elsewhere } from '../../../test/content.ts';
+
+let t: TestApp;
+let get: ReturnType<typeof requester>;
+let tokens: Awaited<ReturnType<typeof demoTokens>>;
+let elsewhere: Elsewhere;
+let B: number; // Renovatie Bloemenbuurt (public; Jan and Fatima)
+let R: number; // Verduurzaming Rivierenwijk (public; Fatima only)
+
+beforeAll(async () => {
+  t = await createTestApp();
+  get = requester(t);
+  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
+  B = t.ids.projects.bloemenbuurt;
+  R = t.ids.projects.rivierenwijk;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = amsterdamIsoDate(new Date());
+const daysAgo = (n: number) => isoDateToDutch(addDays(today, -n));
+const titles = (list: TNewsArticle[]) => list.map((a) => a.title);
+
+describe('GET /api/public/news/{id}', () => {
+  it('lists the public articles of a public project, newest first, with Dutch dates and image links', async () => {
+    const res = await get(`/api/public/news/${B}?language=nl`);
+    expect(res.statusCode).toBe(200);
+    const list = ZNewsList.parse(res.json());
+    expect(titles(list)).toEqual([
+      'De renovatie is begonnen: steigers in de Tulpstraat',
+      'Terugblik op de bewonersavond',
+      'De proefwoning is klaar: kom kijken',
+      'Uw vaste aanspreekpunt: Sanne Visser',
+    ]);
+    expect(list.map((a) => a.date)).toEqual([daysAgo(3), daysAgo(9), daysAgo(16), daysAgo(35)]);
+    expect(list[0]).toMatchObject({ image_url: expect.stringMatching(/^\/api\/files\/\d+\/start-renovatie\.svg$/), is_new: false });
+    expect(list[0]!.content).toContain('<strong>twee weken van tevoren</strong>');
+  });
+
+  it('answers 404 Project niet gevonden for a non-public project and an unknown one, and 422 for a bad id', async () => {
+    for (const id of [t.ids.projects.dakZuid, 999_999]) {
+      const res = await get(`/api/public/news/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Project niet gevonden' });
+    }
+    const bad = await get('/api/public/news/abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ message: messages.invalidInput, errors: [{ field: 'id', message: 'Deze waarde is ongeldig' }] });
+  });
+
+  it('keeps even a public article of a non-public project hidden', async () => {
+    await t.services.news.add([{ projectId: t.ids.projects.dakZuid, title: 'Openbaar bericht in een besloten project', date: today, isPublic: true, content: '<p>x</p>' }]);
+    expect((await get(`/api/public/news/${t.ids.projects.dakZuid}`)).statusCode).toBe(404);
+  });
+
+  it('opens one public article; a non-public one or another project’s is 404', async () => {
+    const [first] = ZNewsList.parse((await get(`/api/public/news/${B}`)).json());
+    const res = await get(`/api/public/news/${B}/article/${first!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(ZNewsArticle.parse(res.json())).toEqual(first);
+
+    const all = ZNewsList.parse((await get('/api/occupant/news', tokens.jan)).json());
+    const hidden = all.find((a) => a.title === 'Parkeren tijdens de werkzaamheden')!;
+    const other = ZNewsList.parse((await get(`/api/public/news/${R}`)).json())[0]!;
+    for (const url of [`/api/public/news/${B}/article/${hidden.id}`, `/api/public/news/${B}/article/${other.id}`]) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Nieuwsbericht niet gevonden' });
+    }
+  });
+});
+
+describe('GET /api/occupant/news and /api/occupant/news/article/{id}', () => {
+  it('lists every article of the resident’s project, public or not, each new until opened', async () => {
+    const res = await get('/api/occupant/news?language=nl', tokens.jan);
+    expect(res.statusCode).toBe(200);
+    const list = ZNewsList.parse(res.json());
+    expect(list).toHaveLength(6);
+    expect(titles(list)).toContain('Parkeren tijdens de werkzaamheden');
+    expect(list.every((a) => a.is_new)).toBe(true);
+  });
+
+  it('marks an opened article read: is_new turns false and nr_of_new_items goes down', async () => {
+    const before = (await newCounts(t, tokens.jan)).news!;
+    const [article] = ZNewsList.parse((await get('/api/occupant/news', tokens.jan)).json());
+    const opened = await get(`/api/occupant/news/article/${article!.id}`, tokens.jan);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<TNewsArticle>()).toEqual({ ...article, is_new: false });
+    expect((await newCounts(t, tokens.jan)).news).toBe(before - 1);
+    // reading again changes nothing
+    await get(`/api/occupant/news/article/${article!.id}`, tokens.jan);
+    expect((await newCounts(t, tokens.jan)).news).toBe(before - 1);
+
+    const list = ZNewsList.parse((await get('/api/occupant/news', tokens.jan)).json());
+    expect(list.find((a) => a.id === article!.id)!.is_new).toBe(false);
+    // read marks are per address: Fatima still sees it as new
+    const fatima = ZNewsList.parse((await get(`/api/occupant/news?project_id=${B}`, tokens.fatima)).json());
+    expect(fatima.find((a) => a.id === article!.id)!.is_new).toBe(true);
+  });
+
+  it('counts a newly added article at once (the cached counts are dropped)', async () => {
+    const before = (await newCounts(t, tokens.fatima, B)).news!;
+    await t.services.news.add([{ projectId: B, title: 'Extra bericht', date: today, content: '<p>Nieuw</p>' }]);
+    expect((await newCounts(t, tokens.fatima, B)).news).toBe(before + 1);
+  });
+
+  it('refuses another project’s article with 404, and shows the chosen project of a two-project resident', async () => {
+    const rivierenwijk = ZNewsList.parse((await get(`/api/occupant/news?project_id=${R}`, tokens.fatima)).json());
+    expect(titles(rivierenwijk)).toContain('Nieuwe kozijnen: inmeten in uw woning'); // non-public, Fatima lives there
+    const res = await get(`/api/occupant/news/article/${rivierenwijk[0]!.id}`, tokens.jan);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Nieuwsbericht niet gevonden' });
+    // Fatima opens it only in its own project
+    expect((await get(`/api/occupant/news/article/${rivierenwijk[0]!.id}?project_id=${R}`, tokens.fatima)).statusCode).toBe(200);
+    expect((await get(`/api/occupant/news/article/${rivierenwijk[0]!.id}?project_id=${B}`, tokens.fatima)).statusCode).toBe(404);
+    // a project that is not the resident's
+    const foreign = await get(`/api/occupant/news?project_id=${R}`, tokens.jan);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Project niet gevonden' });
+    // another customer's resident, on their own host, sees only their own (empty) project
+    const elders = await get('/api/occupant/news', elsewhere.token, elsewhere.host);
+    expect(elders.json()).toEqual([]);
+    expect((await get(`/api/occupant/news/article/${rivierenwijk[0]!.id}`, elsewhere.token, elsewhere.host)).statusCode).toBe(404);
+  });
+
+  it('refuses a request without a token (401) and a staff token (403)', async () => {
+    expect((await get('/api/occupant/news')).statusCode).toBe(401);
+    expect((await get('/api/occupant/news', tokens.partner)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/partner/project/{project_id}/news', () => {
+  it('lists every article, public or not, for staff of the project’s customer', async () => {
+    const res = await get(`/api/partner/project/${B}/news?language=nl`, tokens.partner);
+    expect(res.statusCode).toBe(200);
+    const list = ZNewsList.parse(res.json());
+    expect(titles(list)).toEqual(expect.arrayContaining(['Parkeren tijdens de werkzaamheden', 'Geef uw keuzes voor keuken en badkamer door']));
+    expect(list.every((a) => !a.is_new)).toBe(true);
+    expect((await get(`/api/partner/project/${t.ids.projects.dakZuid}/news`, tokens.partner)).statusCode).toBe(200); // non-public project
+  });
+
+  it('refuses a project of a customer the account does not work for with 404', async () => {
+    for (const [token, id] of [[tokens.admin, t.ids.projects.havenkwartier], [tokens.partner, elsewhere.projectId]] as const) {
+      const res = await get(`/api/partner/project/${id}/news`, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Project niet gevonden' });
+    }
+    expect((await get(`/api/partner/project/${B}/news`, tokens.jan)).statusCode).toBe(403);
+    expect((await get(`/api/partner/project/${B}/news`)).statusCode).toBe(401);
+  });
+});
+
+describe('staff HTML', () => {
+  it('is sanitised when stored: no script, no event handlers, no javascript: links', async () => {
+    await t.services.news.add([{
+      projectId: B, title: 'Onveilige inhoud', date: today, isPublic: true,
+      content: '<p onclick="steal()">Hallo<script>alert(1)</script></p><a href="javascript:alert(2)">klik</a><img src="x" onerror="alert(3)">',
+    }]);
+    const list = ZNewsList.parse((await get(`/api/public/news/${B}`)).json());
+    const article = list.find((a) => a.title === 'Onveilige inhoud')!;
+    expect(article.content).toContain('Hallo');
+    for (const bad of ['<script', 'onclick', 'onerror', 'javascript:']) expect(article.content).not.toContain(bad);
+    for (const a of list) expect(a.content).not.toContain('<script');
+  });
+});

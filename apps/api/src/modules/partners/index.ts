@@ -1,0 +1,3 @@
+export { partners } from './partners.table.ts';
+export { createPartnersService, type PartnersService } from './partners.service.ts';
+export { partnersRoutes } from './partners.routes.ts';

@@ -1,0 +1,135 @@
+import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  surveyMessages, ZApiError, ZLanguageQuery, ZOccupantQuery, ZPublicSurveyElementParams, ZPublicSurveyList, ZPublicSurveyListParams,
+  ZPublicSurveyParams, ZPublicSurveyPhotoParams, ZPublicSurveyQuery, ZSuccess, ZSurvey, ZSurveyElementParams, ZSurveyList, ZSurveyParams,
+  ZSurveyPhoto, ZSurveySubmitBody, type TSurveyPhoto,
+} from '@portal/contract';
+import { HttpError, UnprocessableError } from '../../lib/errors.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+
+const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const submitErrors = { ...errors, 409: ZApiError, 422: ZApiError, 429: ZApiError };
+const uploadErrors = { ...submitErrors, 413: ZApiError };
+const secured = [{ bearer: [] }];
+
+const SUBMIT_DESCRIPTION =
+  'Version 1: `{ answers: [{ question_id, answer }] }` (rating: integer 0-10, open: text). Version 2: `{ values: { [element_id]: value } }` ' +
+  '(text; an option label, or an array of labels for a check group; an integer 1..n for a smiley/star scale; the photo id of an upload). ' +
+  "Invalid: 422 'Formulier niet goed ingevuld' with errors per `answers.{question_id}` / `values.{element_id}`. Answered before: 409.";
+const UPLOAD_DESCRIPTION =
+  'multipart/form-data with the photo in field `image`: png or jpeg by content, size-limited; stored upright, scaled down and without ' +
+  'metadata (EXIF, GPS). Answers { id, image_width, image_height, url }; send the id as the element\'s value.';
+
+/** Reads the one file of field `image`; too large is a 413, anything but a file in `image` a 422 - both with a Dutch message. */
+async function readImage(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const missing = () => new UnprocessableError(surveyMessages.photoMissing, [{ field: 'image', message: surveyMessages.photoMissing }]);
+  if (!request.isMultipart()) throw missing();
+  const tooLarge = () => {
+    const message = surveyMessages.photoTooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10);
+    return new HttpError(413, message, [{ field: 'image', message }]);
+  };
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+    if (!part || part.fieldname !== 'image') throw missing();
+    const data = await part.toBuffer();
+    if (data.length === 0) throw missing();
+    return data;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw missing();
+    throw error;
+  }
+}
+
+function sendPhoto(reply: FastifyReply, photo: { body: Readable; size: number; contentType: string }) {
+  return reply
+    .header('content-type', photo.contentType)
+    .header('content-length', photo.size)
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-disposition', 'inline')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(photo.body);
+}
+
+/**
+ * Surveys: residents under /occupant (their address answers), visitors of a public project under
+ * /public with their visitor code. See packages/contract/src/survey.ts for the shapes.
+ */
+export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { surveys, guard, env } = services;
+  const maxBytes = env.SURVEY_PHOTO_MAX_BYTES;
+  // Multipart only for this module's upload routes; the file size is limited per request.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
+
+  app.get('/occupant/surveys/', {
+    preHandler: guard.occupant,
+    schema: { tags: ['surveys'], summary: "The project's surveys, each marked done when this address answered it", querystring: ZOccupantQuery, security: secured, response: { 200: ZSurveyList, ...errors } },
+  }, async (request) => surveys.occupantList(sessionOf(request), request.query.project_id));
+
+  app.get('/occupant/survey/:id', {
+    preHandler: guard.occupant,
+    schema: { tags: ['surveys'], summary: 'One survey; once done with the answers of this address', params: ZSurveyParams, querystring: ZOccupantQuery, security: secured, response: { 200: ZSurvey, ...errors } },
+  }, async (request) => surveys.occupantSurvey(sessionOf(request), request.params.id));
+
+  app.post('/occupant/survey/:id', {
+    preHandler: guard.occupant,
+    schema: {
+      tags: ['surveys'], summary: 'Send the answers (once)', description: SUBMIT_DESCRIPTION,
+      params: ZSurveyParams, querystring: ZOccupantQuery, body: ZSurveySubmitBody, security: secured, response: { 200: ZSuccess, ...submitErrors },
+    },
+  }, async (request) => surveys.occupantSubmit(sessionOf(request), request.params.id, request.body));
+
+  app.post('/occupant/survey/:id/element/:element_id', {
+    preHandler: guard.occupant,
+    schema: {
+      tags: ['surveys'], summary: 'Upload a photo for a photo element', description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
+      params: ZSurveyElementParams, querystring: ZOccupantQuery, security: secured, response: { 200: ZSurveyPhoto, ...uploadErrors },
+    },
+  }, async (request): Promise<TSurveyPhoto> => {
+    const store = await surveys.occupantUploadTarget(sessionOf(request), request.params.id, request.params.element_id);
+    return store(await readImage(request, maxBytes));
+  });
+
+  app.get('/public/surveys/:project_id', {
+    schema: {
+      tags: ['surveys'], summary: "A public project's public surveys with the visitor's code",
+      description: 'Send the stored visitor code as `unique`; without one (or a malformed one) a new code is issued. The list marks what this visitor answered.',
+      params: ZPublicSurveyListParams, querystring: ZPublicSurveyQuery, response: { 200: ZPublicSurveyList, ...errors },
+    },
+  }, async (request) => surveys.publicList(request.params.project_id, request.query.unique));
+
+  app.get('/public/survey/:id', {
+    schema: {
+      tags: ['surveys'], summary: 'One public survey; with the visitor code, done and the answers of that visitor',
+      params: ZSurveyParams, querystring: ZPublicSurveyQuery, response: { 200: ZSurvey, ...errors },
+    },
+  }, async (request) => surveys.publicSurvey(request.params.id, request.query.unique));
+
+  app.post('/public/survey/:id/:unique', {
+    schema: {
+      tags: ['surveys'], summary: "Send a visitor's answers (once per visitor code)", description: SUBMIT_DESCRIPTION,
+      params: ZPublicSurveyParams, querystring: ZLanguageQuery, body: ZSurveySubmitBody, response: { 200: ZSuccess, ...submitErrors },
+    },
+  }, async (request) => surveys.publicSubmit(request.params.id, request.params.unique, request.body, request.ip));
+
+  app.post('/public/survey/:id/:unique/element/:element_id', {
+    schema: {
+      tags: ['surveys'], summary: "Upload a visitor's photo for a photo element", description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
+      params: ZPublicSurveyElementParams, querystring: ZLanguageQuery, response: { 200: ZSurveyPhoto, ...uploadErrors },
+    },
+  }, async (request): Promise<TSurveyPhoto> => {
+    const { id, unique, element_id: elementId } = request.params;
+    const store = await surveys.publicUploadTarget(id, unique, elementId, request.ip);
+    return store(await readImage(request, maxBytes));
+  });
+
+  app.get('/public/survey/:id/:unique/photo/:photo_id', {
+    schema: { tags: ['surveys'], summary: 'A photo this visitor uploaded', params: ZPublicSurveyPhotoParams, querystring: ZLanguageQuery },
+  }, async (request, reply) => sendPhoto(reply, await surveys.publicPhoto(request.params.id, request.params.unique, request.params.photo_id)));
+};

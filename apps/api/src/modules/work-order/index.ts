@@ -1,0 +1,3 @@
+export { workOrderEntries, type WorkOrderStatus } from './work-order.table.ts';
+export { createWorkOrderService, type WorkOrderService } from './work-order.service.ts';
+export { workOrderRoutes } from './work-order.routes.ts';

@@ -1,0 +1,59 @@
+/**
+ * Fixtures shared by the content modules' route tests (news, information, documents, files, ...):
+ * a second customer with its own public project and resident, the demo's tokens, and short request helpers.
+ */
+import { MODULE_NAMES, type TProject } from '@portal/contract';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { adminToken, bearer, DEMO, login, occupantToken, partnerToken, userToken, type TestApp } from './helpers.ts';
+
+export type Elsewhere = { customerId: number; projectId: number; addressId: number; host: string; token: string; staffToken: string };
+
+/**
+ * A customer nobody in the demo works for ('Woningcorporatie Elders' on elders.localhost), with a public
+ * project, one resident at 9999ZZ 1 who is logged in (use `host` on their requests) and an administrator
+ * who works for this customer only.
+ */
+export async function createElsewhere(t: TestApp): Promise<Elsewhere> {
+  const host = 'elders.localhost';
+  const modules = JSON.stringify(MODULE_NAMES.map((name) => ({ name })));
+  const [customer] = await t.query<{ id: number }>("INSERT INTO customers (name, domains) VALUES ('Woningcorporatie Elders', $1) RETURNING id", [[host]]);
+  const [project] = await t.query<{ id: number }>("INSERT INTO projects (customer_id, name, modules) VALUES ($1, 'Renovatie Elders', $2::jsonb) RETURNING id", [customer!.id, modules]);
+  const [address] = await t.query<{ id: number }>(
+    "INSERT INTO addresses (customer_id, zipcode, house_number, street, city, activated_at) VALUES ($1, '9999ZZ', '1', 'Elderslaan', 'Elders', now()) RETURNING id",
+    [customer!.id],
+  );
+  await t.query('INSERT INTO address_projects (address_id, project_id) VALUES ($1, $2)', [address!.id, project!.id]);
+  await t.query(
+    "INSERT INTO occupants (address_id, first_name, last_name, email_address, password_hash, is_main) VALUES ($1, 'Els', 'Elders', 'els@example.nl', $2, true)",
+    [address!.id, await hashPassword(DEMO.residentPassword)],
+  );
+  const [user] = await t.query<{ id: number }>(
+    "INSERT INTO users (role, username, email, name, password_hash) VALUES ('administrator', 'beheer@elders.nl', 'beheer@elders.nl', 'Beheer Elders', $1) RETURNING id",
+    [await hashPassword(DEMO.adminPassword)],
+  );
+  await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [user!.id, customer!.id]);
+  const answer = await login(t.app, { zipcode: '9999ZZ', house_number: '1', password: DEMO.residentPassword }, { host });
+  const staffToken = await userToken(t.app, 'beheer@elders.nl', DEMO.adminPassword);
+  return { customerId: customer!.id, projectId: project!.id, addressId: address!.id, host, token: answer.token!, staffToken };
+}
+
+/** The demo's people: Jan (1234AB 10, Bloemenbuurt), Fatima (1234AB 12, both projects), a partner of both customers, an administrator of Woonstad only. */
+export async function demoTokens(t: TestApp) {
+  const [jan, fatima, partner, admin] = await Promise.all([occupantToken(t.app, '10'), occupantToken(t.app, '12'), partnerToken(t.app), adminToken(t.app)]);
+  return { jan, fatima, partner, admin };
+}
+
+export function requester(t: TestApp) {
+  return (url: string, token?: string, host?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...(host ? { host } : {}) } });
+}
+
+/** nr_of_new_items of every module of the resident's project. */
+export async function newCounts(t: TestApp, token: string, projectId?: number): Promise<Record<string, number>> {
+  const res = await requester(t)(`/api/occupant/project${projectId ? `?project_id=${projectId}` : ''}`, token);
+  if (res.statusCode !== 200) throw new Error(`GET /api/occupant/project: ${res.statusCode} ${res.body}`);
+  return Object.fromEntries(res.json<TProject>().modules.map((m) => [m.name, m.nr_of_new_items]));
+}
+
+/** An item id of another project or customer must be refused with 404 and this message. */
+export const notFound = (message: string) => ({ message });

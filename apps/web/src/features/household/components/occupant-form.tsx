@@ -1,0 +1,125 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import {
+  householdMessages, occupantEmailProblem, occupantPhoneProblem, OCCUPANT_GENDERS, passwordStrengthMessage, type TOccupant,
+} from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { Banner } from '../../../ui/banner';
+import { Button, ButtonLink } from '../../../ui/button';
+import { Checkbox, TextField } from '../../../ui/field';
+import { RadioGroup, RadioOption } from '../../../ui/radio-group';
+import { toast } from '../../../ui/toaster';
+import { householdApi, householdKeys } from '../api';
+import { text } from '../text';
+
+type Values = {
+  gender: '' | 'M' | 'F';
+  first_name: string;
+  affix: string;
+  last_name: string;
+  email_address: string;
+  telephone: string;
+  mobile: string;
+  prefer_email: boolean;
+  password: string;
+  repeat: string;
+};
+const FIELDS = ['gender', 'first_name', 'affix', 'last_name', 'email_address', 'telephone', 'mobile', 'password'] as const;
+
+const valuesOf = (occupant?: TOccupant): Values => ({
+  gender: occupant?.gender ?? '',
+  first_name: occupant?.first_name ?? '',
+  affix: occupant?.affix ?? '',
+  last_name: occupant?.last_name ?? '',
+  email_address: occupant?.email_address ?? '',
+  telephone: occupant?.telephone ?? '',
+  mobile: occupant?.mobile ?? '',
+  prefer_email: occupant?.prefer_email ?? true,
+  password: '',
+  repeat: '',
+});
+
+/**
+ * Adds a member of the household (with an account: password and its repeat) or changes one
+ * (without a password), with the spec's texts; the server checks the same rules.
+ */
+export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
+  const isNew = !occupant;
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string>();
+  const { register, handleSubmit, getValues, setError, formState: { errors } } = useForm<Values>({ defaultValues: valuesOf(occupant) });
+
+  const save = useMutation({
+    mutationFn: (values: Values) => {
+      const body = {
+        gender: values.gender as 'M' | 'F',
+        first_name: values.first_name,
+        affix: values.affix,
+        last_name: values.last_name,
+        email_address: values.email_address,
+        telephone: values.telephone,
+        mobile: values.mobile,
+        prefer_email: values.prefer_email,
+      };
+      return occupant ? householdApi.update(occupant.id, body) : householdApi.create({ ...body, password: values.password });
+    },
+    onSuccess: async (result) => {
+      toast(result.message, 'success');
+      await queryClient.invalidateQueries({ queryKey: householdKeys.all });
+      navigate('/profiel');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422) {
+        const fields = error.fieldErrors();
+        for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
+        if (!FIELDS.some((name) => fields[name])) setFailure(error.message);
+        return;
+      }
+      setFailure(error instanceof ApiError ? error.message : text.failed);
+    },
+  });
+
+  const optional = (problem: (v: string) => string | null) => ({ validate: (v: string) => problem(v) ?? true });
+  return (
+    <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={handleSubmit((values) => { setFailure(undefined); save.mutate(values); })}>
+      {failure && <Banner tone="error">{failure}</Banner>}
+      <RadioGroup legend={text.gender} required error={errors.gender?.message}>
+        {({ describedBy, invalid }) => (
+          <div className="flex gap-6">
+            {OCCUPANT_GENDERS.map((g) => (
+              <RadioOption key={g.value} value={g.value} label={g.label} aria-describedby={describedBy} aria-invalid={invalid}
+                {...register('gender', { required: householdMessages.genderRequired })} />
+            ))}
+          </div>
+        )}
+      </RadioGroup>
+      <TextField label={text.firstName} required autoComplete="given-name" error={errors.first_name?.message}
+        {...register('first_name', { validate: (v) => v.trim() ? true : householdMessages.firstNameRequired })} />
+      <TextField label={text.affix} autoComplete="additional-name" error={errors.affix?.message} {...register('affix')} />
+      <TextField label={text.lastName} required autoComplete="family-name" error={errors.last_name?.message}
+        {...register('last_name', { validate: (v) => v.trim() ? true : householdMessages.lastNameRequired })} />
+      <TextField label={text.email} type="email" autoComplete="email" error={errors.email_address?.message}
+        {...register('email_address', optional(occupantEmailProblem))} />
+      <TextField label={text.telephone} type="tel" inputMode="tel" autoComplete="tel" error={errors.telephone?.message}
+        {...register('telephone', optional(occupantPhoneProblem))} />
+      <TextField label={text.mobile} type="tel" inputMode="tel" autoComplete="tel" error={errors.mobile?.message}
+        {...register('mobile', optional(occupantPhoneProblem))} />
+      <Checkbox label={text.preferEmail} {...register('prefer_email')} />
+      {isNew && (
+        <>
+          <TextField label={text.password} type="password" autoComplete="new-password" required hint={text.passwordHint} error={errors.password?.message}
+            {...register('password', { required: householdMessages.passwordRequired, validate: (v) => passwordStrengthMessage(v) ?? true })} />
+          <TextField label={text.repeatPassword} type="password" autoComplete="new-password" required error={errors.repeat?.message}
+            {...register('repeat', { validate: (v) => v === getValues('password') || householdMessages.passwordsDiffer })} />
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending}>{text.save}</Button>
+        <ButtonLink variant="secondary" to="/profiel">{text.cancel}</ButtonLink>
+      </div>
+    </form>
+  );
+}

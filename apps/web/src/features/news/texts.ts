@@ -1,0 +1,7 @@
+export const newsTexts = {
+  title: 'Nieuws',
+  list: 'Nieuwsberichten',
+  choose: 'Kies een nieuwsbericht',
+  empty: 'Er zijn nog geen nieuwsberichten.',
+  notFound: 'Dit nieuwsbericht is niet gevonden.',
+} as const;

@@ -1,0 +1,279 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  SURVEY_PHOTO_TYPES, SURVEY_RATING, surveyMaxLength, surveyScaleLabels,
+  type TSurveyElement, type TSurveyPhoto,
+} from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { surveyTexts } from '../texts';
+import { describedBy, fieldDomId, FieldGroup, FieldSingle, hintDomId, inputClass } from './field-frame';
+import { moodOf, SmileyIcon, StarIcon } from './scale-icons';
+
+type ElementOf<T extends TSurveyElement['type']> = Extract<TSurveyElement, { type: T }>;
+type Common = { field: string; error?: string };
+
+const OPTION = 'flex min-h-11 items-center gap-3 rounded-md px-2 py-1 text-base text-slate-900 hover:bg-slate-50';
+const BOX = 'size-5 shrink-0 accent-[var(--brand-primary)]';
+
+/** Version 1 rating: a radio group 0..10 (5 until the resident chooses), one labelled button per number. */
+export function RatingInput({ field, error, question, value, onChange }: Common & { question: string; value: number; onChange: (value: number) => void }) {
+  const numbers = Array.from({ length: SURVEY_RATING.max - SURVEY_RATING.min + 1 }, (_, i) => SURVEY_RATING.min + i);
+  return (
+    <FieldGroup field={field} label={question} error={error} hint={surveyTexts.ratingHint}>
+      <div className="grid grid-cols-6 gap-1.5 sm:flex sm:flex-wrap">
+        {numbers.map((n) => (
+          <label key={n} className="relative">
+            <input
+              type="radio"
+              name={field}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+            />
+            <span className="flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-400 bg-white px-2 text-base font-semibold text-slate-900 peer-checked:border-brand peer-checked:bg-brand peer-checked:text-on-brand peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800">
+              {n}
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">Gekozen cijfer: <strong>{value}</strong></p>
+    </FieldGroup>
+  );
+}
+
+/** Version 1 open question (required). */
+export function OpenAnswerInput({ field, error, question, value, onChange }: Common & { question: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldSingle field={field} label={question} required error={error}>
+      <textarea
+        id={fieldDomId(field)}
+        rows={4}
+        value={value}
+        maxLength={5000}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(field, { error })}
+        className={inputClass(error)}
+      />
+    </FieldSingle>
+  );
+}
+
+/** s_textinput and s_textareainput (4 rows, counter '(n van max tekens)' when maxLength > 0). */
+export function TextElementInput({ field, error, element, value, onChange }: Common & { element: ElementOf<'s_textinput' | 's_textareainput'>; value: string; onChange: (value: string) => void }) {
+  const { data } = element;
+  const max = surveyMaxLength(data.maxLength);
+  const counter = element.type === 's_textareainput' && max !== null;
+  const common = {
+    id: fieldDomId(field),
+    value,
+    placeholder: data.placeholder ?? undefined,
+    maxLength: max ?? undefined,
+    'aria-required': data.requiredField ? true : undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(field, { hint: counter, error }),
+    className: inputClass(error),
+  };
+  return (
+    <FieldSingle
+      field={field}
+      label={data.label}
+      required={data.requiredField}
+      error={error}
+      after={counter ? <p id={hintDomId(field)} className="self-end text-sm text-slate-700">{surveyTexts.counter(value.length, max)}</p> : undefined}
+    >
+      {element.type === 's_textareainput'
+        ? <textarea rows={4} onChange={(e) => onChange(e.target.value)} {...common} />
+        : <input type="text" onChange={(e) => onChange(e.target.value)} {...common} />}
+    </FieldSingle>
+  );
+}
+
+/** s_select as a dropdown, a radio group or a check group (value: an option label, or labels for check). */
+export function SelectElementInput({ field, error, element, value, onChange }: Common & { element: ElementOf<'s_select'>; value: string | string[] | null; onChange: (value: string | string[] | null) => void }) {
+  const { data } = element;
+  if (data.type === 'dropdown') {
+    return (
+      <FieldSingle field={field} label={data.label} required={data.requiredField} error={error}>
+        <select
+          id={fieldDomId(field)}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value || null)}
+          aria-required={data.requiredField ? true : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field, { error })}
+          className={inputClass(error)}
+        >
+          <option value="">{data.placeholder || surveyTexts.choosePlaceholder}</option>
+          {data.options.map((o) => <option key={o.label} value={o.label}>{o.label}</option>)}
+        </select>
+      </FieldSingle>
+    );
+  }
+  if (data.type === 'radio') {
+    return (
+      <FieldGroup field={field} label={data.label} required={data.requiredField} error={error}>
+        <div className="flex flex-col gap-1">
+          {data.options.map((o) => (
+            <label key={o.label} className={OPTION}>
+              <input type="radio" name={field} value={o.label} checked={value === o.label} onChange={() => onChange(o.label)} className={BOX} />
+              {o.label}
+            </label>
+          ))}
+        </div>
+      </FieldGroup>
+    );
+  }
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <FieldGroup field={field} label={data.label} required={data.requiredField} error={error}>
+      <div className="flex flex-col gap-1">
+        {data.options.map((o) => (
+          <label key={o.label} className={OPTION}>
+            <input
+              type="checkbox"
+              name={field}
+              value={o.label}
+              checked={chosen.includes(o.label)}
+              // Kept in the options' order, so the answer reads the way the question lists them.
+              onChange={(e) => onChange(data.options.map((x) => x.label).filter((l) => (l === o.label ? e.target.checked : chosen.includes(l))))}
+              aria-invalid={error ? true : undefined}
+              className={BOX}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </FieldGroup>
+  );
+}
+
+/**
+ * s_smileyinput: up to five smileys or stars as a radio group. Each value's label names its radio
+ * button; hideLabels hides the labels on screen but screen readers still read them.
+ */
+export function ScaleElementInput({ field, error, element, value, onChange }: Common & { element: ElementOf<'s_smileyinput'>; value: number | null; onChange: (value: number) => void }) {
+  const { data } = element;
+  const labels = surveyScaleLabels(data);
+  return (
+    <FieldGroup field={field} label={data.label} required={data.requiredField} error={error}>
+      {/* With visible labels the scale is a column below 640 px (the labels do not fit side by side), a row above. */}
+      <div className={data.hideLabels ? 'flex gap-2' : 'flex flex-col gap-1 sm:flex-row sm:gap-2'}>
+        {labels.map((label, index) => {
+          const n = index + 1;
+          const filled = data.icon === 'star' ? value !== null && n <= value : value === n;
+          return (
+            <label key={n} className={`relative flex items-center ${data.hideLabels ? 'w-14 flex-col' : 'gap-3 sm:w-20 sm:flex-col sm:gap-1'}`}>
+              <input
+                type="radio"
+                name={field}
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+                className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              />
+              <span className={`flex items-center justify-center rounded-full p-1 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 ${value === n ? 'text-slate-900' : 'text-slate-600'}`}>
+                {data.icon === 'star' ? <StarIcon filled={filled} /> : <SmileyIcon mood={moodOf(index, labels.length)} filled={filled} />}
+              </span>
+              <span className={data.hideLabels ? 'sr-only' : `text-base leading-tight sm:text-center sm:text-xs ${value === n ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{label}</span>
+            </label>
+          );
+        })}
+      </div>
+    </FieldGroup>
+  );
+}
+
+export type PhotoState = { photo: TSurveyPhoto; preview: string };
+
+/**
+ * s_photoinput: choose a png or jpeg; it is uploaded at once and previewed, and its id becomes the
+ * element's value. Required unless a photo is there.
+ */
+export function PhotoElementInput({ field, error, element, photo, onUpload, onPhoto, onError }: Common & {
+  element: ElementOf<'s_photoinput'>;
+  photo: PhotoState | null;
+  onUpload: (file: File) => Promise<TSurveyPhoto>;
+  onPhoto: (state: PhotoState) => void;
+  onError: (message: string | undefined) => void;
+}) {
+  const { data } = element;
+  const [busy, setBusy] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const preview = useRef<string | null>(null);
+  useEffect(() => () => {
+    if (preview.current) URL.revokeObjectURL(preview.current);
+  }, []);
+
+  const choose = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    if (!(SURVEY_PHOTO_TYPES as readonly string[]).includes(file.type)) {
+      onError(surveyTexts.photoType);
+      input.value = '';
+      return;
+    }
+    onError(undefined);
+    setBusy(true);
+    try {
+      const uploaded = await onUpload(file);
+      if (preview.current) URL.revokeObjectURL(preview.current);
+      preview.current = URL.createObjectURL(file);
+      onPhoto({ photo: uploaded, preview: preview.current });
+      setFileName(file.name);
+    } catch (failure) {
+      onError(failure instanceof ApiError ? (failure.body.errors?.[0]?.message ?? failure.message) : surveyTexts.failed);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  };
+
+  return (
+    <FieldSingle
+      field={field}
+      label={data.label}
+      required={data.requiredField && !photo}
+      error={error}
+      hint={busy ? undefined : surveyTexts.photoHint}
+      after={
+        <>
+          <p role="status" className="text-sm text-slate-700">{busy ? surveyTexts.photoUploading : photo ? surveyTexts.photoUploaded : ''}</p>
+          {photo && (
+            <img
+              src={photo.preview}
+              alt={surveyTexts.photoAlt(data.label)}
+              width={photo.photo.image_width}
+              height={photo.photo.image_height}
+              className="h-auto max-h-64 w-auto max-w-full self-start rounded-md border border-slate-300 object-contain"
+            />
+          )}
+        </>
+      }
+    >
+      {/* The browser's own file button speaks the browser's language; this one is Dutch. The input stays
+          in the tab order (visually hidden) and the button-like label shows its focus. */}
+      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'}`}>
+        <input
+          id={fieldDomId(field)}
+          type="file"
+          accept={SURVEY_PHOTO_TYPES.join(',')}
+          disabled={busy}
+          onChange={(e) => void choose(e.currentTarget)}
+          aria-required={data.requiredField && !photo ? true : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field, { hint: !busy, error })}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={fieldDomId(field)}
+          className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-brand px-4 py-2 text-sm font-semibold text-on-brand hover:brightness-110 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        >
+          {photo ? surveyTexts.photoReplace : surveyTexts.photoChoose}
+        </label>
+        <span className="text-sm text-slate-700">{fileName ?? surveyTexts.photoNone}</span>
+      </div>
+    </FieldSingle>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { ButtonLink } from './button';
+import { Page } from './page';
+
+/** A module page: its title (the page's h1) and the way back to the dashboard. */
+export function ModulePage({ title, backTo, children, actions }: { title: string; backTo: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Page
+      title={title}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          <ButtonLink variant="secondary" to={backTo}>
+            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
+            Terug naar dashboard
+          </ButtonLink>
+        </div>
+      }
+    >
+      {children}
+    </Page>
+  );
+}

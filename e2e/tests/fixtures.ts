@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The demo data of apps/api/src/demo/seed.ts (copied, so the suite does not load the server's code). */
+export const DEMO = {
+  resident: { zipcode: '1234AB', houseNumber: '10', password: 'Bewoner2026!' },
+  residentTwoProjects: { zipcode: '1234AB', houseNumber: '12', password: 'Bewoner2026!' },
+  activation: { zipcode: '1234AB', houseNumber: '14', code: 'ACTIVEER14' },
+  residentEmail: 'jan.devries@example.nl',
+  partner: { username: 'partner@example.nl', password: 'Partner2026!' },
+  admin: { username: 'beheer@example.nl', password: 'Beheer2026!' },
+  wocoToken: 'woco-demo-token-3f9c2a7e5b1d4c8a',
+  customer: 'Woonstad Vernieuwd',
+  otherCustomer: 'Bouwbedrijf De Vries',
+  project: 'Renovatie Bloemenbuurt',
+  secondProject: 'Verduurzaming Rivierenwijk',
+  hiddenProject: 'Dakrenovatie Zuid',
+} as const;
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+export const WIDTHS = [375, 1280] as const;
+const HEIGHT: Record<number, number> = { 375: 812, 1280: 800 };
+
+// --- mail ---------------------------------------------------------------------------------------
+
+export type Mail = { to: string[]; from: string; subject: string; text: string; html: string; date: string };
+
+/** The SMTP catcher of e2e/server.ts, read through its small HTTP API. */
+export class MailCatcher {
+  constructor(private readonly base: string) {}
+
+  async all(): Promise<Mail[]> {
+    const response = await fetch(`${this.base}/mails`);
+    if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+    return (await response.json()) as Mail[];
+  }
+
+  async clear(): Promise<void> {
+    await fetch(`${this.base}/mails`, { method: 'DELETE' });
+  }
+
+  /** Polls until a mail to `to` (and with `subject`, if given) has arrived; the newest one wins. */
+  async waitFor(match: { to: string; subject?: string | RegExp }, timeout = 15_000): Promise<Mail> {
+    const to = match.to.toLowerCase();
+    const fits = (mail: Mail) =>
+      mail.to.includes(to) &&
+      (match.subject === undefined || (typeof match.subject === 'string' ? mail.subject === match.subject : match.subject.test(mail.subject)));
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const found = (await this.all()).filter(fits);
+      if (found.length) return found[found.length - 1]!;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to}${match.subject ? ` with subject ${String(match.subject)}` : ''} within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** A page of another origin (127.0.0.1) that frames the portal at `path`. */
+  embedderUrl(path: string): string {
+    return `${this.base}/embedder?src=${encodeURIComponent(path)}`;
+  }
+
+  /** Where the portal that the suite runs keeps its data (for the operator CLI). */
+  async info(): Promise<{ dataDir: string; publicUrl: string }> {
+    return (await (await fetch(`${this.base}/info`)).json()) as { dataDir: string; publicUrl: string };
+  }
+}
+
+// --- fixtures -----------------------------------------------------------------------------------
+
+type Fixtures = {
+  /** A page of its own browser context (axe needs a page from browser.newContext()). */
+  page: Page;
+  mail: MailCatcher;
+  /** Uncaught errors in the page; a test fails on any unless it empties this list itself. */
+  pageErrors: Error[];
+};
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  pageErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ browser, baseURL, pageErrors }, use) => {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'nl-NL',
+      timezoneId: 'Europe/Amsterdam',
+      viewport: { width: 1280, height: HEIGHT[1280]! },
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await use(page);
+    await context.close();
+    expect(pageErrors.map((e) => e.message), 'uncaught errors in the page').toEqual([]);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  mail: async ({}, use) => {
+    await use(new MailCatcher(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}`));
+  },
+});
+
+// --- logins -------------------------------------------------------------------------------------
+
+export type ResidentLogin = { zipcode: string; houseNumber: string; password: string };
+
+/** Logs a resident in through the login page and waits until the portal has left it. */
+export async function loginAsResident(page: Page, { zipcode, houseNumber, password }: ResidentLogin) {
+  await page.goto('/inloggen');
+  await page.getByLabel('Postcode').fill(zipcode);
+  await page.getByLabel('Huisnummer + toevoeging').fill(houseNumber);
+  await page.getByLabel('Wachtwoord of activatiecode').fill(password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/inloggen/);
+}
+
+/** Logs a partner (or another staff user) in through 'Inloggen als partner'. */
+export async function loginAsPartner(page: Page, { username, password }: { username: string; password: string }) {
+  await page.goto('/inloggen');
+  await page.getByRole('button', { name: 'Inloggen als partner' }).click();
+  await page.getByLabel('Gebruikersnaam').fill(username);
+  // the label reads 'Wachtwoord *' (the asterisk is aria-hidden): match the accessible name
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/inloggen/);
+}
+
+/** POST /api/public/login through the API (no browser); returns the answer. */
+export async function apiLogin(request: APIRequestContext, body: Record<string, string>) {
+  const response = await request.post('/api/public/login', { data: { ...body, language: 'nl' } });
+  expect(response.status(), `login ${JSON.stringify(body)}`).toBe(200);
+  return (await response.json()) as { token: string; address_id?: number | null; customers?: Array<{ id: number; name: string }>; projects?: Array<{ id: number; name: string; customer_id: number }> };
+}
+
+// --- accessibility ------------------------------------------------------------------------------
+
+/** Runs axe (WCAG 2.x A and AA) on the page as it is now and fails on serious or critical violations. */
+export async function expectNoA11yViolations(page: Page, label = '') {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      ${n.target.join(' ')}\n        ${(n.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n      ... and ${v.nodes.length - 5} more` : '';
+      return `  - ${v.id} [${v.impact}] ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+  expect(bad.length, `${bad.length} serious/critical accessibility violation(s) on ${new URL(page.url()).pathname}${label ? ` (${label})` : ''}:\n${report}`).toBe(0);
+}
+
+/** The page is not wider than the viewport (no horizontal scrolling). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px viewport on ${new URL(page.url()).pathname}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The header's links, buttons and logo sit side by side inside the viewport, none over another. */
+export async function expectHeaderFits(page: Page) {
+  const problems = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return [];
+    const items = [...header.querySelectorAll<HTMLElement>('a, button, img')]
+      .map((el) => ({ name: el.textContent?.trim() || el.getAttribute('alt') || el.tagName, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0 && box.top < 83); // not the opened menu below it
+    const found: string[] = [];
+    for (const [i, a] of items.entries()) {
+      if (a.box.left < 0 || a.box.right > window.innerWidth) found.push(`'${a.name}' sticks out of the viewport`);
+      for (const b of items.slice(i + 1))
+        if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom && b.box.top < a.box.bottom)
+          found.push(`'${a.name}' overlaps '${b.name}'`);
+    }
+    return found;
+  });
+  expect(problems, `header at ${page.viewportSize()?.width} px`).toEqual([]);
+}
+
+/** Two animation frames in every frame of the page (a cross-site iframe paints in its own process). */
+async function settle(page: Page) {
+  await Promise.all(
+    page.frames().map((frame) =>
+      frame.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))).catch(() => {}),
+    ),
+  );
+}
+
+/** Full-page PNGs at 375 px and 1280 px wide into e2e/screenshots/{name}-{width}.png. */
+export async function screenshots(page: Page, name: string) {
+  const original = page.viewportSize();
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT[width]! });
+    await settle(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/**
+ * The check every visited page gets: at 375 px and at 1280 px an axe run (serious/critical fail),
+ * no horizontal scrolling, a header whose parts do not overlap, and a full-page screenshot.
+ * Call it once the page shows its content.
+ */
+export async function checkPage(page: Page, name: string) {
+  const original = page.viewportSize();
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT[width]! });
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    await expectHeaderFits(page);
+    await expectNoA11yViolations(page, `${width} px`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** The value of a CSS custom property on <html>. */
+export function cssVariable(page: Page, name: string) {
+  return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+}

@@ -1,0 +1,177 @@
+import { checkPage, DEMO, expect, expectNoHorizontalScroll, loginAsResident, test } from './fixtures';
+
+/** Where each resident tile must lead (portal.md section 2, Dashboard). */
+const residentPath = (module: string, projectId: number) =>
+  ({
+    news: '/nieuws', information: '/informatie/', faq: '/faq/', scheduling: '/planning/', contacts: '/contactpersonen/',
+    partners: '/partners/', work_order: '/werk-volgorde/', messages: '/berichten/', survey: '/enquetes/',
+    appointments: '/afspraken/', documents: '/documenten/', forms: '/formulieren/', dossier: '/dossier/',
+    complaints: '/complaints/', intake: `/partner/opname/project/${projectId}/formulieren`,
+  })[module];
+
+const submit = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+
+test.describe('resident login', () => {
+  test('the login page validates postcode, house number and password', async ({ page }) => {
+    await page.goto('/inloggen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wachtwoord vergeten?' })).toHaveAttribute('href', '/wachtwoord-vergeten');
+    await expect(page.getByRole('link', { name: 'Bezoek website' })).toBeVisible();
+    for (const name of ['Algemene voorwaarden', 'Privacyverklaring', 'Cookiebeleid']) await expect(page.getByRole('link', { name })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    await checkPage(page, 'login');
+
+    await submit(page);
+    await expect(page.getByText('Vul een postcode in')).toBeVisible();
+    await expect(page.getByText('Vul een huisnummer + toevoeging in')).toBeVisible();
+    await expect(page.getByText('Vul een wachtwoord of activatiecode in')).toBeVisible();
+    await expect(page.getByLabel('Postcode')).toBeFocused();
+    await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+    await checkPage(page, 'login-errors');
+
+    const postcode = page.getByLabel('Postcode');
+    await postcode.pressSequentially('1234 ab');
+    await expect(postcode).toHaveValue('1234AB');
+    await expect(page.getByText('Vul een postcode in')).toHaveCount(0);
+    await page.getByLabel('Huisnummer + toevoeging').fill('10 a');
+    await expect(page.getByLabel('Huisnummer + toevoeging')).toHaveValue('10A');
+
+    await postcode.fill('1234ABC');
+    await submit(page);
+    await expect(page.getByText('Een postcode heeft maximaal 6 tekens')).toBeVisible();
+  });
+
+  test('a wrong password shows the failure banner', async ({ page }) => {
+    await page.goto('/inloggen');
+    await page.getByLabel('Postcode').fill(DEMO.resident.zipcode);
+    await page.getByLabel('Huisnummer + toevoeging').fill(DEMO.resident.houseNumber);
+    await page.getByLabel('Wachtwoord of activatiecode').fill('Verkeerd2026!');
+    await submit(page);
+    const banner = page.getByRole('alert').filter({ hasText: 'Inloggen mislukt' });
+    await expect(banner).toContainText('Gebruikersnaam en/of wachtwoord onjuist');
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await checkPage(page, 'login-failed');
+  });
+
+  test('a resident with one project lands on the dashboard with all tiles', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
+    await expect(page.getByText('87 van de 120 bewoners')).toBeVisible();
+    const projectId = Number(await page.evaluate(() => localStorage.getItem('portal.project_id')));
+    expect(projectId).toBeGreaterThan(0);
+
+    const tiles = page.getByRole('navigation', { name: 'Onderdelen van het project' }).getByRole('link');
+    await expect(tiles).toHaveCount(15);
+    for (const tile of await tiles.all()) {
+      const module = (await tile.getAttribute('data-module'))!;
+      expect(residentPath(module, projectId), `unexpected tile ${module}`).toBeDefined();
+      await expect(tile).toHaveAttribute('href', residentPath(module, projectId)!);
+    }
+    await expect(tiles.filter({ hasText: 'Meldingen' })).toHaveAttribute('href', '/complaints/');
+    for (const name of ['Nieuws', 'Afspraken', 'Opname', 'Dossier']) await expect(tiles.filter({ hasText: name })).toHaveCount(1);
+
+    const header = page.getByRole('banner');
+    await expect(header).toBeVisible();
+    expect((await header.boundingBox())?.height).toBe(83);
+    await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await checkPage(page, 'dashboard');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect((await header.boundingBox())?.height).toBe(83);
+    await expectNoHorizontalScroll(page);
+  });
+
+  test('a resident with two projects chooses one on /projecten', async ({ page }) => {
+    await loginAsResident(page, DEMO.residentTwoProjects);
+    await expect(page).toHaveURL(/\/projecten$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mijn projecten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Open project/ })).toHaveCount(2);
+    await checkPage(page, 'projects');
+
+    await page.getByRole('button', { name: `Open project: ${DEMO.secondProject}` }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: DEMO.secondProject })).toBeVisible();
+    // the complaints tile carries this project's own display name
+    await expect(page.getByRole('navigation', { name: 'Onderdelen van het project' }).getByRole('link').filter({ hasText: 'Klachten' })).toHaveAttribute('href', '/complaints/');
+    await checkPage(page, 'dashboard-second-project');
+  });
+
+  for (const path of ['/nieuws', '/afspraken']) {
+    test(`${path} without a token goes to the login and returns there afterwards`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/inloggen$/);
+      await page.getByLabel('Postcode').fill(DEMO.resident.zipcode);
+      await page.getByLabel('Huisnummer + toevoeging').fill(DEMO.resident.houseNumber);
+      await page.getByLabel('Wachtwoord of activatiecode').fill(DEMO.resident.password);
+      await submit(page);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+
+  test('a stored token that the server refuses leads back to the login', async ({ page }) => {
+    await page.goto('/inloggen');
+    await page.evaluate(() => {
+      localStorage.setItem('portal.token', 'bogus-token-that-was-never-issued');
+      localStorage.setItem('portal.role', 'occupant');
+      localStorage.setItem('portal.project_id', '1');
+    });
+    const refused = page.waitForResponse((r) => r.url().includes('/api/occupant/') && r.status() === 401);
+    await page.goto('/dashboard');
+    await refused;
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+  });
+
+  test('the header menu has PROFIEL, PROJECTEN and UITLOGGEN; logging out clears everything', async ({ page, request }) => {
+    await loginAsResident(page, DEMO.resident);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('portal.token'));
+    expect(token).toBeTruthy();
+
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'PROFIEL' })).toHaveAttribute('href', '/profiel');
+    await expect(page.getByRole('link', { name: 'PROJECTEN' })).toHaveAttribute('href', '/projecten');
+    await expect(page.getByRole('button', { name: 'UITLOGGEN' })).toBeVisible();
+    await checkPage(page, 'dashboard-menu-open');
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'UITLOGGEN' })).toHaveCount(0);
+    await menu.click();
+    await page.getByRole('button', { name: 'UITLOGGEN' }).click();
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    expect(await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({ local: 0, session: 0 });
+
+    // the token was revoked on the server, not only forgotten in the browser
+    const after = await request.get('/api/occupant/projects', { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/inloggen$/);
+  });
+
+  test('at 375 px the login page and the dashboard do not scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/inloggen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await loginAsResident(page, DEMO.resident);
+    await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())?.height).toBe(83);
+    // Dashboard link, logo and menu button fit side by side without overlapping
+    const [dashboard, logo, menu] = await Promise.all([
+      header.getByRole('link', { name: 'Dashboard' }).boundingBox(),
+      header.getByRole('img').boundingBox(),
+      header.getByRole('button', { name: 'Menu' }).boundingBox(),
+    ]);
+    expect(dashboard!.x + dashboard!.width).toBeLessThanOrEqual(logo!.x);
+    expect(logo!.x + logo!.width).toBeLessThanOrEqual(menu!.x);
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(375);
+  });
+});

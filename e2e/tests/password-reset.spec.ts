@@ -1,0 +1,95 @@
+import { checkPage, DEMO, expect, loginAsResident, test, type MailCatcher } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+const TEMPORARY_PASSWORD = 'Tijdelijk2026!';
+const SENT_TITLE = 'Wachtwoord verzonden';
+const SENT_TEXT = 'Als er een account bestaat, wordt een e-mail verzonden met verdere instructies.';
+const LINK = /https?:\/\/[^\s"<>]+\/password\/reset\/[^\s"<>]+/;
+
+async function requestReset(page: Page, username: string) {
+  await page.goto('/wachtwoord-vergeten');
+  await page.getByLabel('Gebruikersnaam').fill(username);
+  await page.getByRole('button', { name: 'Verstuur' }).click();
+  const status = page.getByRole('status').filter({ hasText: SENT_TITLE });
+  await expect(status).toContainText(SENT_TEXT);
+}
+
+/** Sets the demo resident's password back through a second reset (other specs log in with it). */
+async function restorePassword(request: APIRequestContext, mail: MailCatcher) {
+  await mail.clear();
+  const asked = await request.post('/api/public/forgot-password', { data: { username: DEMO.residentEmail, language: 'nl' } });
+  expect(asked.status()).toBe(200);
+  const message = await mail.waitFor({ to: DEMO.residentEmail });
+  const [, , , token = '', , username = ''] = new URL(LINK.exec(message.text)![0]).pathname.split('/').map(decodeURIComponent);
+  const set = await request.post('/api/public/set-password', { data: { password: DEMO.resident.password, username, code: token, language: 'nl' } });
+  expect(set.status(), await set.text()).toBe(200);
+}
+
+test('forgot password: validation, the uniform answer, the mailed link, and the link working once', async ({ page, mail, request }) => {
+  await page.goto('/wachtwoord-vergeten');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wachtwoord vergeten' })).toBeVisible();
+  await checkPage(page, 'forgot-password');
+  await page.getByRole('button', { name: 'Verstuur' }).click();
+  await expect(page.getByText('Vul een gebruikersnaam in')).toBeVisible();
+  await checkPage(page, 'forgot-password-error');
+
+  await mail.clear();
+  // an unknown account gets the very same answer, and no mail goes out
+  await requestReset(page, 'niemand@example.nl');
+  await checkPage(page, 'forgot-password-sent');
+
+  // the demo resident, by postcode + house number
+  await requestReset(page, `${DEMO.resident.zipcode}${DEMO.resident.houseNumber}`);
+  const message = await mail.waitFor({ to: DEMO.residentEmail });
+  expect(message.subject).toBe('Nieuw wachtwoord instellen');
+  expect((await mail.all()).filter((m) => m.to.includes('niemand@example.nl'))).toEqual([]);
+  const link = new URL(LINK.exec(message.text)![0]);
+  const [, , , token, email, username] = link.pathname.split('/').map(decodeURIComponent);
+  expect(link.pathname).toMatch(/^\/password\/reset\//);
+  expect(link.origin).toBe(new URL(page.url()).origin);
+  expect(token).toBeTruthy();
+  expect(email).toBe(DEMO.residentEmail);
+  expect(username).toBe(`${DEMO.resident.zipcode}${DEMO.resident.houseNumber}`);
+
+  try {
+    await page.goto(link.pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuw wachtwoord instellen' })).toBeVisible();
+    await expect(page.getByText(DEMO.residentEmail)).toBeVisible();
+    await checkPage(page, 'password-reset');
+
+    await page.getByLabel('Nieuw wachtwoord').fill('kort');
+    await page.getByLabel('Herhaal wachtwoord').fill('kort');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect(page.getByText(/Het wachtwoord moet bevatten:.*minimaal 8 tekens/)).toBeVisible();
+
+    await page.getByLabel('Nieuw wachtwoord').fill(TEMPORARY_PASSWORD);
+    await page.getByLabel('Herhaal wachtwoord').fill(TEMPORARY_PASSWORD);
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect(page.getByRole('status')).toContainText('Uw wachtwoord is succesvol aangepast.');
+    await checkPage(page, 'password-reset-done');
+
+    // the new password works, the old one no longer
+    await loginAsResident(page, { ...DEMO.resident, password: TEMPORARY_PASSWORD });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(() => localStorage.clear());
+    const old = await request.post('/api/public/login', {
+      data: { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password, language: 'nl' },
+    });
+    expect(old.status()).toBe(401);
+
+    // the link works once
+    await page.goto(link.pathname);
+    await page.getByLabel('Nieuw wachtwoord').fill('NogEenKeer2026!');
+    await page.getByLabel('Herhaal wachtwoord').fill('NogEenKeer2026!');
+    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Opslaan mislukt' });
+    await expect(refused).toContainText('De link om uw wachtwoord in te stellen is ongeldig of verlopen.');
+    await checkPage(page, 'password-reset-used');
+  } finally {
+    await restorePassword(request, mail);
+  }
+  const back = await request.post('/api/public/login', {
+    data: { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password, language: 'nl' },
+  });
+  expect(back.status()).toBe(200);
+});

@@ -1,0 +1,141 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiLogin, checkPage, DEMO, expect, loginAsResident, screenshots, test } from './fixtures';
+
+const card = (page: Page, name: string | RegExp): Locator =>
+  page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
+
+test.describe('profile and household accounts', () => {
+  test('the household of the address, reached through the header menu', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'PROFIEL' }).click();
+    await expect(page).toHaveURL(/\/profiel$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profiel' })).toBeVisible();
+
+    const jan = card(page, /Jan de Vries/);
+    const anna = card(page, /Anna de Vries/);
+    await expect(jan.getByText('U', { exact: true })).toBeVisible();
+    await expect(jan).toContainText('Heeft een account');
+    await expect(anna).toContainText('Geen account');
+    // One's own card has no delete button.
+    await expect(jan.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+    await expect(anna.getByRole('button', { name: 'Verwijderen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Wachtwoord wijzigen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nieuwe gebruiker' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terug naar dashboard' })).toBeVisible();
+    await checkPage(page, 'profile');
+  });
+
+  test('a household member added, edited and deleted', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.goto('/profiel');
+    await page.getByRole('link', { name: 'Nieuwe gebruiker' }).click();
+    await expect(page).toHaveURL(/\/profiel\/toevoegen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe gebruiker' })).toBeVisible();
+
+    const save = page.getByRole('button', { name: 'Opslaan' });
+    await save.click();
+    for (const message of ['Kies een aanhef', 'Vul een voornaam in', 'Vul een achternaam in', 'Vul een wachtwoord in']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel('E-mailadres').fill('sanne@');
+    await page.getByLabel('Telefoonnummer').fill('030 12');
+    await page.getByLabel('Mobiel nummer').fill('0612');
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('kort');
+    await page.getByLabel('Herhaal wachtwoord').fill('anders');
+    await save.click();
+    await expect(page.getByText('Vul een geldig e-mailadres in.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Vul minimaal 10 cijfers in')).toHaveCount(2);
+    await expect(page.getByText('Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
+    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+    await checkPage(page, 'profile-add-errors');
+
+    await page.getByRole('radio', { name: 'Vrouw' }).check();
+    await page.getByLabel('Voornaam').fill('Sanne');
+    await page.getByLabel('Tussenvoegsel').fill('de');
+    await page.getByLabel('Achternaam').fill('Vries');
+    await page.getByLabel('E-mailadres').fill('sanne.devries@example.nl');
+    await page.getByLabel('Telefoonnummer').fill('030 123 4567');
+    await page.getByLabel('Mobiel nummer').fill('06 1234 5679');
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('Huisgenoot2026');
+    await page.getByLabel('Herhaal wachtwoord').fill('Huisgenoot2026');
+    await save.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Succesvol opgeslagen' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profiel$/);
+    const sanne = card(page, 'Sanne de Vries');
+    await expect(sanne).toContainText('Heeft een account');
+    await expect(sanne).toContainText('sanne.devries@example.nl');
+
+    await sanne.getByRole('link', { name: /Wijzigen/ }).click();
+    await expect(page).toHaveURL(/\/profiel\/\d+$/);
+    await expect(page.getByLabel('Voornaam')).toHaveValue('Sanne');
+    await expect(page.getByRole('textbox', { name: 'Wachtwoord', exact: true })).toHaveCount(0);
+    await page.getByLabel('Achternaam').fill('');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByText('Vul een achternaam in')).toBeVisible();
+    await page.getByLabel('Achternaam').fill('Vries-Jansen');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'De gegevens zijn succesvol opgeslagen.' })).toBeVisible();
+    const renamed = card(page, 'Sanne de Vries-Jansen');
+    await expect(renamed).toBeVisible();
+
+    await renamed.getByRole('button', { name: 'Verwijderen' }).click();
+    const ask = page.getByRole('dialog', { name: 'Gebruiker verwijderen' });
+    await expect(ask).toContainText('Weet u zeker dat u Sanne de Vries-Jansen wilt verwijderen?');
+    await screenshots(page, 'profile-delete-dialog');
+    await ask.getByRole('button', { name: 'Ja, verwijderen' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Gebruiker verwijderd.' })).toBeVisible();
+    await expect(renamed).toHaveCount(0);
+  });
+
+  test('the password changed and used to log in again', async ({ page, request }) => {
+    // The resident of 1234AB 12, so the other specs' resident keeps the demo password.
+    const resident = DEMO.residentTwoProjects;
+    const newPassword = 'Zonnebloem2027';
+    await loginAsResident(page, resident);
+    await page.goto('/profiel');
+    await page.getByRole('link', { name: 'Wachtwoord wijzigen' }).click();
+    await expect(page).toHaveURL(/\/profiel\/wijzig-wachtwoord$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wachtwoord wijzigen' })).toBeVisible();
+
+    const save = page.getByRole('button', { name: 'Opslaan' });
+    await save.click();
+    await expect(page.getByText('Vul een wachtwoord in')).toHaveCount(3);
+    await page.getByLabel('Huidig wachtwoord').fill('Verkeerd2026');
+    await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill('zwak');
+    await page.getByLabel('Herhaal nieuw wachtwoord').fill('anders');
+    await save.click();
+    await expect(page.getByText('Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
+    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+    await checkPage(page, 'profile-password-errors');
+
+    // A wrong current password is refused by the server.
+    await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill(newPassword);
+    await page.getByLabel('Herhaal nieuw wachtwoord').fill(newPassword);
+    await save.click();
+    await expect(page.getByText('Het huidige wachtwoord is onjuist.')).toBeVisible();
+
+    await page.getByLabel('Huidig wachtwoord').fill(resident.password);
+    await save.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Uw wachtwoord is succesvol aangepast.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profiel$/);
+    // This device carries on with its new token.
+    await expect(card(page, /Fatima El Amrani/)).toBeVisible();
+
+    // Log out and in again with the new password; the old one no longer works.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'UITLOGGEN' }).click();
+    await expect(page).toHaveURL(/\/inloggen/);
+    const old = await request.post('/api/public/login', { data: { zipcode: resident.zipcode, house_number: resident.houseNumber, password: resident.password } });
+    expect(old.status()).toBe(401);
+    await loginAsResident(page, { ...resident, password: newPassword });
+    await expect(page).toHaveURL(/\/projecten/);
+
+    // Back to the demo password for the other specs.
+    const { token } = await apiLogin(request, { zipcode: resident.zipcode, house_number: resident.houseNumber, password: newPassword });
+    const back = await request.post('/api/occupant/new-password', {
+      headers: { authorization: `Bearer ${token}` }, data: { password: newPassword, new_password: resident.password, language: 'nl' },
+    });
+    expect(back.status()).toBe(200);
+  });
+});

@@ -1,0 +1,153 @@
+import type { Page, Route } from '@playwright/test';
+import { checkPage, DEMO, expect, expectNoA11yViolations, screenshots, test } from './fixtures';
+
+const LOST = 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.';
+const RESTORED = 'De verbinding met de server is hersteld.';
+const POLLING = '**/api/polling**';
+
+/** Answers the connectivity check with the given frontend version; counts the checks. */
+async function serveVersion(page: Page, version: string) {
+  const seen = { count: 0 };
+  await page.route(POLLING, (route: Route) => {
+    seen.count++;
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'x-frontend-version': version, 'cache-control': 'no-store' },
+      body: JSON.stringify({ success: true, time: new Date().toISOString() }),
+    });
+  });
+  return seen;
+}
+
+test.describe('application shell', () => {
+  test('?embed in the query hides the header', async ({ page }) => {
+    await page.goto('/public/projecten?embed');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await checkPage(page, 'embed-query');
+    // remembered for the visit
+    await page.getByRole('button', { name: `Bekijk project: ${DEMO.project}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+
+    await page.goto('/public/projecten');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
+  test('in a frame on another site the portal has no header', async ({ page, baseURL, mail }) => {
+    // another origin (a page of e2e/server.ts on 127.0.0.1) frames the portal
+    await page.goto(mail.embedderUrl('/public/projecten'));
+    expect(new URL(page.url()).origin).not.toBe(new URL(baseURL!).origin);
+    const frame = page.frameLocator('iframe[title="Bewonersportaal"]');
+    await expect(frame.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
+    await expect(frame.getByRole('button', { name: `Bekijk project: ${DEMO.project}` })).toBeVisible();
+    await expect(frame.getByRole('banner')).toHaveCount(0);
+    await expectNoA11yViolations(page, 'framed');
+    await screenshots(page, 'embed-frame');
+    // the browser refuses storage to this third-party frame: the portal keeps working without it
+    await frame.getByRole('button', { name: `Bekijk project: ${DEMO.project}` }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
+    await expect(frame.getByRole('navigation', { name: 'Onderdelen van het project' })).toBeVisible();
+    await expect(frame.getByRole('banner')).toHaveCount(0);
+
+    // the same page on its own has its header
+    await page.goto('/public/projecten');
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('the connectivity watcher announces a lost connection once and its recovery once', async ({ page }) => {
+    // every message element (role alert/status) that appears is recorded, so that a duplicate cannot hide
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      (window as unknown as { shownMessages: string[] }).shownMessages = shown;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          for (const node of mutation.addedNodes)
+            if (node instanceof HTMLElement) {
+              for (const el of [node, ...node.querySelectorAll('[role=alert],[role=status]')])
+                if (['alert', 'status'].includes(el.getAttribute('role') ?? '')) shown.push(el.textContent ?? '');
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const shownCount = (text: string) => page.evaluate((t) => (window as unknown as { shownMessages: string[] }).shownMessages.filter((m) => m.includes(t)).length, text);
+
+    await page.goto('/inloggen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    const failed = { count: 0 };
+    await page.route(POLLING, (route) => {
+      failed.count++;
+      return route.abort('internetdisconnected');
+    });
+
+    const lost = page.getByRole('alert').filter({ hasText: LOST });
+    await expect(lost).toHaveCount(1, { timeout: 12_000 });
+    await checkPage(page, 'connection-lost');
+    // the next check fails too, without a second message
+    const afterFirst = failed.count;
+    await expect.poll(() => failed.count, { timeout: 8_000 }).toBeGreaterThan(afterFirst);
+    await page.waitForTimeout(300);
+    expect(await shownCount(LOST)).toBe(1);
+    expect(await lost.count()).toBeLessThanOrEqual(1);
+
+    await page.unroute(POLLING);
+    const restored = page.getByRole('status').filter({ hasText: RESTORED });
+    await expect(restored).toHaveCount(1, { timeout: 12_000 });
+    await page.waitForResponse((r) => r.url().includes('/api/polling') && r.ok(), { timeout: 8_000 });
+    await page.waitForTimeout(300);
+    expect(await shownCount(RESTORED)).toBe(1);
+    expect(await shownCount(LOST)).toBe(1);
+  });
+
+  test('a newer frontend version offers the update; Annuleren closes it for good', async ({ page }) => {
+    const seen = await serveVersion(page, '7.1.0');
+    await page.goto('/inloggen');
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe versie beschikbaar' });
+    await expect(dialog).toBeVisible({ timeout: 12_000 });
+    await expect(dialog.getByRole('button', { name: 'Toepassen' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Annuleren' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+    await expectNoA11yViolations(page, 'update dialog');
+    await screenshots(page, 'update-dialog');
+
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toBeHidden();
+    const checked = seen.count;
+    await expect.poll(() => seen.count, { timeout: 8_000 }).toBeGreaterThan(checked); // another check, same version
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/inloggen$/);
+  });
+
+  test('Toepassen goes to /update, which loads the app afresh', async ({ page }) => {
+    await serveVersion(page, '7.1.0');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
+    await page.goto('/public/projecten');
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe versie beschikbaar' });
+    await expect(dialog).toBeVisible({ timeout: 12_000 });
+    await page.unroute(POLLING); // the fresh app talks to the real server (version 7.0.0)
+
+    const reload = page.waitForRequest((r) => r.isNavigationRequest() && /\/\?v=\d+/.test(r.url()));
+    await dialog.getByRole('button', { name: 'Toepassen' }).click();
+    await reload;
+    await expect(page).toHaveURL(/\/public\/projecten$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Projecten' })).toBeVisible();
+    expect(visited).toContain('/update');
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const version of ['7.0.0', '6.9.9']) {
+    test(`a server version of ${version} offers no update`, async ({ page }) => {
+      const seen = await serveVersion(page, version);
+      await page.goto('/inloggen');
+      await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+      await expect.poll(() => seen.count, { timeout: 12_000 }).toBeGreaterThanOrEqual(2);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByText('Nieuwe versie beschikbaar')).toBeHidden();
+    });
+  }
+});

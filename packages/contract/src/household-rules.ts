@@ -1,0 +1,55 @@
+/**
+ * Household accounts (profiel): texts and rules shared by the server's schemas and the web's forms,
+ * with the spec's Dutch texts. Plain values, no zod, so that the web can import them anywhere.
+ */
+import { PORTAL_EMAIL_PATTERN, phoneNumberDigits } from './appointment-rules.ts';
+
+export const householdMessages = {
+  firstNameRequired: 'Vul een voornaam in',
+  lastNameRequired: 'Vul een achternaam in',
+  genderRequired: 'Kies een aanhef',
+  emailInvalid: 'Vul een geldig e-mailadres in.',
+  phoneTooShort: 'Vul minimaal 10 cijfers in',
+  phoneInvalid: 'Vul een geldig telefoonnummer in',
+  passwordRequired: 'Vul een wachtwoord in',
+  passwordsDiffer: 'Wachtwoorden komen niet overeen',
+  currentPasswordWrong: 'Het huidige wachtwoord is onjuist.',
+  created: 'Succesvol opgeslagen',
+  saved: 'De gegevens zijn succesvol opgeslagen.',
+  deleted: 'Gebruiker verwijderd.',
+  passwordChanged: 'Uw wachtwoord is succesvol aangepast.',
+  cannotDeleteSelf: 'U kunt uw eigen account hier niet verwijderen.',
+  cannotDeleteLinked: 'Deze gebruiker kan niet worden verwijderd omdat er nog gegevens aan gekoppeld zijn.',
+  householdFull: 'Er kunnen maximaal 10 gebruikers aan een adres worden gekoppeld.',
+  notFound: 'Gebruiker niet gevonden',
+} as const;
+
+/** Gender of an occupant: M or F, shown as Man and Vrouw. */
+export const OCCUPANT_GENDERS = [
+  { value: 'M', label: 'Man' },
+  { value: 'F', label: 'Vrouw' },
+] as const;
+
+export const HOUSEHOLD_MAX_MEMBERS = 10;
+
+/** An optional e-mail address: empty is fine, otherwise it must look like one. */
+export function occupantEmailProblem(value: string | null | undefined): string | null {
+  const raw = (value ?? '').trim();
+  if (!raw) return null;
+  return raw.length > 254 || !PORTAL_EMAIL_PATTERN.test(raw) ? householdMessages.emailInvalid : null;
+}
+
+/** An optional phone number: empty is fine, otherwise at least 10 digits (spaces, dashes, +31 allowed). */
+export function occupantPhoneProblem(value: string | null | undefined): string | null {
+  const raw = (value ?? '').trim();
+  if (!raw) return null;
+  if (!/^[+\d\s\-().]+$/.test(raw)) return householdMessages.phoneInvalid;
+  const digits = phoneNumberDigits(raw);
+  if (digits.length < 10) return householdMessages.phoneTooShort;
+  return digits.length > 15 ? householdMessages.phoneInvalid : null;
+}
+
+/** 'Jan de Vries' */
+export function occupantFullName(person: { first_name: string; affix?: string | null; last_name: string }): string {
+  return [person.first_name, person.affix, person.last_name].map((s) => s?.trim()).filter(Boolean).join(' ');
+}

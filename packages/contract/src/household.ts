@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ZId, ZLanguage } from './common.ts';
+import { ZNewPassword } from './auth.ts';
+import { householdMessages, occupantEmailProblem, occupantPhoneProblem } from './household-rules.ts';
+
+/**
+ * Household accounts: the people living at the caller's address. A resident sees and changes only
+ * their own household; another address's occupant id answers 404. Everyone with an account (a
+ * password) logs in with the address's postcode and house number and their own password.
+ */
+
+export const ZOccupantGender = z.enum(['M', 'F'], { error: householdMessages.genderRequired });
+
+export const ZOccupant = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  first_name: z.string(),
+  affix: z.string().nullable(),
+  last_name: z.string(),
+  gender: ZOccupantGender,
+  email_address: z.string().nullable(),
+  telephone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  prefer_email: z.boolean(),
+  /** The person has a password and can log in. */
+  has_account: z.boolean(),
+  /** The person the token belongs to. */
+  is_self: z.boolean(),
+});
+export type TOccupant = z.infer<typeof ZOccupant>;
+export const ZOccupantList = z.array(ZOccupant);
+
+/** An empty optional text becomes null. */
+const optionalText = (max: number) =>
+  z.string().max(max).nullish().transform((v) => (v?.trim() ? v.trim() : null));
+
+const occupantFields = {
+  first_name: z.string({ error: householdMessages.firstNameRequired }).trim().min(1, householdMessages.firstNameRequired).max(100),
+  affix: optionalText(30),
+  last_name: z.string({ error: householdMessages.lastNameRequired }).trim().min(1, householdMessages.lastNameRequired).max(100),
+  gender: ZOccupantGender,
+  email_address: optionalText(254).refine((v) => !occupantEmailProblem(v), householdMessages.emailInvalid),
+  telephone: optionalText(40).superRefine((v, ctx) => {
+    const problem = occupantPhoneProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  mobile: optionalText(40).superRefine((v, ctx) => {
+    const problem = occupantPhoneProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  prefer_email: z.boolean().default(true),
+  language: ZLanguage,
+};
+
+/** POST /occupant/occupant/{id}: update a member of the household (no password here). */
+export const ZOccupantUpdateBody = z.object(occupantFields);
+export type TOccupantUpdateBody = z.input<typeof ZOccupantUpdateBody>;
+
+/** POST /occupant/occupants/: a new member of the household, always with an account (a password). */
+export const ZOccupantCreateBody = z.object({ ...occupantFields, password: ZNewPassword });
+export type TOccupantCreateBody = z.input<typeof ZOccupantCreateBody>;
+
+export const ZOccupantParams = z.object({ id: ZId });
+
+export const ZOccupantResult = z.object({ success: z.literal(true), message: z.string(), occupant: ZOccupant });
+export type TOccupantResult = z.infer<typeof ZOccupantResult>;
+
+/** POST /occupant/new-password: the current password and the new one. */
+export const ZNewPasswordBody = z.object({
+  password: z.string({ error: householdMessages.passwordRequired }).min(1, householdMessages.passwordRequired).max(200),
+  new_password: ZNewPassword,
+  language: ZLanguage,
+});
+export type TNewPasswordBody = z.input<typeof ZNewPasswordBody>;
+
+/**
+ * Every session of the account ends when its password changes; the answer carries a new token for
+ * the device that made the change, which the web stores in place of the old one.
+ */
+export const ZNewPasswordResult = z.object({ success: z.literal(true), message: z.string(), token: z.string() });
+export type TNewPasswordResult = z.infer<typeof ZNewPasswordResult>;
+
+export const ZOccupantDeleteResult = z.object({ success: z.literal(true), message: z.string() });
+
+export const householdPaths = {
+  list: '/occupant/occupants',
+  one: '/occupant/occupant/:id',
+  create: '/occupant/occupants/',
+  update: '/occupant/occupant/:id',
+  newPassword: '/occupant/new-password',
+  delete: '/occupant/occupant/delete/:id',
+} as const;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { MODULE_NAMES, moduleTilePath } from './modules.ts';
+
+describe('moduleTilePath', () => {
+  it('sends partners to the partner pages of the read-only modules', () => {
+    expect(moduleTilePath('news', 4, 'partner')).toBe('/partner/nieuws/4');
+    expect(moduleTilePath('information', 4, 'partner')).toBe('/partner/informatie/4');
+    expect(moduleTilePath('faq', 4, 'partner')).toBe('/partner/faq/4');
+    expect(moduleTilePath('scheduling', 4, 'partner')).toBe('/partner/planning/4');
+    expect(moduleTilePath('work_order', 4, 'partner')).toBe('/partner/werk-volgorde/4');
+    expect(moduleTilePath('partners', 4, 'partner')).toBe('/partner/partners/4');
+    expect(moduleTilePath('documents', 4, 'partner')).toBe('/partner/documenten/4');
+    expect(moduleTilePath('contacts', 4, 'partner')).toBe('/partner/contactpersonen/4');
+    expect(moduleTilePath('complaints', 4, 'partner')).toBe('/partner/complaints/4');
+  });
+
+  it('keeps the resident paths for partner tiles without a partner page', () => {
+    for (const name of ['survey', 'appointments', 'forms', 'dossier', 'intake'] as const) {
+      expect(moduleTilePath(name, 4, 'partner')).toBe(moduleTilePath(name, 4, 'occupant'));
+    }
+    expect(moduleTilePath('intake', 4, 'partner')).toBe('/partner/opname/project/4/formulieren');
+  });
+
+  it('gives every module a resident path and public paths with the project id', () => {
+    for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'occupant')).toMatch(/^\//);
+    expect(moduleTilePath('news', 4, 'public')).toBe('/public/nieuws/4');
+    expect(moduleTilePath('dossier', 4, 'public')).toBe('/public/dashboard/4');
+  });
+});
