@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -15,6 +16,8 @@ const CHANNEL = 'portal_invalidate';
 
 export async function createInvalidationBus(url: string, pool: pg.Pool): Promise<InvalidationBus> {
   const handlers = new Map<string, Array<{ onKey: (key: string) => void; onReset: () => void }>>();
+  // Each bus tags its notices, so it skips the echo of what it already applied itself.
+  const origin = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
 
@@ -24,9 +27,9 @@ export async function createInvalidationBus(url: string, pool: pg.Pool): Promise
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (msg) => {
       if (!msg.payload) return;
-      const at = msg.payload.indexOf(':');
-      const topic = msg.payload.slice(0, at);
-      const key = msg.payload.slice(at + 1);
+      const [sender, topic, ...rest] = msg.payload.split(':');
+      if (sender === origin || !topic) return;
+      const key = rest.join(':');
       handlers.get(topic)?.forEach((h) => h.onKey(key));
     });
     next.on('error', () => {});
@@ -44,7 +47,7 @@ export async function createInvalidationBus(url: string, pool: pg.Pool): Promise
   return {
     async publish(topic, key) {
       handlers.get(topic)?.forEach((h) => h.onKey(String(key))); // this process sees it at once
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${topic}:${key}`]);
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${origin}:${topic}:${key}`]);
     },
     subscribe(topic, onKey, onReset) {
       const list = handlers.get(topic) ?? [];
