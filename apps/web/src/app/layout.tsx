@@ -2,13 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { TBranding } from '@portal/contract';
 import { storage } from '../lib/storage';
-import { Toaster } from '../ui/toaster';
 import { authApi } from '../features/auth/api';
 import { applyBranding } from '../features/branding/apply';
 import { projectQueries } from '../features/projects/api';
 import { Header } from '../features/shell/components/header';
 import { isEmbedded } from '../features/shell/embed';
-import { AppWatchers } from '../features/shell/watchers';
 
 export type Area = 'auth' | 'occupant' | 'public' | 'partner' | 'bare';
 
@@ -65,8 +63,6 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
       <main id="inhoud" className={showHeader ? 'pt-[83px]' : ''}>
         {children}
       </main>
-      <Toaster />
-      <AppWatchers />
     </>
   );
 }

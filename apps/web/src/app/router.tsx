@@ -7,6 +7,8 @@ import { storage } from '../lib/storage';
 import { Loading } from '../ui/states';
 import { AppLayout, type Area } from './layout';
 import { RouteError } from './route-error';
+import { Toaster } from '../ui/toaster';
+import { AppWatchers } from '../features/shell/watchers';
 
 type Screen = { path: string; area: Area; roles?: TRole[]; page: ComponentType };
 
@@ -137,6 +139,9 @@ export function AppRoutes() {
           <FallbackView />
         </Route>
       </Switch>
+      {/* Mounted once for the whole visit, so an alert or a cancelled update is not repeated per page. */}
+      <Toaster />
+      <AppWatchers />
     </ErrorBoundary>
   );
 }

@@ -14,24 +14,24 @@ export type HeaderProps = {
 export function Header({ dashboardPath, logo, logoAlt, variant, website, onLogout }: HeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[83px] border-b border-slate-200 bg-white shadow-sm">
-      <div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-3 px-4 sm:px-6">
-        <div className="flex min-w-0 items-center gap-4">
+      <div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
           {dashboardPath && (
-            <Link to={dashboardPath} className="rounded-md px-2 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+            <Link to={dashboardPath} className="rounded-md px-1 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 sm:px-2">
               Dashboard
             </Link>
           )}
-          {logo && <img src={logo} alt={logoAlt} className="h-12 min-w-0 max-w-[45vw] object-contain sm:max-w-60" />}
+          {logo && <img src={logo} alt={logoAlt} className="h-12 min-w-14 max-w-[45vw] object-contain object-left sm:max-w-60" />}
         </div>
         {variant === 'user' && <UserMenu onLogout={onLogout} />}
         {variant === 'public' && (
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
             {website && (
-              <a href={website} className="hidden rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold sm:inline-block" target="_blank" rel="noopener noreferrer">
+              <a href={website} className="rounded-md border border-slate-300 px-2 py-2 text-sm font-semibold sm:px-3" target="_blank" rel="noopener noreferrer">
                 Website
               </a>
             )}
-            <Link to="/inloggen" className="rounded-md bg-brand px-3 py-2 text-sm font-semibold text-on-brand">Inloggen</Link>
+            <Link to="/inloggen" className="rounded-md bg-brand px-2 py-2 text-sm font-semibold text-on-brand sm:px-3">Inloggen</Link>
           </div>
         )}
       </div>
@@ -61,7 +61,8 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
       <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}
         className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold">
         <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6" /></svg>
-        Menu
+        {/* On narrow screens only the icon shows; the name stays for screen readers. */}
+        <span className="sr-only sm:not-sr-only">Menu</span>
       </button>
       {open && (
         <ul id={menuId} className="absolute right-0 mt-2 w-48 overflow-hidden rounded-md bg-white shadow-lg ring-1 ring-slate-200">
