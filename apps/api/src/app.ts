@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import type { Services } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -59,27 +59,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   registerErrorHandler(app);
   registerAuth(app);
 
-  const frameAncestors = env.FRAME_ANCESTORS.split(',').map((s) => s.trim()).filter(Boolean);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileImageSource(env.MAP_TILE_URL)],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: frameAncestors.length ? frameAncestors : ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: false, // embedding is a feature; frame-ancestors decides who may
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-robots-tag', 'noindex, nofollow');
-  });
+  registerSecurityHeaders(app, securityHeaders(env, tileImageSource(env.MAP_TILE_URL)));
 
   await app.register(swagger, {
     openapi: {

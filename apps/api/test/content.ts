@@ -2,9 +2,12 @@
  * Fixtures shared by the content modules' route tests (news, information, documents, files, ...):
  * a second customer with its own public project and resident, the demo's tokens, and short request helpers.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { MODULE_NAMES, type TProject } from '@portal/contract';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { adminToken, bearer, DEMO, login, occupantToken, partnerToken, userToken, type TestApp } from './helpers.ts';
+import {
+  adminToken, bearer, createTestApp, DEMO, login, occupantToken, partnerToken, userToken, type TestApp, type TestAppOptions,
+} from './helpers.ts';
 
 export type Elsewhere = { customerId: number; projectId: number; addressId: number; host: string; token: string; staffToken: string };
 
@@ -42,10 +45,44 @@ export async function demoTokens(t: TestApp) {
   const [jan, fatima, partner, admin] = await Promise.all([occupantToken(t.app, '10'), occupantToken(t.app, '12'), partnerToken(t.app), adminToken(t.app)]);
   return { jan, fatima, partner, admin };
 }
+export type DemoTokens = Awaited<ReturnType<typeof demoTokens>>;
 
 export function requester(t: TestApp) {
   return (url: string, token?: string, host?: string) =>
     t.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...(host ? { host } : {}) } });
+}
+export type Requester = ReturnType<typeof requester>;
+
+/** What a content module's route test works with; B and R are the demo's public projects. */
+export type ContentApp = {
+  t: TestApp;
+  get: Requester;
+  tokens: DemoTokens;
+  elsewhere: Elsewhere;
+  /** Renovatie Bloemenbuurt (public; Jan and Fatima). */
+  B: number;
+  /** Verduurzaming Rivierenwijk (public; Fatima only). */
+  R: number;
+};
+
+/**
+ * The set-up of a content module's route test file: before all tests an app on its own database with the
+ * demo data, the demo's people logged in and the customer elsewhere; after all tests the app is closed.
+ * `receive` takes what the tests use once it is ready:
+ *
+ *   let t: TestApp, get: Requester, tokens: DemoTokens, B: number;
+ *   setUpContentApp((app) => ({ t, get, tokens, B } = app));
+ */
+export function setUpContentApp(receive: (app: ContentApp) => void, options: TestAppOptions = {}): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    const [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
+    receive({ t, get: requester(t), tokens, elsewhere, B: t.ids.projects.bloemenbuurt, R: t.ids.projects.rivierenwijk });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /** nr_of_new_items of every module of the resident's project. */

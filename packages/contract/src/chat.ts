@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZLanguage } from './common.ts';
+import { ZId, ZLanguage, ZVisitorUnique } from './common.ts';
 import {
   CHAT_EMAIL_MAX_LENGTH, CHAT_MESSAGE_MAX_LENGTH, CHAT_NAME_MAX_LENGTH, CHAT_NOTIFICATION_SHOW, chatMessages, HOUR_PATTERN, isValidEmail,
 } from './chat-rules.ts';
@@ -67,10 +67,7 @@ export const ZOccupantChat = z.object({
 });
 export type TOccupantChat = z.infer<typeof ZOccupantChat>;
 
-/** A visitor code: random, base64url. */
-export const ZChatUnique = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
-
-export const ZPublicChatParams = z.object({ project_id: ZId, unique: ZChatUnique.optional() });
+export const ZPublicChatParams = z.object({ project_id: ZId, unique: ZVisitorUnique.optional() });
 export type TPublicChatParams = z.infer<typeof ZPublicChatParams>;
 
 export const ZPublicChat = z.object({

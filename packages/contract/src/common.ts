@@ -23,6 +23,9 @@ export const ZDutchDate = z.string().regex(/^\d{2}-\d{2}-\d{4}$/);
 
 export const ZIdParams = z.object({ id: ZId });
 
+/** A public visitor's code, one for the chat and surveys alike (as issued: 32 base64url characters; 16-64 accepted). */
+export const ZVisitorUnique = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 export const ZLanguageQuery = z.object({ language: ZLanguage });
 
 /** Occupant calls name the chosen project; without it the address's only project is used. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
+import { ZDutchDate, ZHtml, ZId, ZLanguage, ZVisitorUnique } from './common.ts';
 import { SURVEY_QUESTION_TYPES, SURVEY_SELECT_TYPES, SURVEY_SMILEY_ICONS } from './survey-rules.ts';
 
 /**
@@ -151,9 +151,6 @@ export const ZPublicSurveyList = z.object({ unique: z.string(), surveys: ZSurvey
 export type TPublicSurveyList = z.infer<typeof ZPublicSurveyList>;
 
 // ---- requests ----------------------------------------------------------------------------------
-
-/** A visitor's unique code (as issued: 43 base64url characters; 16-64 accepted). */
-export const ZVisitorUnique = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 export const ZSurveyParams = z.object({ id: ZId });
 export const ZPublicSurveyListParams = z.object({ project_id: ZId });

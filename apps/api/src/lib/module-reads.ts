@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ZApiError, ZLanguageQuery, ZOccupantQuery, ZPartnerProjectParams, ZProjectParams } from '@portal/contract';
+import { ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPartnerProjectParams, ZProjectItemParams, ZProjectParams } from '@portal/contract';
 import { sessionOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 import type { Reader } from './content.ts';
@@ -49,4 +49,35 @@ export function registerModuleReads<T extends z.ZodType>(app: ZodApp, services: 
       params: ZPartnerProjectParams, querystring: ZLanguageQuery, security: [{ bearer: [] }], response,
     },
   }, async (request) => (await def.read(await readers.forPartner(sessionOf(request), request.params.project_id))));
+}
+
+/**
+ * The two reads of one item of a content module: a public visitor (project id and item id in the path;
+ * 404 unless the project and the item are public) and a resident (guard.occupant; the item id in the
+ * path, project_id in the query). Summaries name the item; the resident's says that the read marks it read.
+ */
+export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Services, def: {
+  tag: string;
+  public: { path: string; summary: string };
+  occupant: { path: string; summary: string };
+  response: T;
+  read: (reader: Reader, id: number) => Promise<z.infer<T>>;
+}) {
+  const { readers, guard } = services;
+  // Widened as in registerModuleReads.
+  const response = { 200: def.response as z.ZodType, ...readErrors };
+  app.get(def.public.path, {
+    schema: {
+      tags: [def.tag], summary: def.public.summary,
+      params: ZProjectItemParams, querystring: ZLanguageQuery, response,
+    },
+  }, async (request) => def.read(await readers.forPublic(request.params.project_id), request.params.id));
+
+  app.get(def.occupant.path, {
+    preHandler: guard.occupant,
+    schema: {
+      tags: [def.tag], summary: def.occupant.summary,
+      params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response,
+    },
+  }, async (request) => def.read(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
 }

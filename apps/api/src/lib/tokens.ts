@@ -5,6 +5,11 @@ export function newToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** A public visitor's code, shared by the chat and surveys (24 bytes: 32 base64url characters); stored hashed like any token. */
+export function newVisitorCode(): string {
+  return newToken(24);
+}
+
 /** Tokens are stored only as their SHA-256 hash. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

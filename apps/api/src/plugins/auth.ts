@@ -22,8 +22,9 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('bearer', undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.bearer = bearerOf(request);
+    done();
   });
 }
 

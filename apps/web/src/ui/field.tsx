@@ -1,9 +1,29 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; required?: boolean };
+/** What ties a control to its label, hint and error; spread it onto the input, textarea or select. */
+export type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+};
 
-/** A labelled input; its error is tied to it with aria-describedby and announced. */
-export function TextField({ label, error, hint, required, id, className = '', ...props }: FieldProps) {
+type LabelledFieldProps = {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** The control's id; a generated one without it. */
+  id?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+};
+
+/**
+ * A label (' *' when required), one control, its hint and its error. The control gets the ids that tie
+ * them together: its error and hint through aria-describedby, so that they are announced with it.
+ */
+export function LabelledField({ label, error, hint, required, id, className = '', children }: LabelledFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -15,17 +35,26 @@ export function TextField({ label, error, hint, required, id, className = '', ..
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
-        className={`min-h-11 rounded-md border bg-white px-3 py-2 text-base shadow-sm ${error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'}`}
-        {...props}
-      />
+      {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
       {hint && <p id={hintId} className="text-xs text-slate-600">{hint}</p>}
       {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
     </div>
+  );
+}
+
+/** A control's border: red with a ring when it is invalid. */
+export const controlBorder = (error?: string) => (error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400');
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; required?: boolean };
+
+/** A labelled input; its error is tied to it with aria-describedby and announced. */
+export function TextField({ label, error, hint, required, id, className, ...props }: FieldProps) {
+  return (
+    <LabelledField label={label} error={error} hint={hint} required={required} id={id} className={className}>
+      {(control) => (
+        <input {...control} className={`min-h-11 rounded-md border bg-white px-3 py-2 text-base shadow-sm ${controlBorder(error)}`} {...props} />
+      )}
+    </LabelledField>
   );
 }
 

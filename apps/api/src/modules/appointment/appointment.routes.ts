@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  appointmentMessages, ZApiError, ZAppointmentActionBody, ZAppointmentChangeBody, ZAppointmentChangeV2Body, ZAppointmentDetail,
+  appointmentMessages, appointmentPaths, ZApiError, ZAppointmentActionBody, ZAppointmentChangeBody, ZAppointmentChangeV2Body, ZAppointmentDetail,
   ZAppointmentList, ZAppointmentParams, ZAppointmentResult, ZClusterScheduleParams, ZOccupantQuery,
+  type TAppointment, type TAppointmentResult,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
@@ -15,15 +16,18 @@ const changeDescription = (extra: string) =>
   'The old slot\'s place is released; a full or past slot answers 409, as does a change on an older `version` than the stored one ' +
   `('${appointmentMessages.stale}'). With send_confirmation_email an e-mail goes to email_address, with send_confirmation_sms an SMS to mobile_number. ${extra}`;
 
+/** The answer to a change, confirmation or cancellation: its Dutch message and the appointment as it is now. */
+const result = (message: string, appointment: TAppointment): TAppointmentResult => ({ success: true, message, appointment });
+
 export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { appointments, guard } = services;
 
-  app.get('/occupant/appointments', {
+  app.get(appointmentPaths.list, {
     preHandler: guard.occupant,
     schema: { tags, summary: "The address's appointments in the chosen project", querystring: ZOccupantQuery, security, response: { 200: ZAppointmentList, ...errors } },
   }, async (request) => appointments.list(sessionOf(request), request.query.project_id));
 
-  app.get('/occupant/appointment/:id', {
+  app.get(appointmentPaths.one, {
     preHandler: guard.occupant,
     schema: {
       tags, summary: 'One appointment with the slots it can be planned in',
@@ -32,54 +36,38 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
     },
   }, async (request) => appointments.get(sessionOf(request), request.params.id, request.query.project_id));
 
-  app.post('/occupant/appointment/v2/change/:id', {
+  app.post(appointmentPaths.changeV2, {
     preHandler: guard.occupant,
     schema: {
       tags, summary: 'Plan or move an appointment (version required)', description: changeDescription('`version` is required.'),
       params: ZAppointmentParams, querystring: ZOccupantQuery, body: ZAppointmentChangeV2Body, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => ({
-    success: true as const,
-    message: appointmentMessages.changed,
-    appointment: await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id),
-  }));
+  }, async (request) => result(appointmentMessages.changed, await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
-  app.post('/occupant/appointment/change/:id', {
+  app.post(appointmentPaths.change, {
     preHandler: guard.occupant,
     schema: {
       tags, summary: 'Plan or move an appointment (older call: version optional)',
       description: changeDescription('Unlike v2, `version` may be left out; then the change applies to the stored version (slot capacity is enforced either way).'),
       params: ZAppointmentParams, querystring: ZOccupantQuery, body: ZAppointmentChangeBody, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => ({
-    success: true as const,
-    message: appointmentMessages.changed,
-    appointment: await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id),
-  }));
+  }, async (request) => result(appointmentMessages.changed, await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
-  app.post('/occupant/appointment/v2/confirm/:cluster_schedule_id', {
+  app.post(appointmentPaths.confirm, {
     preHandler: guard.occupant,
     schema: {
       tags, summary: "Confirm the address's appointment booked in this slot",
       description: '`cluster_schedule_id` is the slot the appointment is booked in (its `cluster_schedule_id`); with the caller\'s address it names one appointment. Allowed while `show_confirm_option_for_occupants`; otherwise 409. An optional body `version` is checked like a change\'s.',
       params: ZClusterScheduleParams, querystring: ZOccupantQuery, body: ZAppointmentActionBody, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => ({
-    success: true as const,
-    message: appointmentMessages.confirmed,
-    appointment: await appointments.confirm(sessionOf(request), request.params.cluster_schedule_id, request.body?.version, request.query.project_id),
-  }));
+  }, async (request) => result(appointmentMessages.confirmed, await appointments.confirm(sessionOf(request), request.params.cluster_schedule_id, request.body?.version, request.query.project_id)));
 
-  app.post('/occupant/appointment/cancel/:cluster_schedule_id', {
+  app.post(appointmentPaths.cancel, {
     preHandler: guard.occupant,
     schema: {
       tags, summary: "Cancel the address's appointment booked in this slot",
       description: '`cluster_schedule_id` is the slot the appointment is booked in; its place is released. Allowed while `can_be_cancelled`; otherwise 409. An optional body `version` is checked like a change\'s.',
       params: ZClusterScheduleParams, querystring: ZOccupantQuery, body: ZAppointmentActionBody, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => ({
-    success: true as const,
-    message: appointmentMessages.cancelled,
-    appointment: await appointments.cancel(sessionOf(request), request.params.cluster_schedule_id, request.body?.version, request.query.project_id),
-  }));
+  }, async (request) => result(appointmentMessages.cancelled, await appointments.cancel(sessionOf(request), request.params.cluster_schedule_id, request.body?.version, request.query.project_id)));
 };

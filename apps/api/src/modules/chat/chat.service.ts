@@ -5,7 +5,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashToken, newVisitorCode } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
 import type { CustomerRow } from '../customer/customer.service.ts';
@@ -123,7 +123,7 @@ export function createChatService(deps: ChatServiceDeps) {
   /** A new random visitor code, stored with an (empty) conversation; rate-limited per client. */
   async function issueVisitor(projectId: number, client: string): Promise<{ conversation: ConversationRow; unique: string }> {
     await limiter.hit([{ key: `chat:issue:client:${client}`, max: limits.client }]);
-    const unique = newToken(24);
+    const unique = newVisitorCode();
     const conversation = await ensureVisitorConversation(db, projectId, hashToken(unique));
     return { conversation, unique };
   }

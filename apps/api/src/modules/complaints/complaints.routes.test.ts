@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZComplaintItem, ZComplaintList, type TComplaintList } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createElsewhere, demoTokens, newCounts, requester, type Elsewhere } from '../../../test/content.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { newCounts, setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
 
-let t: TestApp;
-let get: ReturnType<typeof requester>;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-let elsewhere: Elsewhere;
-let B: number;
-let R: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  get = requester(t);
-  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
-  B = t.ids.projects.bloemenbuurt;
-  R = t.ids.projects.rivierenwijk;
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, B: number, R: number;
+setUpContentApp((app) => ({ t, get, tokens, elsewhere, B, R } = app));
 
 const titles = (list: TComplaintList) => list.items.map((i) => i.title);
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { complaintPaths, ZComplaintItem, ZComplaintList, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZProjectItemParams } from '@portal/contract';
-import { readErrors, registerModuleReads } from '../../lib/module-reads.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { complaintPaths, ZComplaintItem, ZComplaintList } from '@portal/contract';
+import { registerItemReads, registerModuleReads } from '../../lib/module-reads.ts';
 import type { Services } from '../../services.ts';
 
 export const complaintsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { complaints, readers, guard } = services;
+  const { complaints } = services;
 
   registerModuleReads(app, services, {
     tag: 'complaints',
@@ -16,18 +15,11 @@ export const complaintsRoutes = (services: Services): FastifyPluginAsyncZod => a
     read: (reader) => complaints.list(reader),
   });
 
-  app.get(complaintPaths.publicItem, {
-    schema: {
-      tags: ['complaints'], summary: 'One public complaint item of a public project',
-      params: ZProjectItemParams, querystring: ZLanguageQuery, response: { 200: ZComplaintItem, ...readErrors },
-    },
-  }, async (request) => complaints.item(await readers.forPublic(request.params.project_id), request.params.id));
-
-  app.get(complaintPaths.occupantItem, {
-    preHandler: guard.occupant,
-    schema: {
-      tags: ['complaints'], summary: "One complaint item of the resident's project; marks it read",
-      params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZComplaintItem, ...readErrors },
-    },
-  }, async (request) => complaints.item(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  registerItemReads(app, services, {
+    tag: 'complaints',
+    public: { path: complaintPaths.publicItem, summary: 'One public complaint item of a public project' },
+    occupant: { path: complaintPaths.occupantItem, summary: "One complaint item of the resident's project; marks it read" },
+    response: ZComplaintItem,
+    read: (reader, id) => complaints.item(reader, id),
+  });
 };

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZDocument, ZDocumentList, type TDocument } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createElsewhere, demoTokens, newCounts, requester, type Elsewhere } from '../../../test/content.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { newCounts, setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
 
-let t: TestApp;
-let get: ReturnType<typeof requester>;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-let elsewhere: Elsewhere;
-let B: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  get = requester(t);
-  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
-  B = t.ids.projects.bloemenbuurt;
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, B: number;
+setUpContentApp((app) => ({ t, get, tokens, elsewhere, B } = app));
 
 const names = (list: TDocument[]) => list.map((d) => d.name);
 const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;

@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, ZComplaintList, ZContactList, ZInformationList, ZNewsList, ZPartnerList, ZSchedule } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createElsewhere, demoTokens, requester, type Elsewhere } from '../../../test/content.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
 import { imageSize } from './image-size.ts';
 import { createLocalStorage, readAll } from './storage.ts';
 
-let t: TestApp;
-let get: ReturnType<typeof requester>;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-let elsewhere: Elsewhere;
-let B: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  get = requester(t);
-  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
-  B = t.ids.projects.bloemenbuurt;
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, B: number;
+setUpContentApp((app) => ({ t, get, tokens, elsewhere, B } = app));
 
 describe('local storage driver', () => {
   it('puts, gets and deletes by key under its root, and refuses keys that leave it', async () => {

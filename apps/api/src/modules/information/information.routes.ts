@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  informationPaths, ZIdParams, ZInformationItem, ZInformationList, ZInformationMenuList, ZLanguageQuery, ZOccupantQuery, ZProjectItemParams,
-} from '@portal/contract';
-import { readErrors, registerModuleReads } from '../../lib/module-reads.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { informationPaths, ZInformationItem, ZInformationList, ZInformationMenuList } from '@portal/contract';
+import { registerItemReads, registerModuleReads } from '../../lib/module-reads.ts';
 import type { Services } from '../../services.ts';
 
 export const informationRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { information, readers, guard } = services;
+  const { information } = services;
 
   registerModuleReads(app, services, {
     tag: 'information',
@@ -36,18 +33,11 @@ export const informationRoutes = (services: Services): FastifyPluginAsyncZod => 
     read: (reader) => information.list(reader, 'faq'),
   });
 
-  app.get(informationPaths.publicItem, {
-    schema: {
-      tags: ['information'], summary: 'One public information or FAQ item of a public project',
-      params: ZProjectItemParams, querystring: ZLanguageQuery, response: { 200: ZInformationItem, ...readErrors },
-    },
-  }, async (request) => information.item(await readers.forPublic(request.params.project_id), request.params.id));
-
-  app.get(informationPaths.occupantItem, {
-    preHandler: guard.occupant,
-    schema: {
-      tags: ['information'], summary: "One information or FAQ item of the resident's project; marks it read",
-      params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZInformationItem, ...readErrors },
-    },
-  }, async (request) => information.item(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  registerItemReads(app, services, {
+    tag: 'information',
+    public: { path: informationPaths.publicItem, summary: 'One public information or FAQ item of a public project' },
+    occupant: { path: informationPaths.occupantItem, summary: "One information or FAQ item of the resident's project; marks it read" },
+    response: ZInformationItem,
+    read: (reader, id) => information.item(reader, id),
+  });
 };

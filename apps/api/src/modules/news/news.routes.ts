@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { newsPaths, ZIdParams, ZLanguageQuery, ZNewsArticle, ZNewsList, ZOccupantQuery, ZProjectItemParams } from '@portal/contract';
-import { readErrors, registerModuleReads } from '../../lib/module-reads.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+import { newsPaths, ZNewsArticle, ZNewsList } from '@portal/contract';
+import { registerItemReads, registerModuleReads } from '../../lib/module-reads.ts';
 import type { Services } from '../../services.ts';
 
 export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { news, readers, guard } = services;
+  const { news } = services;
 
   registerModuleReads(app, services, {
     tag: 'news',
@@ -16,19 +15,11 @@ export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (
     read: (reader) => news.list(reader),
   });
 
-  app.get(newsPaths.publicArticle, {
-    schema: {
-      tags: ['news'], summary: 'One public article of a public project',
-      params: ZProjectItemParams, querystring: ZLanguageQuery, response: { 200: ZNewsArticle, ...readErrors },
-    },
-  }, async (request) => news.article(await readers.forPublic(request.params.project_id), request.params.id));
-
-  app.get(newsPaths.occupantArticle, {
-    preHandler: guard.occupant,
-    schema: {
-      tags: ['news'], summary: "One article of the resident's project; marks it read",
-      params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }],
-      response: { 200: ZNewsArticle, ...readErrors },
-    },
-  }, async (request) => news.article(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  registerItemReads(app, services, {
+    tag: 'news',
+    public: { path: newsPaths.publicArticle, summary: 'One public article of a public project' },
+    occupant: { path: newsPaths.occupantArticle, summary: "One article of the resident's project; marks it read" },
+    response: ZNewsArticle,
+    read: (reader, id) => news.article(reader, id),
+  });
 };

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZInformationList, ZPartnerList } from '@portal/contract';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { createElsewhere, demoTokens, requester, type Elsewhere } from '../../../test/content.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
 
-let t: TestApp;
-let get: ReturnType<typeof requester>;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-let elsewhere: Elsewhere;
-let B: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  get = requester(t);
-  [tokens, elsewhere] = await Promise.all([demoTokens(t), createElsewhere(t)]);
-  B = t.ids.projects.bloemenbuurt;
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, B: number;
+setUpContentApp((app) => ({ t, get, tokens, elsewhere, B } = app));
 
 describe('partners', () => {
   it('lists the public partners with logo, website, position and their public information items', async () => {

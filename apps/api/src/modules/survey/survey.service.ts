@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashToken, newVisitorCode } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
 import type { NewItemRegistry } from '../project/new-items.ts';
@@ -239,7 +239,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     /** A visitor's code is kept when it is well-formed (it may come from the chat); otherwise a new one is issued. */
     async publicList(projectId: number, unique: string | undefined): Promise<TPublicSurveyList> {
       const project = await publicProject(projectId);
-      const code = unique ?? newToken(24);
+      const code = unique ?? newVisitorCode();
       return { unique: code, surveys: await listSurveys(db, project.id, { visitorTokenHash: hashToken(code) }, { publicOnly: true }) };
     },
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { controlBorder } from '../../../ui/field';
 
 /** The DOM id of a survey field ('values.kleur' -> 'survey-values-kleur'); a 422's field maps straight onto it. */
 export const fieldDomId = (field: string) => `survey-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -70,5 +71,4 @@ export function FieldSingle({ field, label, required, error, hint, children, aft
   );
 }
 
-export const inputClass = (error?: string) =>
-  `min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'}`;
+export const inputClass = (error?: string) => `min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${controlBorder(error)}`;

@@ -4,6 +4,7 @@ import {
   type TSurveyElement, type TSurveyPhoto,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { controlBorder } from '../../../ui/field';
 import { surveyTexts } from '../texts';
 import { describedBy, fieldDomId, FieldGroup, FieldSingle, hintDomId, inputClass } from './field-frame';
 import { moodOf, SmileyIcon, StarIcon } from './scale-icons';
@@ -254,7 +255,7 @@ export function PhotoElementInput({ field, error, element, photo, onUpload, onPh
     >
       {/* The browser's own file button speaks the browser's language; this one is Dutch. The input stays
           in the tab order (visually hidden) and the button-like label shows its focus. */}
-      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${error ? 'border-red-700 ring-1 ring-red-700' : 'border-slate-400'}`}>
+      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(error)}`}>
         <input
           id={fieldDomId(field)}
           type="file"
