@@ -1,13 +1,22 @@
-import { buildApp } from './app.ts';
-import { seedDemo } from './demo/seed.ts';
+import { openDatabase } from './db/open.ts';
 import { loadEnv } from './plugins/env.ts';
-import { startRuntime } from './runtime.ts';
 
 const startedAt = performance.now();
 const env = loadEnv();
 const say = (msg: string) => console.log(`[portal] ${msg}`);
 
-const runtime = await startRuntime(env, say);
+// The PostgreSQL server starts in its own process while this one loads the rest of the server's code.
+const databaseOpening = openDatabase(env, say);
+const [database, { connectRuntime }, { buildApp }, { seedDemo }] = await Promise.all([
+  databaseOpening,
+  import('./runtime.ts'),
+  import('./app.ts'),
+  import('./demo/seed.ts'),
+]).catch(async (error) => {
+  await databaseOpening.then((db) => db.stop()).catch(() => {});
+  throw error;
+});
+const runtime = await connectRuntime(database, env, say);
 if (env.SEED_DEMO && (await seedDemo(runtime.services))) say('Demo data created (logins: see README).');
 
 const app = await buildApp(runtime.services);

@@ -19,20 +19,4 @@ export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
 }
 
-/** Creates database `name` on the server behind `adminUrl` when it does not exist yet. */
-export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-      await client.query(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
-    }
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export { ensureDatabase } from './open.ts';
