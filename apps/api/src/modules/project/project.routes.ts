@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPartnerCustomer, ZProject, ZProjectSummary } from '@portal/contract';
+import { ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPartnerCustomer, ZProject, ZProjectSummary, type TProject } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 
@@ -25,7 +25,12 @@ export const projectRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   app.get('/occupant/project', {
     preHandler: guard.occupant,
     schema: { tags: ['projects'], summary: 'The chosen project with modules and new-item counts for this address', querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZProject, ...errors } },
-  }, async (request) => projects.occupantProject(sessionOf(request), request.query.project_id));
+  }, async (request, reply) => {
+    // A prepared JSON string, validated by the contract when it was cached: Fastify sends a string
+    // with a JSON content type as it is, so the per-request serialisation is skipped.
+    const json = await projects.occupantProjectJson(sessionOf(request), request.query.project_id);
+    return reply.type('application/json; charset=utf-8').send(json as unknown as TProject);
+  });
 
   app.get('/partner/project/:id', {
     preHandler: guard.staff,

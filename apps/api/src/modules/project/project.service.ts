@@ -1,4 +1,4 @@
-import { DEFAULT_MODULE_LABELS, PRIVATE_MODULES, type TModuleName, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
+import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, type TModuleName, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
@@ -25,6 +25,8 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
 
   // New-item counts per project and address; 'p:{projectId}' drops a project, 'a:{addressId}' an address.
   const counts = new Map<number, Map<number, Counts>>();
+  // The occupant's project answer, validated and serialised once, dropped together with its counts.
+  const answers = new Map<number, Map<number, string>>();
   let countsGeneration = 0;
   bus.subscribe(
     'new-items',
@@ -32,12 +34,16 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       countsGeneration++;
       const [kind, raw] = key.split(':');
       const id = Number(raw);
-      if (kind === 'p') counts.delete(id);
-      else if (kind === 'a') counts.forEach((perAddress) => perAddress.delete(id));
-      else counts.clear();
+      for (const cache of [counts, answers] as Array<Map<number, Map<number, unknown>>>) {
+        if (kind === 'p') cache.delete(id);
+        else if (kind === 'a') cache.forEach((perAddress) => perAddress.delete(id));
+        else cache.clear();
+      }
     },
-    () => { countsGeneration++; counts.clear(); },
+    () => { countsGeneration++; counts.clear(); answers.clear(); },
   );
+  // A changed customer (branding) changes every answer that falls back on it.
+  bus.subscribe('customer-host', () => { countsGeneration++; answers.clear(); }, () => { countsGeneration++; answers.clear(); });
   async function countsFor(addressId: number, projectId: number): Promise<Counts> {
     const cached = counts.get(projectId)?.get(addressId);
     if (cached) return cached;
@@ -155,6 +161,25 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       if (!found) throw new NotFoundError('Project niet gevonden');
       const newCounts = await countsFor(session.addressId!, id);
       return toProject(found.project, found.customer, 'occupant', session.addressId, newCounts);
+    },
+
+    /**
+     * The hot read behind the dashboard (GET /occupant/project), as JSON validated by the contract once
+     * and then served from memory until the project, its content or this address's reads change.
+     */
+    async occupantProjectJson(session: Session, projectId?: number): Promise<string> {
+      const id = await occupantProjectId(session, projectId);
+      const addressId = session.addressId!;
+      const cached = answers.get(id)?.get(addressId);
+      if (cached) return cached;
+      const started = countsGeneration;
+      const json = JSON.stringify(ZProject.parse(await this.occupantProject(session, id)));
+      if (started === countsGeneration) {
+        const perAddress = answers.get(id) ?? new Map<number, string>();
+        perAddress.set(addressId, json);
+        answers.set(id, perAddress);
+      }
+      return json;
     },
 
     async partnerProject(session: Session, projectId: number): Promise<TProject> {
