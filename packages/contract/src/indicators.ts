@@ -26,6 +26,22 @@ export const WORK_ORDER_STATUS_TEXT = {
   done: 'Gereed',
 } as const;
 
+/**
+ * Work-order statuses as planning systems and the map legend name them: 'In voorbereiding' and
+ * 'In progress' (a spinning gear), 'Gereed melden' (a check mark). Imported status texts map onto the
+ * three statuses; unknown texts count as in preparation.
+ */
+export const WORK_ORDER_STATUS_LABELS: Record<string, keyof typeof WORK_ORDER_STATUS_TEXT> = {
+  'In voorbereiding': 'in_preparation',
+  'In progress': 'in_progress',
+  'In uitvoering': 'in_progress',
+  'Gereed melden': 'done',
+  Gereed: 'done',
+};
+export function workOrderStatusFromLabel(label: string): keyof typeof WORK_ORDER_STATUS_TEXT {
+  return WORK_ORDER_STATUS_LABELS[label.trim()] ?? 'in_preparation';
+}
+
 /** Information menu groups (spec: 1 work inside, 2 work outside, 3 other information) with their standard names. */
 export const INFORMATION_MENUS: Array<{ id: 1 | 2 | 3; name: string }> = [
   { id: 1, name: 'Werkzaamheden binnen' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_NAMES, moduleTilePath } from './modules.ts';
+import { workOrderStatusFromLabel } from './indicators.ts';
 
 describe('moduleTilePath', () => {
   it('sends partners to the partner pages of the read-only modules', () => {
@@ -25,5 +26,16 @@ describe('moduleTilePath', () => {
     for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'occupant')).toMatch(/^\//);
     expect(moduleTilePath('news', 4, 'public')).toBe('/public/nieuws/4');
     expect(moduleTilePath('dossier', 4, 'public')).toBe('/public/dashboard/4');
+  });
+});
+
+describe('workOrderStatusFromLabel', () => {
+  it('maps the status names of the map legend and of the resident list onto the three statuses', () => {
+    expect(workOrderStatusFromLabel('In voorbereiding')).toBe('in_preparation');
+    expect(workOrderStatusFromLabel('In progress')).toBe('in_progress');
+    expect(workOrderStatusFromLabel('In uitvoering')).toBe('in_progress');
+    expect(workOrderStatusFromLabel('Gereed melden')).toBe('done');
+    expect(workOrderStatusFromLabel(' Gereed ')).toBe('done');
+    expect(workOrderStatusFromLabel('onbekend')).toBe('in_preparation');
   });
 });

@@ -4,7 +4,7 @@
  * through the storage interface. Called by seedDemo inside its transaction; staff HTML goes through the
  * services, which sanitise it.
  */
-import { normalizeAlnum } from '@portal/contract';
+import { normalizeAlnum, workOrderStatusFromLabel } from '@portal/contract';
 import { addDays, amsterdamIsoDate, toDutchDate } from '../lib/dates.ts';
 import type { Queryable } from '../lib/queryable.ts';
 import type { Services } from '../services.ts';
@@ -66,7 +66,9 @@ export async function seedDemoContent(tx: Queryable, services: Services, ids: De
       { street: 'Rijnlaan', zipcode: '3522 AB', lat: 52.0794, lng: 5.1268 },
       { street: 'Waalstraat', zipcode: '3522 AC', lat: 52.0768, lng: 5.1271 },
   ]);
-  const statusAt = (index: number, total: number): WorkOrderStatus => (index < total / 3 ? 'done' : index < (2 * total) / 3 ? 'in_progress' : 'in_preparation');
+  // Statuses as a contractor's planning export names them, mapped onto the portal's three statuses.
+  const statusAt = (index: number, total: number): WorkOrderStatus =>
+    workOrderStatusFromLabel(index < total / 3 ? 'Gereed melden' : index < (2 * total) / 3 ? 'In progress' : 'In voorbereiding');
   const bloemOrder = [ids.a12, ids.a10, ...bloemAddresses.slice(0, 10), ids.a14, ...bloemAddresses.slice(10)];
   const rivierOrder = [...rivierAddresses.slice(0, 12), ids.a12, ...rivierAddresses.slice(12)];
   await services.workOrder.add([
