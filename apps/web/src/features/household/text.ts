@@ -29,7 +29,7 @@ export const text = {
   preferEmail: 'Berichten liever per e-mail ontvangen',
   password: 'Wachtwoord',
   repeatPassword: 'Herhaal wachtwoord',
-  passwordHint: 'Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 kleine letter en minimaal 1 hoofdletter.',
+  passwordHint: 'Gebruik minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 kleine letter en minimaal 1 hoofdletter.',
   currentPassword: 'Huidig wachtwoord',
   newPassword: 'Nieuw wachtwoord',
   repeatNewPassword: 'Herhaal nieuw wachtwoord',

@@ -15,7 +15,7 @@ export function NewPasswordForm({ submitLabel, onSubmit, serverError }: { submit
         type="password"
         autoComplete="new-password"
         required
-        hint="Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 kleine letter en minimaal 1 hoofdletter."
+        hint="Gebruik minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 kleine letter en minimaal 1 hoofdletter."
         error={errors.password?.message ?? serverError}
         {...register('password', { required: messages.passwordRequired, validate: (v) => passwordStrengthMessage(v) ?? true })}
       />
