@@ -10,19 +10,21 @@ import { rateLimits } from './auth.table.ts';
 export function createRateLimiter(db: Db, windowSeconds = 15 * 60) {
   return {
     async hit(limits: Array<{ key: string; max: number }>): Promise<void> {
-      for (const { key, max } of limits) {
-        const result = await db.execute<{ count: number; reset_at: Date }>(sql`
-          INSERT INTO ${rateLimits} (key, count, reset_at)
-          VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-          ON CONFLICT (key) DO UPDATE SET
-            count = CASE WHEN ${rateLimits.resetAt} < now() THEN 1 ELSE ${rateLimits.count} + 1 END,
-            reset_at = CASE WHEN ${rateLimits.resetAt} < now() THEN EXCLUDED.reset_at ELSE ${rateLimits.resetAt} END
-          RETURNING count, reset_at`);
-        const row = result.rows[0];
-        if (row && row.count > max) {
-          const retryAfter = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
-          throw new TooManyRequestsError(retryAfter);
-        }
+      if (!limits.length) return;
+      const maxByKey = new Map(limits.map(({ key, max }) => [key, max]));
+      // One statement counts the attempt under every key (one round trip per request).
+      const values = [...maxByKey.keys()].map((key) => sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`);
+      const result = await db.execute<{ key: string; count: number; reset_at: Date }>(sql`
+        INSERT INTO ${rateLimits} (key, count, reset_at)
+        VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN ${rateLimits.resetAt} < now() THEN 1 ELSE ${rateLimits.count} + 1 END,
+          reset_at = CASE WHEN ${rateLimits.resetAt} < now() THEN EXCLUDED.reset_at ELSE ${rateLimits.resetAt} END
+        RETURNING key, count, reset_at`);
+      const over = result.rows.filter((row) => row.count > (maxByKey.get(row.key) ?? Infinity));
+      if (over.length) {
+        const resetAt = Math.max(...over.map((row) => new Date(row.reset_at).getTime()));
+        throw new TooManyRequestsError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
       }
     },
     /** A successful login clears the account's counter. */
