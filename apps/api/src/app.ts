@@ -8,14 +8,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { loggerOptions, type LogStream } from './lib/logging.ts';
+import { pageHeadersFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import type { Services } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
-import { filesRoutes } from './modules/files/index.ts';
+import { filesRoutes, registerFileLinkSigning } from './modules/files/index.ts';
 import { newsRoutes } from './modules/news/index.ts';
 import { complaintsRoutes } from './modules/complaints/index.ts';
 import { informationRoutes } from './modules/information/index.ts';
@@ -45,25 +48,34 @@ export function tileImageSource(tileUrl: string): string[] {
   return [`${match[1]!.toLowerCase()}://${host.toLowerCase()}`];
 }
 
-export async function buildApp(services: Services, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/** `logStream` receives the log lines instead of stdout (tests read them). */
+export async function buildApp(services: Services, options: { logger?: boolean; logStream?: LogStream } = {}): Promise<FastifyInstance> {
   const { env } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // Redacted: no SQL parameters, tokens, passwords or cookies in any log line (lib/logging.ts).
+    logger: options.logger === false ? false : loggerOptions(env.LOG_LEVEL, options.logStream),
+    // The client's address comes from the socket unless TRUST_PROXY names the proxies in front (rate limits count per client).
+    // (a hop count is supported at run time, lib/request.js, though fastify's types list no number)
+    trustProxy: env.TRUST_PROXY as boolean | string | string[],
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAuth(app);
+  registerFileLinkSigning(app, services.files); // file links in authorised answers are signed for the session
 
-  registerSecurityHeaders(app, securityHeaders(env, tileImageSource(env.MAP_TILE_URL)));
+  const imageSources = tileImageSource(env.MAP_TILE_URL);
+  registerSecurityHeaders(app, securityHeaders(env, imageSources));
+  const pageHeaders = pageHeadersFor(env, imageSources);
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise).' },
+      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request is refused with 400 { message, errors }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -74,7 +86,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     await api.register(customerRoutes(services));
     await api.register(authRoutes(services));
     await api.register(projectRoutes(services));
-    await api.register(shellRoutes(env.FRONTEND_VERSION));
+    await api.register(shellRoutes(env.FRONTEND_VERSION, services.db));
     await api.register(filesRoutes(services));
     await api.register(newsRoutes(services));
     await api.register(complaintsRoutes(services));
@@ -99,23 +111,16 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   if (env.BENCH_BARE_ROUTE) app.get('/api/bench/bare', async () => ({ ok: true }));
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  const sendPage = fs.existsSync(path.join(webDist, 'index.html')) ? await registerWebApp(app, webDist) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && indexHtml && !url.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (request.method === 'GET' && sendPage && !url.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(url)) {
+      // The page may be framed by the customer's own website(s); an unknown host by nobody else.
+      const customer = await services.customers.forHost(request.headers.host).catch(() => null);
+      const headers = pageHeaders(customer);
+      if (!headers['x-frame-options']) reply.removeHeader('x-frame-options');
+      return sendPage(request, reply.headers(headers));
     }
     return reply.status(404).send({ message: messages.notFound });
   });

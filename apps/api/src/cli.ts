@@ -10,8 +10,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { normalizeAlnum } from '@portal/contract';
-import { hashToken, newToken } from './lib/tokens.ts';
+import { describeError } from './lib/logging.ts';
 import { loadEnv, type Env } from './plugins/env.ts';
+import { readRunningUrl } from './lib/running-url.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { addresses, occupants } from './modules/address/address.table.ts';
 import { userCustomers, users } from './modules/auth/auth.table.ts';
@@ -27,9 +28,10 @@ Commands:
       Print a /setlogin link that opens the portal as an administrator acting for the address.
       The address is '1234AB10', '1234 AB 10' or --zipcode 1234AB --house-number 10.
       --admin picks the administrator (default: the first one linked to the address's customer).
-  woco-link [--user <username>]
-      Give a housing-corporation (woco) user a new login token and print /woco/login/<token>.
-      The previous link of that user stops working. Default user: the first woco user.
+  woco-link [--user <username>] [--replace]
+      Make a housing-corporation (woco) user an extra login link and print /woco/login/<token>;
+      the user's earlier links keep working (the new one lasts a year). --replace makes it the
+      only one: every earlier link of that user stops working. Default user: the first woco user.
   outbox [--limit 5]
       Show the newest e-mails of the outbox (without SMTP, mail is only written there).
   sms-outbox [--limit 5]
@@ -37,7 +39,8 @@ Commands:
   help
       Show this text.
 
-Environment: DATA_DIR (default ./data), DATABASE_URL, PORT / PUBLIC_URL (the links' origin).
+Environment: DATA_DIR (default ./data), DATABASE_URL, PUBLIC_URL (the links' origin; without it, the
+address the portal in DATA_DIR last started on).
 Run it while the portal runs (it uses the portal's database server) or while it is stopped.`;
 
 /** A mistake of the operator: printed without a stack trace, exit code 1. */
@@ -56,6 +59,7 @@ const { values, positionals } = (() => {
         customer: { type: 'string' },
         user: { type: 'string' },
         limit: { type: 'string' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -83,6 +87,9 @@ if (!run) {
   process.exit(2);
 }
 
+// Ended by a signal, the process still runs its exit hooks, which shut down an embedded server it started.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(1));
+
 // `npm run portal -- outbox | head`: a closed pipe must not crash us before the database is stopped.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
@@ -94,18 +101,21 @@ if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 
 let exitCode = 0;
 try {
-  const env = loadEnv();
+  const parsed = loadEnv();
+  // Links point at the running portal: PUBLIC_URL when given, else the address the portal last started on.
+  const env = parsed.PUBLIC_URL ? parsed : { ...parsed, publicUrl: readRunningUrl(parsed.dataDir) ?? parsed.publicUrl };
   if (!env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pg', 'PG_VERSION'))) {
     throw new CliError(`No portal database in ${env.dataDir}. Start the portal once (npm start) or set DATA_DIR or DATABASE_URL.`);
   }
-  const runtime = await startRuntime(env, (msg) => console.error(`[portal] ${msg}`), { reuseRunning: true, poolSize: 2 });
+  const runtime = await startRuntime(env, (msg) => console.error(`[portal] ${msg}`), { reuseRunning: true, poolSize: 2, worker: false });
   try {
     await run(runtime, env);
   } finally {
     await runtime.close();
   }
 } catch (error) {
-  console.error(error instanceof CliError ? `Error: ${error.message}` : error);
+  // A failed query is shown with its SQL and cause, never its parameters (a new password's hash, a token).
+  console.error(error instanceof CliError ? `Error: ${error.message}` : `Error: ${describeError(error)}`);
   exitCode = 1;
 }
 process.exit(exitCode);
@@ -179,28 +189,27 @@ async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
     notification: project?.notification ?? customer.notification,
   };
 
-  const adminToken = await services.sessions.issue({
-    role: 'administrator', userId: admin.id, occupantId: null, addressId: null, customerId: null, isAdmin: false,
-  });
-  const { token } = await services.auth.issueAdminOccupantSession(admin.id, address.id);
+  // A single-use ticket, exchanged for the session when the link is opened; no session token in the link.
+  const { token, expiresAt } = await services.auth.issueLoginLink(admin.id, address.id);
   const part = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : encodeURIComponent(String(value)));
-  const parts = [token, branding.logo, branding.website, branding.primary, branding.secondary, adminToken, address.id, branding.notification].map(part);
+  const parts = [token, branding.logo, branding.website, branding.primary, branding.secondary, null, address.id, branding.notification].map(part);
   // The server answers a path ending in '.xx' (like a file name) with 404 instead of the app; a last
   // part such as 'Zie www.example.nl' would, so its dots are percent-encoded too (same decoded value).
   parts[parts.length - 1] = parts.at(-1)!.replace(/\./g, '%2E');
-  console.error(`[portal] ${customer.name}, ${address.street} ${address.houseNumber}, ${address.zipcode} ${address.city}; administrator ${admin.username}${project ? `; project ${project.name}` : ''}`);
+  console.error(`[portal] ${customer.name}, ${address.street} ${address.houseNumber}, ${address.zipcode} ${address.city}; administrator ${admin.username}${project ? `; project ${project.name}` : ''}; the link works once, until ${expiresAt.toLocaleTimeString('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit' })}`);
   console.log(`${env.publicUrl}/setlogin/${parts.join('/')}`);
 }
 
-async function wocoLink({ db }: Runtime, env: Env): Promise<void> {
+async function wocoLink({ db, services }: Runtime, env: Env): Promise<void> {
   const username = values.user?.trim().toLowerCase();
   const [user] = await db.select({ id: users.id, username: users.username }).from(users)
     .where(username ? and(eq(users.username, username), eq(users.role, 'woco')) : eq(users.role, 'woco'))
     .orderBy(asc(users.id)).limit(1);
   if (!user) throw new CliError(username ? `Unknown woco user: ${username} (no user with role woco has this username).` : 'There is no woco user.');
-  const token = newToken();
-  await db.update(users).set({ loginTokenHash: hashToken(token) }).where(eq(users.id, user.id));
-  console.error(`[portal] New login token for ${user.username}; the previous link no longer works.`);
+  const token = await services.auth.issueWocoLink(user.id, { replace: values.replace });
+  console.error(values.replace
+    ? `[portal] New login link for ${user.username}; every earlier link of this user no longer works.`
+    : `[portal] Extra login link for ${user.username}, valid for a year; earlier links keep working (--replace ends them).`);
   console.log(`${env.publicUrl}/woco/login/${encodeURIComponent(token)}`);
 }
 

@@ -1,42 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { StartupError } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
-import { loadEnv } from './plugins/env.ts';
+import { loadEnv, type Env } from './plugins/env.ts';
+import { writeRunningUrl } from './lib/running-url.ts';
+import type { OpenDatabase, Runtime } from './runtime.ts';
 
 const startedAt = performance.now();
-const env = loadEnv();
 const say = (msg: string) => console.log(`[portal] ${msg}`);
+/** However stuck the database is, the process ends this long after SIGTERM/SIGINT. */
+const STOP_DEADLINE_MS = 20_000;
+
+/** A start-up problem: one line saying what to change (StartupError), else the error without secrets; exit 1. */
+async function fail(error: unknown): Promise<never> {
+  if (error instanceof StartupError) {
+    console.error(`[portal] ${error.message}`);
+  } else {
+    const { describeError, serializeError } = await import('./lib/logging.ts');
+    const serialized = serializeError(error);
+    const stack = typeof serialized === 'string' ? '' : (serialized.stack ?? '').split('\n').slice(1).join('\n');
+    console.error(`[portal] Start-up failed: ${describeError(error)}${stack ? `\n${stack}` : ''}`);
+  }
+  process.exit(1);
+}
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error(`[portal] ${(error as Error).message}`);
+  process.exit(1);
+}
 
 // The PostgreSQL server starts in its own process while this one loads the rest of the server's code.
 const databaseOpening = openDatabase(env, say);
-const [database, { connectRuntime }, { buildApp }, { seedDemo }] = await Promise.all([
-  databaseOpening,
-  import('./runtime.ts'),
-  import('./app.ts'),
-  import('./demo/seed.ts'),
-]).catch(async (error) => {
-  await databaseOpening.then((db) => db.stop()).catch(() => {});
-  throw error;
-});
-const runtime = await connectRuntime(database, env, say);
-if (env.SEED_DEMO && (await seedDemo(runtime.services))) say('Demo data created (logins: see README).');
+databaseOpening.catch(() => {}); // reported below
 
-const app = await buildApp(runtime.services);
-let closing = false;
-const shutdown = async (signal: string) => {
-  if (closing) return;
-  closing = true;
+let stopping = false;
+let database: OpenDatabase | undefined;
+let runtime: Runtime | undefined;
+let app: FastifyInstance | undefined;
+
+/**
+ * SIGTERM/SIGINT: stop serving, close the pool and stop PostgreSQL, each step bounded, so that the
+ * process ends even when the database is gone or hangs (then its server is killed). A second signal
+ * ends the process at once.
+ */
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) {
+    say(`${signal} again: ending now.`);
+    database?.kill();
+    process.exit(1);
+  }
+  stopping = true;
   say(`${signal}: stopping`);
-  await app.close().catch(() => {});
-  await runtime.close().catch((error) => say(`stopping the database failed: ${String(error)}`));
+  setTimeout(() => {
+    say(`Stopping took longer than ${STOP_DEADLINE_MS / 1000} s; ending now.`);
+    database?.kill();
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  if (app) {
+    const closing = app.close().catch(() => {});
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
+  if (runtime) await runtime.close();
+  else await databaseOpening.then((db) => db.stop(), () => {}); // still starting: stop what was started
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+/** While stopping, start-up goes no further (the shutdown above ends the process). */
+const unlessStopping = async () => {
+  if (stopping) await new Promise(() => {});
+};
+
 try {
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const [opened, { connectRuntime }, { buildApp }, { seedDemo }] = await Promise.all([
+    databaseOpening,
+    import('./runtime.ts'),
+    import('./app.ts'),
+    import('./demo/seed.ts'),
+  ]);
+  database = opened;
+  await unlessStopping();
+  runtime = await connectRuntime(database, env, say);
+  await unlessStopping();
+  if (env.SEED_DEMO && (await seedDemo(runtime.services))) say('Demo data created (logins: see README).');
+  app = await buildApp(runtime.services);
 } catch (error) {
+  await unlessStopping();
+  if (!runtime) await databaseOpening.then((db) => db.stop(), () => {});
+  else await runtime.close();
+  await fail(error);
+}
+
+try {
+  await app!.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  await unlessStopping();
   say(`Cannot listen on port ${env.PORT}: ${String(error)}`);
-  await runtime.close();
+  await runtime!.close();
   process.exit(1);
 }
-say(`Portal ready on ${env.publicUrl} in ${Math.round(performance.now() - startedAt)} ms (database: ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded, ${env.dataDir}`})`);
+// The CLI's links use this address (PUBLIC_URL, else this process's port).
+const address = app!.server.address();
+const runningUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${typeof address === 'object' && address ? address.port : env.PORT}`;
+writeRunningUrl(env.dataDir, runningUrl);
+say(`Portal ready on ${runningUrl} in ${Math.round(performance.now() - startedAt)} ms (database: ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded, ${env.dataDir}`})`);

@@ -5,12 +5,14 @@ import { requireRole } from './plugins/auth.ts';
 import type { InvalidationBus } from './lib/invalidation.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limit.ts';
+import { createLoginGuard } from './modules/auth/login-guard.ts';
 import { createSessionStore } from './modules/auth/session.store.ts';
 import { createCustomerService } from './modules/customer/customer.service.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createNewItemRegistry } from './modules/project/new-items.ts';
 import { createProjectService } from './modules/project/project.service.ts';
 import { createReaders } from './lib/content.ts';
+import { createSecrets } from './lib/secrets.ts';
 import { createFilesService, createLocalStorage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
 import { createNewsService } from './modules/news/index.ts';
@@ -27,11 +29,13 @@ import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createSurveyService } from './modules/survey/index.ts';
+import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
+import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
-export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; log: (error: unknown, msg: string) => void };
+export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
 
 /** Wires the domain services together: small factories, no container. */
-export function createServices({ db, bus, env, log }: ServiceDeps) {
+export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const apiUrl = `${env.publicUrl}/api`;
   const sessions = createSessionStore(db, bus, { days: env.SESSION_DAYS });
   const customers = createCustomerService(db, bus, apiUrl, { mapTileUrl: env.MAP_TILE_URL });
@@ -39,8 +43,9 @@ export function createServices({ db, bus, env, log }: ServiceDeps) {
   const projects = createProjectService(db, bus, newItems);
   const mailer = createMailer(db, env);
   const limiter = createRateLimiter(db);
+  const secrets = createSecrets(db);
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
-  const files = createFilesService(db, createLocalStorage(path.join(env.dataDir, 'files')));
+  const files = createFilesService(db, createLocalStorage(path.join(env.dataDir, 'files')), { secrets, minutes: env.FILE_LINK_MINUTES });
   const reads = createReadsService(db, projects);
   const readers = createReaders(projects);
   const contentDeps = { db, files, reads, newItems, projects };
@@ -55,25 +60,47 @@ export function createServices({ db, bus, env, log }: ServiceDeps) {
     ...contentDeps, mailer, limiter, log, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
   });
   const contacts = createContactsService(contentDeps);
+  const loginGuard = createLoginGuard(db, limiter, secrets, {
+    perAccountClient: env.RATE_LIMIT_ACCOUNT_MAX, perClient: env.RATE_LIMIT_CLIENT_MAX, slowAfter: env.RATE_LIMIT_ACCOUNT_MAX,
+    spacingMs: env.LOGIN_SLOWDOWN_MS, maxWaitMs: 10_000, secureCookie: env.publicUrl.startsWith('https:'),
+  });
   const auth = createAuthService({
-    db, sessions, limiter, mailer, projects, publicUrl: env.publicUrl, apiUrl, log,
+    db, sessions, limiter, mailer, projects, jobs, guard: loginGuard, publicUrl: env.publicUrl, apiUrl, log,
     limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
   const guard = {
     any: requireRole(sessions, customers, 'occupant', 'partner', 'woco', 'administrator'),
     occupant: requireRole(sessions, customers, 'occupant'),
     staff: requireRole(sessions, customers, 'partner', 'woco', 'administrator'),
+    administrator: requireRole(sessions, customers, 'administrator'),
   };
   const surveys = createSurveyService({
     db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
   });
   const chat = createChatService({ db, projects, limiter, newItems, limits: { client: env.RATE_LIMIT_CLIENT_MAX, conversation: env.CHAT_RATE_LIMIT_MAX } });
   const sms = createSmsSender(db, env);
-  const appointments = createAppointmentService({ db, projects, newItems, mailer, sms, log });
-  const household = createHouseholdService({ db, sessions, limiter, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX } });
-  return { db, bus, env, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  const appointments = createAppointmentService({
+    db, projects, newItems, mailer, sms, log, confirmationLimiter: createRateLimiter(db, 24 * 3600),
+    limits: { perAddress: env.CONFIRMATION_MAX_PER_ADDRESS, perRecipient: env.CONFIRMATION_MAX_PER_RECIPIENT },
+  });
+  const household = createHouseholdService({
+    db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
+  });
+  return { db, bus, env, jobs, secrets, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** What each background job does (see modules/jobs). */
+export function jobHandlers(services: Services): JobHandlers {
+  return {
+    'password-reset': async (payload) => services.auth.sendPasswordReset(Number(payload.customerId), String(payload.username)),
+    'household-mail': async (payload) => services.household.sendMail(payload),
+    sweep: async () => {
+      await sweepExpiredAuthRows(services.db);
+      await services.surveys.sweepAbandonedPhotos();
+    },
+  };
+}

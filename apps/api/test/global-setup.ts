@@ -39,7 +39,6 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
-    fs.chmodSync(tempDir, 0o755); // as root the server runs as the postgres user, which must reach pg/
     const server = await startEmbeddedPostgres(path.join(tempDir, 'pg'), {
       log: (msg) => { if (msg.startsWith('postgres:')) console.error(`[test-db] ${msg}`); },
     });

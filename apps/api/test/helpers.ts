@@ -184,6 +184,8 @@ export type TestAppOptions = {
   seed?: boolean;
   /** Start a local SMTP catcher and point the app's mailer at it. */
   mail?: boolean;
+  /** Run the background job worker in this app (default true). */
+  worker?: boolean;
   /** Use this (existing) test database instead of a fresh copy: a second server process on the same data. */
   databaseUrl?: string;
 };
@@ -263,7 +265,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(mail ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false' } : {}),
       ...options.env,
     });
-    const runtime = await startRuntime(env, (msg) => logs.push(msg), { poolSize: 5 });
+    const runtime = await startRuntime(env, (msg) => logs.push(msg), { poolSize: 5, worker: options.worker });
     cleanUp.push(runtime.close);
     if (options.seed ?? ownsDatabase) await seedDemo(runtime.services);
     const app = await buildApp(runtime.services, { logger: false });

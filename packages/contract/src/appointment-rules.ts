@@ -23,6 +23,10 @@ export const appointmentMessages = {
   cannotCancel: 'Deze afspraak kan niet (meer) worden geannuleerd.',
   cannotConfirm: 'Deze afspraak kan niet (meer) worden bevestigd.',
   notFound: 'Afspraak niet gevonden',
+  /** The same slot chosen again: nothing changes and nothing is sent. */
+  unchanged: 'Uw afspraak staat al op dit tijdstip; er is niets gewijzigd.',
+  /** The booking is stored, but the confirmation was held back by the limits per address and per recipient. */
+  confirmationLimited: 'De bevestiging is niet verstuurd: er zijn te veel bevestigingen verstuurd. Probeer het later opnieuw.',
 } as const;
 
 /** Dayparts of a slot (daypart_id). */

@@ -54,11 +54,15 @@ export const ZAppointment = z.object({
   nr_of_available_slots: z.number().int().min(0),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
-export const ZAppointmentList = z.array(ZAppointment);
 
-/** GET /occupant/appointment/{id}: the appointment with the slots it may move to (free places only, future only, at most 200). */
+/**
+ * An appointment with the slots it may be planned in or moved to (spec section 3: `available_slots`,
+ * id, date, time): free places only, future only, not the booked one, soonest first, at most 200.
+ * GET /occupant/appointments and GET /occupant/appointment/{id} both carry them.
+ */
 export const ZAppointmentDetail = ZAppointment.extend({ available_slots: z.array(ZAvailableSlot) });
 export type TAppointmentDetail = z.infer<typeof ZAppointmentDetail>;
+export const ZAppointmentList = z.array(ZAppointmentDetail);
 
 export const ZAppointmentParams = z.object({ id: ZId });
 export const ZClusterScheduleParams = z.object({ cluster_schedule_id: ZId });
@@ -99,22 +103,36 @@ function checkConfirmations(body: ChangeInput, ctx: z.RefinementCtx) {
   }
 }
 
+/** The appointment's version as the client saw it (an integer column: at most 2^31 - 1). */
+const ZVersion = z.number().int().min(1).max(2_147_483_647);
+
 /**
  * POST /occupant/appointment/v2/change/{id}: `version` is required (the version the resident saw).
  * E-mail and mobile number are needed only when their confirmation is ticked.
  */
-export const ZAppointmentChangeV2Body = z.object({ ...changeFields, version: z.number().int().min(1) }).superRefine(checkConfirmations, confirmationCheck);
+export const ZAppointmentChangeV2Body = z.object({ ...changeFields, version: ZVersion }).superRefine(checkConfirmations, confirmationCheck);
 /**
  * POST /occupant/appointment/change/{id} (the older call): the same body, but `version` may be left
  * out; then the change applies to whatever version is stored. Slot capacity is enforced either way.
  */
-export const ZAppointmentChangeBody = z.object({ ...changeFields, version: z.number().int().min(1).optional() }).superRefine(checkConfirmations, confirmationCheck);
+export const ZAppointmentChangeBody = z.object({ ...changeFields, version: ZVersion.optional() }).superRefine(checkConfirmations, confirmationCheck);
 export type TAppointmentChangeBody = z.input<typeof ZAppointmentChangeV2Body>;
 
 /** Confirm and cancel need no body; a `version` in it is checked like a change's. */
-export const ZAppointmentActionBody = z.object({ version: z.number().int().min(1).optional(), language: ZLanguage }).nullish();
+export const ZAppointmentActionBody = z.object({ version: ZVersion.optional(), language: ZLanguage }).nullish();
 
-export const ZAppointmentResult = z.object({ success: z.literal(true), message: z.string(), appointment: ZAppointment });
+/**
+ * `confirmation` (changes only): 'sent' when the e-mail and/or SMS asked for went out; 'limited' when
+ * they were held back because the address or a recipient had too many confirmations (the booking
+ * itself is stored; `message` says so); 'not-requested'; 'unchanged' when the same slot was chosen
+ * again: nothing was written or sent.
+ */
+export const ZAppointmentResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  appointment: ZAppointment,
+  confirmation: z.enum(['sent', 'limited', 'not-requested', 'unchanged']).optional(),
+});
 export type TAppointmentResult = z.infer<typeof ZAppointmentResult>;
 
 export const appointmentPaths = {

@@ -113,6 +113,11 @@ export const ZSetPasswordBody = z.object({
 });
 export type TSetPasswordBody = z.input<typeof ZSetPasswordBody>;
 
+/** Not in the spec: the reset page asks on opening whether its link still works (unused, not expired, this account). */
+export const ZResetLinkCheckBody = ZSetPasswordBody.pick({ username: true, code: true, language: true });
+export const ZResetLinkCheck = z.object({ valid: z.boolean() });
+export type TResetLinkCheck = z.infer<typeof ZResetLinkCheck>;
+
 export const ZTokenResponse = z.object({ success: z.literal(true), token: z.string(), role: ZRole, id: z.number() });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
@@ -130,3 +135,27 @@ export const ZMe = z.object({
 export type TMe = z.infer<typeof ZMe>;
 
 export { ZId };
+
+/**
+ * Login links (/setlogin/{token}/...): `token` is a single-use login ticket that the server issued
+ * for an administrator acting for one address, valid for LOGIN_LINK_MINUTES. POST /public/setlogin
+ * exchanges it for an occupant session marked is_admin and a fresh administrator token; a session
+ * token in its place is refused, so nobody can be logged into somebody else's session by a link.
+ */
+export const ZLoginLinkBody = z.object({ token: z.string().min(10).max(200), language: ZLanguage });
+export type TLoginLinkBody = z.input<typeof ZLoginLinkBody>;
+export const ZLoginLinkResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  role: z.literal('occupant'),
+  id: z.number(),
+  address_id: z.number(),
+  is_admin: z.literal(true),
+  admin_token: z.string(),
+});
+export type TLoginLinkResponse = z.infer<typeof ZLoginLinkResponse>;
+
+/** POST /admin/login-link: an administrator asks for a login link ticket for an address of their customer. */
+export const ZLoginLinkRequest = z.object({ address_id: ZId, language: ZLanguage });
+export const ZLoginLinkTicket = z.object({ success: z.literal(true), token: z.string(), expires_at: z.string() });
+export type TLoginLinkTicket = z.infer<typeof ZLoginLinkTicket>;

@@ -17,10 +17,6 @@ export const chatMessages = {
 export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 export const CHAT_NAME_MAX_LENGTH = 100;
 export const CHAT_EMAIL_MAX_LENGTH = 254;
-/** A conversation answers its latest messages only (oldest first). */
-export const CHAT_HISTORY_LIMIT = 200;
-/** The partner inbox lists at most this many conversations per project. */
-export const CHAT_INBOX_LIMIT = 200;
 /** Chat list maximum height: the viewport minus this many pixels (spec section 9). */
 export const CHAT_LIST_VIEWPORT_OFFSET = 465;
 /** Chat textarea rows (spec section 9). */

@@ -8,16 +8,18 @@ import {
  * Chat ('Contact', spec sections 2, 3, 5, 7): one conversation per address and project for residents,
  * one per visitor code (`unique`) and project for public visitors, and the project team's inbox.
  *
- * - GET  /occupant/chat[?project_id]                 -> ZOccupantChat (marks the team's messages read)
+ * - GET  /occupant/chat[?project_id][&before&limit]  -> ZOccupantChat (the first page marks the team's messages read)
  * - POST /occupant/chat[?project_id] {message}       -> ZChatSendResponse
- * - GET  /public/chat/{project_id}[/{unique}]        -> ZPublicChat; without a code a new one is issued (and stored)
+ * - GET  /public/chat/{project_id}[/{unique}][?before&limit] -> ZPublicChat; without a code a new one is issued (and stored)
  * - POST /public/chat/{project_id}[/{unique}] {from_name, from_email, message} -> ZChatSendResponse (with unique)
- * - GET  /partner/project/{project_id}/chats         -> ZPartnerConversation[] (unread first, then newest)
- * - GET  /partner/chat/{conversation_id}             -> ZPartnerChat (marks the resident's/visitor's messages read)
+ * - GET  /partner/project/{project_id}/chats[?before&limit] -> ZPartnerConversation[] (unread first, then newest)
+ * - GET  /partner/chat/{conversation_id}[?before&limit] -> ZPartnerChat (the first page marks the resident's/visitor's messages read)
  * - POST /partner/chat/{conversation_id} {message}   -> ZChatSendResponse (from_user_name = the partner's name)
  *
- * Only projects whose module list has 'messages' take chat (404 otherwise). Every answer holds the
- * latest CHAT_HISTORY_LIMIT messages, oldest first. A visitor's code is per project and shared with
+ * Only projects whose module list has 'messages' take chat (404 otherwise). The history and the inbox
+ * are paged (paging.ts): a chat answer holds one page of messages, oldest first: without `before` the
+ * newest PAGE_DEFAULT_LIMIT, with `before` (the oldest message held) the ones before it; the header
+ * X-Has-More says whether older messages remain. A visitor's code is per project and shared with
  * public surveys and forms: a well-formed code the chat has not seen yet is kept (its conversation
  * starts with the first message), so one stored code serves every module.
  */

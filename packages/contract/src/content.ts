@@ -43,7 +43,9 @@ export const ZNewsArticle = z.object({
 export type TNewsArticle = z.infer<typeof ZNewsArticle>;
 export const ZNewsList = z.array(ZNewsArticle);
 /**
- * Lists carry whole articles (content included), newest first, at most CONTENT_LIST_LIMIT. A resident's
+ * Lists carry whole articles (content included), newest first, paged (paging.ts): without `before` the
+ * newest PAGE_DEFAULT_LIMIT, with `before` (the last article held) the older ones; the header
+ * X-Has-More says whether older articles remain. A resident's
  * detail read marks the article read (the answer then has is_new false); public visitors and partners
  * open articles from the list, or by the public detail read.
  */
@@ -207,7 +209,7 @@ export const ZDocument = z.object({
   subject: z.string(),
   name: z.string(),
   fetched: z.boolean(),
-  /** Relative download link; the client adds `token` for authorised downloads. */
+  /** Relative download link, signed for the caller's session in authorised answers (see ZFileQuery). */
   document_url: z.string(),
   methods: z.array(z.object({ type: z.string(), message: z.string() })),
 });
@@ -234,6 +236,7 @@ export const ZDossierItem = z.object({
   name: z.string(),
   subject: z.string(),
   created_at: ZDutchDate,
+  /** Relative download link, signed for the caller's session (see ZFileQuery). */
   download_url: z.string(),
   fetched: z.boolean(),
 });
@@ -270,6 +273,8 @@ export const ZContact = z.object({
   description: z.string().nullable(),
   avatar_url: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** Not in the spec: the organisation the contact works for, the logo's text alternative. */
+  organisation: z.string().nullable(),
   can_chat: z.boolean(),
 });
 export type TContact = z.infer<typeof ZContact>;
@@ -281,16 +286,32 @@ export const contactPaths = {
 } as const;
 
 /**
- * Download links: /api/files/{id}/{filename}?token=... (the spec's download_url?filename=&token=).
- * Every image_url, logo_url, avatar_url, document_url and download_url is such a link. Files of public
- * items (of a public project) load without a token; others need the reader's bearer token (header or
- * `token`), or the `ticket` of a time-limited link from a dossier e-mail. `filename` renames the download.
+ * Download links: /api/files/{id}/{filename} (the spec's `download_url?filename=&token=`). Every image_url,
+ * logo_url, avatar_url, document_url and download_url is such a link. Files of public items (of a public
+ * project) load without a token, and public answers carry plain links. An answer to an authorised call
+ * (Authorization header) carries every file link signed for the caller's session:
+ * `/api/files/{id}/{filename}?token={session_id}.{expiry}.{signature}` (HMAC-SHA256 under a server secret).
+ *
+ * `token` is never a session token (those count only in the Authorization header, on every route): it is a
+ * signed link token that opens this one file, for minutes (FILE_LINK_MINUTES, default 10, at most 1.5 ×
+ * that), on behalf of a session that is still live; the file's module still decides whether that session may
+ * read the file, and a resident's download marks the item fetched. A forged, tampered, expired or other
+ * file's token, or a session token, answers 401 `fileMessages.linkInvalid`; a logout ends the session's links.
+ * With an Authorization header the header decides and `token` is ignored. `ticket` is the time-limited token
+ * of a dossier e-mail. `filename` renames the download.
  */
 export const ZFileQuery = z.object({
-  token: z.string().optional(),
+  token: z.string().max(200).optional(),
   ticket: z.string().max(200).optional(),
   filename: z.string().max(255).optional(),
   language: ZLanguage,
 });
 export const ZFileParams = z.object({ id: ZId, filename: z.string().min(1).max(255) });
-export const filePaths = { download: '/files/:id/:filename' } as const;
+export const ZFileLinkParams = z.object({ id: ZId });
+/** A freshly signed download link (POST /files/{id}/link), for a download clicked long after the list came. */
+export const ZFileLink = z.object({ url: z.string() });
+export type TFileLink = z.infer<typeof ZFileLink>;
+export const filePaths = { download: '/files/:id/:filename', link: '/files/:id/link' } as const;
+export const fileMessages = {
+  linkInvalid: 'Deze downloadlink is ongeldig of verlopen. Open het bestand opnieuw vanuit het portaal.',
+} as const;

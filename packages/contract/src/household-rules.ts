@@ -22,7 +22,22 @@ export const householdMessages = {
   cannotDeleteLinked: 'Deze gebruiker kan niet worden verwijderd omdat er nog gegevens aan gekoppeld zijn.',
   householdFull: 'Er kunnen maximaal 10 gebruikers aan een adres worden gekoppeld.',
   notFound: 'Gebruiker niet gevonden',
+  holder: 'Hoofdbewoner',
+  member: 'Gezinslid',
+  holderEmailForbidden: 'Het e-mailadres van de hoofdbewoner kan alleen de hoofdbewoner zelf wijzigen.',
+  memberEmailForbidden: 'Het e-mailadres van een gezinslid met een account kan alleen dat gezinslid zelf of de hoofdbewoner wijzigen.',
+  holderDeleteForbidden: 'De hoofdbewoner kan niet worden verwijderd.',
+  emailChanged: 'Uw e-mailadres is gewijzigd.',
+  emailConfirmInvalid: 'Deze bevestigingslink is ongeldig. Controleer of u de volledige link uit de e-mail heeft gebruikt.',
+  emailConfirmUsed: 'Deze bevestigingslink is al gebruikt.',
+  emailConfirmExpired: 'Deze bevestigingslink is verlopen. Wijzig het e-mailadres opnieuw via het profiel; u ontvangt dan een nieuwe link.',
+  /** The answer to a saved e-mail change that waits for the new address: 'Wij hebben een bevestigingslink gestuurd naar ...'. */
+  emailConfirmationSent: (email: string) =>
+    `Wij hebben een bevestigingslink gestuurd naar ${email}. Het e-mailadres wordt gewijzigd zodra die link is geopend.`,
 } as const;
+
+/** How long the link that confirms a new e-mail address works. */
+export const EMAIL_CHANGE_HOURS = 24;
 
 /** Gender of an occupant: M or F, shown as Man and Vrouw. */
 export const OCCUPANT_GENDERS = [

@@ -7,6 +7,21 @@ import { householdMessages, occupantEmailProblem, occupantPhoneProblem } from '.
  * Household accounts: the people living at the caller's address. A resident sees and changes only
  * their own household; another address's occupant id answers 404. Everyone with an account (a
  * password) logs in with the address's postcode and house number and their own password.
+ *
+ * Roles. The holder (hoofdbewoner) is the account holder of the address: the person who activated
+ * it (is_holder). Everyone else is a member (gezinslid). Both may add members (at most 10 people per
+ * address), change anyone's name, gender, phone numbers and preference, and delete members. Only:
+ * - the holder's e-mail address is changed by the holder alone (a member gets 403);
+ * - the e-mail address of a member with an account is changed by that member or the holder (403
+ *   for other members); a person without an account may be given any address by anyone;
+ * - the holder cannot be deleted (403), nor can anyone delete their own account here (422);
+ * - a password is changed only by its owner, through POST /occupant/new-password with the current
+ *   one; no call changes another person's password.
+ * A new e-mail address for a person with an account is not stored at once: a link (valid
+ * EMAIL_CHANGE_HOURS, single use) goes to the new address, a notice to the old one, and the address
+ * changes when the link is confirmed (POST /public/confirm-email); until then it shows as
+ * pending_email_address. Removing the address (empty) takes effect at once and the old address is told.
+ * can_change_email and can_delete tell the caller what it may do with each person.
  */
 
 export const ZOccupantGender = z.enum(['M', 'F'], { error: householdMessages.genderRequired });
@@ -26,6 +41,14 @@ export const ZOccupant = z.object({
   has_account: z.boolean(),
   /** The person the token belongs to. */
   is_self: z.boolean(),
+  /** The holder of the address (hoofdbewoner); everyone else is a member (gezinslid). */
+  is_holder: z.boolean(),
+  /** A new e-mail address waiting for its confirmation link to be opened; null when none. */
+  pending_email_address: z.string().nullable(),
+  /** The caller may change this person's e-mail address. */
+  can_change_email: z.boolean(),
+  /** The caller may delete this person (never themselves, never the holder). */
+  can_delete: z.boolean(),
 });
 export type TOccupant = z.infer<typeof ZOccupant>;
 export const ZOccupantList = z.array(ZOccupant);
@@ -82,6 +105,15 @@ export type TNewPasswordResult = z.infer<typeof ZNewPasswordResult>;
 
 export const ZOccupantDeleteResult = z.object({ success: z.literal(true), message: z.string() });
 
+/** POST /public/confirm-email: the code from the link /email/bevestigen/{code} sent to the new address. */
+export const ZConfirmEmailBody = z.object({
+  code: z.string({ error: householdMessages.emailConfirmInvalid }).min(1, householdMessages.emailConfirmInvalid).max(200, householdMessages.emailConfirmInvalid),
+  language: ZLanguage,
+});
+export type TConfirmEmailBody = z.input<typeof ZConfirmEmailBody>;
+export const ZConfirmEmailResult = z.object({ success: z.literal(true), message: z.string(), email_address: z.string() });
+export type TConfirmEmailResult = z.infer<typeof ZConfirmEmailResult>;
+
 export const householdPaths = {
   list: '/occupant/occupants',
   one: '/occupant/occupant/:id',
@@ -89,4 +121,5 @@ export const householdPaths = {
   update: '/occupant/occupant/:id',
   newPassword: '/occupant/new-password',
   delete: '/occupant/occupant/delete/:id',
+  confirmEmail: '/public/confirm-email',
 } as const;

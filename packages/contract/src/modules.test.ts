@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE_NAMES, moduleTilePath } from './modules.ts';
 import { workOrderStatusFromLabel } from './indicators.ts';
+import { ICON_LABELS, iconLabel } from './icons.ts';
+import { readdirSync } from 'node:fs';
 
 describe('moduleTilePath', () => {
   it('sends partners to the partner pages of the read-only modules', () => {
@@ -15,11 +17,10 @@ describe('moduleTilePath', () => {
     expect(moduleTilePath('complaints', 4, 'partner')).toBe('/partner/complaints/4');
   });
 
-  it('keeps the resident paths for partner tiles without a partner page', () => {
-    for (const name of ['survey', 'appointments', 'forms', 'dossier', 'intake'] as const) {
-      expect(moduleTilePath(name, 4, 'partner')).toBe(moduleTilePath(name, 4, 'occupant'));
-    }
+  it('never sends a partner to a resident page: resident-only modules have no partner path', () => {
+    for (const name of ['survey', 'appointments', 'forms', 'dossier'] as const) expect(moduleTilePath(name, 4, 'partner')).toBeNull();
     expect(moduleTilePath('intake', 4, 'partner')).toBe('/partner/opname/project/4/formulieren');
+    for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'partner') ?? '/partner/').toMatch(/^\/partner\//);
   });
 
   it('gives every module a resident path and public paths with the project id', () => {
@@ -37,5 +38,15 @@ describe('workOrderStatusFromLabel', () => {
     expect(workOrderStatusFromLabel('Gereed melden')).toBe('done');
     expect(workOrderStatusFromLabel(' Gereed ')).toBe('done');
     expect(workOrderStatusFromLabel('onbekend')).toBe('in_preparation');
+  });
+});
+
+describe('iconLabel', () => {
+  it('names every icon of the shipped set, and unknown ones by their file name', () => {
+    const shipped = readdirSync(new URL('../../../apps/api/assets/icons/', import.meta.url)).map((f) => f.replace(/\.svg$/, ''));
+    expect(Object.keys(ICON_LABELS).sort()).toEqual(shipped.sort());
+    expect(iconLabel('/api/assets/icons/keuken.svg')).toBe('Keuken');
+    expect(iconLabel('/api/assets/icons/zonnepaneel.svg?v=2')).toBe('Zonnepanelen');
+    expect(iconLabel('/api/assets/icons/nieuw-icoon.svg')).toBe('Nieuw icoon');
   });
 });

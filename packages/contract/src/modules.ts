@@ -26,17 +26,21 @@ export const DEFAULT_MODULE_LABELS: Record<TModuleName, string> = {
   complaints: 'Klachten',
 };
 
-/** Where each module's tile leads, for a resident, a visitor of a public project and a partner. */
-export function moduleTilePath(name: TModuleName, projectId: number, audience: 'occupant' | 'public' | 'partner'): string {
+/**
+ * Where each module's tile leads, for a resident, a visitor of a public project and a partner; null
+ * when the audience has no page for the module (a partner's dashboard shows surveys, appointments,
+ * forms and dossier as resident-only tiles instead of sending staff to a resident page).
+ */
+export function moduleTilePath(name: TModuleName, projectId: number, audience: 'occupant' | 'public' | 'partner'): string | null {
   if (audience === 'partner') {
-    // The read-only modules have partner pages; the others (chat, surveys, appointments, forms, ...) keep the resident paths.
     const partnerPaths: Partial<Record<TModuleName, string>> = {
       news: 'nieuws', information: 'informatie', faq: 'faq', scheduling: 'planning', contacts: 'contactpersonen',
       partners: 'partners', work_order: 'werk-volgorde', documents: 'documenten', complaints: 'complaints',
       messages: 'berichten', // the team's inbox (chat)
     };
+    if (name === 'intake') return `/partner/opname/project/${projectId}/formulieren`;
     const segment = partnerPaths[name];
-    if (segment) return `/partner/${segment}/${projectId}`;
+    return segment ? `/partner/${segment}/${projectId}` : null;
   }
   if (audience === 'public') {
     const publicPaths: Partial<Record<TModuleName, string>> = {

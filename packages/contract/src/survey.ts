@@ -10,7 +10,7 @@ import { SURVEY_QUESTION_TYPES, SURVEY_SELECT_TYPES, SURVEY_SMILEY_ICONS } from 
  *             GET  /occupant/survey/{id}                    -> TSurvey
  *             POST /occupant/survey/{id}                    TSurveySubmitBody -> { success: true }
  *             POST /occupant/survey/{id}/element/{element_id}   multipart field `image` -> TSurveyPhoto
- *             (the photo's url is a file link, /api/files/{file_id}/{filename}; the portal adds ?token=)
+ *             (the photo's url is a file link, /api/files/{file_id}/{filename}?token=, signed for the session)
  * (occupant calls take `project_id` in the query, like every occupant read)
  * Visitors:   GET  /public/surveys/{project_id}?unique=     -> TPublicSurveyList (issues a unique when none/unknown)
  *             GET  /public/survey/{id}?unique=              -> TSurvey (answers only for the visitor's own unique)
@@ -55,7 +55,7 @@ export const ZSurveyPhoto = z.object({
   id: z.number().int(),
   image_width: z.number().int(),
   image_height: z.number().int(),
-  /** Relative address of the stored photo: a file link for residents (add `token`), a visitor-code link for visitors. */
+  /** Relative address of the stored photo: a signed file link for residents (see ZFileQuery), a visitor-code link for visitors. */
   url: z.string(),
 });
 export type TSurveyPhoto = z.infer<typeof ZSurveyPhoto>;

@@ -20,6 +20,8 @@ export const messages = {
   forbidden: 'U heeft geen toegang tot deze gegevens.',
   notFound: 'Niet gevonden',
   serverError: 'Er is iets misgegaan. Probeer het later opnieuw.',
+  serviceUnavailable: 'Het portaal is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.',
+  storageUnavailable: 'Bestanden kunnen nu niet worden opgeslagen. Probeer het later opnieuw.',
   activationInvalid: 'De activatiecode is ongeldig of verlopen.',
   resetInvalid: 'De link om uw wachtwoord in te stellen is ongeldig of verlopen.',
   accountActivated: 'Uw account is geactiveerd.',

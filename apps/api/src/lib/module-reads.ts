@@ -1,6 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPartnerProjectParams, ZProjectItemParams, ZProjectParams } from '@portal/contract';
+import {
+  HAS_MORE_HEADER, pagedAnswer, ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPagedLanguageQuery, ZPagedOccupantQuery,
+  ZPartnerProjectParams, ZProjectItemParams, ZProjectParams, type TPageQuery,
+} from '@portal/contract';
 import { sessionOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 import type { Reader } from './content.ts';
@@ -9,46 +13,80 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export const readErrors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError };
 
+type ModuleReadsDef<T extends z.ZodType> = {
+  tag: string;
+  summary: string;
+  description?: string;
+  paths: { public: string; occupant: string; partner: string };
+  response: T;
+};
+type ReadQuery = { project_id?: number } & TPageQuery;
+
 /**
  * The three reads of a content module, one answer for all: a public visitor (project id in the path,
  * 404 unless the project is public; only public items), a resident (guard.occupant; project_id in the
  * query, the address's only project without it) and staff (guard.staff; a project of one of their
  * customers; every item of the project, none of a single address).
  */
-export function registerModuleReads<T extends z.ZodType>(app: ZodApp, services: Services, def: {
-  tag: string;
-  summary: string;
-  description?: string;
-  paths: { public: string; occupant: string; partner: string };
-  response: T;
+export function registerModuleReads<T extends z.ZodType>(app: ZodApp, services: Services, def: ModuleReadsDef<T> & {
   read: (reader: Reader) => Promise<z.infer<T>>;
 }) {
+  registerReads(app, services, def, { language: ZLanguageQuery, occupant: ZOccupantQuery }, (reader) => def.read(reader));
+}
+
+/**
+ * The same three reads for a list that grows (paging.ts): `before` and `limit` in the query, the
+ * spec's answer unchanged, and the X-Has-More header saying whether more items follow.
+ */
+export function registerPagedModuleReads<T extends z.ZodType>(app: ZodApp, services: Services, def: ModuleReadsDef<T> & {
+  read: (reader: Reader, page: TPageQuery) => Promise<{ items: z.infer<T>; hasMore: boolean }>;
+}) {
+  registerReads(
+    app, services, { ...def, response: pagedAnswer(def.response) }, { language: ZPagedLanguageQuery, occupant: ZPagedOccupantQuery },
+    async (reader, query, reply) => {
+      const page = await def.read(reader, { before: query.before, limit: query.limit });
+      void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+      return page.items;
+    },
+  );
+}
+
+function registerReads(
+  app: ZodApp,
+  services: Services,
+  def: ModuleReadsDef<z.ZodType>,
+  queries: { language: z.ZodType; occupant: z.ZodType },
+  read: (reader: Reader, query: ReadQuery, reply: FastifyReply) => Promise<unknown>,
+) {
   const { readers, guard } = services;
   const description = def.description;
   // Widened: Fastify's reply types cannot resolve a generic schema; `read` is typed by T instead.
-  const response = { 200: def.response as z.ZodType, ...readErrors };
+  const response = { 200: def.response, ...readErrors };
   app.get(def.paths.public, {
     schema: {
       tags: [def.tag], summary: `${def.summary}: public visitor`, description,
-      params: ZProjectParams, querystring: ZLanguageQuery, response,
+      params: ZProjectParams, querystring: queries.language, response,
     },
-  }, async (request) => (await def.read(await readers.forPublic(request.params.id))));
+  }, async (request, reply) => read(await readers.forPublic(request.params.id), request.query as ReadQuery, reply));
 
   app.get(def.paths.occupant, {
     preHandler: guard.occupant,
     schema: {
       tags: [def.tag], summary: `${def.summary}: resident`, description,
-      querystring: ZOccupantQuery, security: [{ bearer: [] }], response,
+      querystring: queries.occupant, security: [{ bearer: [] }], response,
     },
-  }, async (request) => (await def.read(await readers.forOccupant(sessionOf(request), request.query.project_id))));
+  }, async (request, reply) => {
+    const query = request.query as ReadQuery;
+    return read(await readers.forOccupant(sessionOf(request), query.project_id), query, reply);
+  });
 
   app.get(def.paths.partner, {
     preHandler: guard.staff,
     schema: {
       tags: [def.tag], summary: `${def.summary}: partner`, description,
-      params: ZPartnerProjectParams, querystring: ZLanguageQuery, security: [{ bearer: [] }], response,
+      params: ZPartnerProjectParams, querystring: queries.language, security: [{ bearer: [] }], response,
     },
-  }, async (request) => (await def.read(await readers.forPartner(sessionOf(request), request.params.project_id))));
+  }, async (request, reply) => read(await readers.forPartner(sessionOf(request), request.params.project_id), request.query as ReadQuery, reply));
 }
 
 /**

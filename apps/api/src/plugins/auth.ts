@@ -11,12 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token from the Authorization header, or `token` in the query for download links. */
+/**
+ * The session's bearer token, from the Authorization header only. A session token in a URL would land
+ * in browser history, proxy logs and Referer headers, so `?token=` never counts as a session on any
+ * route; downloads carry a signed, short-lived link token there instead (modules/files/file-links.ts).
+ */
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  const query = request.query as { token?: unknown } | undefined;
-  return typeof query?.token === 'string' && query.token ? query.token : undefined;
+  return undefined;
 }
 
 export function registerAuth(app: FastifyInstance) {

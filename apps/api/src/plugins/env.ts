@@ -24,10 +24,32 @@ const ZEnv = z.object({
   SMS_SENDER: z.string().max(11).default('Portaal'),
   FRONTEND_VERSION: z.string().default('7.0.0'),
   SESSION_DAYS: z.coerce.number().positive().default(30),
+  /** Lifetime of a signed download link (modules/files/file-links.ts), in minutes; a link lives up to 1.5 × this. */
+  FILE_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Attempts per 15 minutes on login, activation and forgot-password. */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CLIENT_MAX: z.coerce.number().int().positive().default(100),
+  /** Past RATE_LIMIT_ACCOUNT_MAX attempts on one account, untrusted login attempts on it are spaced this far apart. */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): 'off' (default: the socket's address
+   * counts), a number of proxy hops in front of the portal, or a comma-separated list of proxy
+   * addresses or CIDR ranges. 'true' (trust anyone) is refused: any client could then pick its address.
+   */
+  TRUST_PROXY: z.string().default('off').transform((value, ctx): boolean | number | string[] => {
+    const v = value.trim().toLowerCase();
+    if (v === '' || v === 'off' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (v === 'true' || v === 'on') {
+      ctx.addIssue({ code: 'custom', message: "trusting every proxy lets any client choose its address; give a hop count (e.g. 1) or the proxies' addresses" });
+      return z.NEVER;
+    }
+    return v.split(',').map((s) => s.trim()).filter(Boolean);
+  }),
+  /** Appointment confirmations (e-mail or SMS) per address, and per recipient (an e-mail address or mobile number) over all addresses, per 24 hours. */
+  CONFIRMATION_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  CONFIRMATION_MAX_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
   /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
@@ -35,8 +57,11 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   BENCH_BARE_ROUTE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Comma-separated origins allowed to embed the portal in a frame; empty means any. */
-  FRAME_ANCESTORS: z.string().default('*'),
+  /**
+   * Comma-separated origins (https://intranet.example.nl) that may show the portal of every customer in
+   * a frame, besides the portal itself and each customer's website and embedding origins (customer settings).
+   */
+  FRAME_ANCESTORS: z.string().default(''),
   /** XYZ tile server for the maps; the default is PDOK's BRT achtergrondkaart (Dutch government, free). */
   MAP_TILE_URL: z.string().default('https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png'),
   /** A dossier e-mail attaches the files up to this total size; a larger dossier gets time-limited links. */

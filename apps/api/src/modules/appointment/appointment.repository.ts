@@ -67,14 +67,37 @@ export async function findAppointmentBySlot(db: Executor, scope: AppointmentScop
   return row ?? null;
 }
 
-/** The open slots of a planning (other than `exceptSlotId`), soonest first; at most 200. */
+/** How many open slots an appointment offers at most (list and detail alike). */
+export const MAX_OFFERED_SLOTS = 200;
+
+/** The open slots of a planning (other than `exceptSlotId`), soonest first; at most MAX_OFFERED_SLOTS. */
 export async function listOpenSlots(db: Executor, planningId: number, exceptSlotId: number | null) {
   return db
     .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt })
     .from(appointmentSlots)
     .where(and(eq(appointmentSlots.planningId, planningId), isOpen, exceptSlotId === null ? undefined : ne(appointmentSlots.id, exceptSlotId)))
     .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id))
-    .limit(200);
+    .limit(MAX_OFFERED_SLOTS);
+}
+
+/** Open slots per planning for the list: the first `perPlanning` of each (soonest first), in one statement. */
+export async function listOpenSlotsOfPlannings(db: Executor, planningIds: number[], perPlanning: number) {
+  if (!planningIds.length) return [];
+  const ranked = db
+    .select({
+      id: appointmentSlots.id,
+      planningId: appointmentSlots.planningId,
+      startsAt: appointmentSlots.startsAt,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${appointmentSlots.planningId} ORDER BY ${appointmentSlots.startsAt}, ${appointmentSlots.id})`.as('rank'),
+    })
+    .from(appointmentSlots)
+    .where(and(inArray(appointmentSlots.planningId, planningIds), isOpen))
+    .as('ranked');
+  return db
+    .select({ id: ranked.id, planningId: ranked.planningId, startsAt: ranked.startsAt })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perPlanning}`)
+    .orderBy(asc(ranked.planningId), asc(ranked.startsAt), asc(ranked.id));
 }
 
 export async function findSlot(db: Executor, planningId: number, slotId: number) {

@@ -18,12 +18,12 @@ const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, 
 const post = (url: string, token: string, payload?: unknown) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function list(token: string, projectId = t.ids.projects.bloemenbuurt): Promise<TAppointment[]> {
+async function list(token: string, projectId = t.ids.projects.bloemenbuurt): Promise<TAppointmentDetail[]> {
   const res = await get(`/api/occupant/appointments?language=nl&project_id=${projectId}`, token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<TAppointment[]>();
+  return res.json<TAppointmentDetail[]>();
 }
-async function bySubject(token: string, subject: string): Promise<TAppointment> {
+async function bySubject(token: string, subject: string): Promise<TAppointmentDetail> {
   const found = (await list(token)).find((a) => a.subject === subject);
   if (!found) throw new Error(`no appointment ${subject}`);
   return found;
@@ -117,6 +117,12 @@ describe('GET /api/occupant/appointment/{id}', () => {
     const one = await detail(jan, opname.id);
     expect(one).toMatchObject({ id: opname.id, subject: 'Opname woning', version: opname.version });
     expect(one.available_slots.length).toBe(opname.nr_of_available_slots);
+    // the list carries the same slots per appointment (spec section 3), the booked one left out
+    expect(opname.available_slots).toEqual(one.available_slots);
+    const cancelled = await bySubject(jan, 'Plaatsen warmtepomp');
+    expect(cancelled.available_slots).toEqual((await detail(jan, cancelled.id)).available_slots);
+    expect(cancelled.available_slots.length).toBe(cancelled.nr_of_available_slots);
+    expect((await bySubject(jan, 'Plaatsen zonnepanelen')).available_slots).toEqual([]);
     expect(one.available_slots.map((s) => s.id)).not.toContain(opname.cluster_schedule_id);
     for (const s of one.available_slots) {
       expect(s.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
@@ -351,6 +357,79 @@ describe('POST /api/occupant/appointment/{v2/}change/{id}', () => {
     const res = await change(jan, theirs.id, { version: theirs.version, cluster_schedule_id: one.available_slots[0]!.id });
     expect(res.statusCode).toBe(404);
     expect((await detail(fatima, theirs.id)).version).toBe(theirs.version);
+  });
+});
+
+describe('confirmations: never for nothing, and limited per address and per recipient', () => {
+  const outbox = async (to: string) => ({
+    mails: (await t.query('SELECT id FROM mail_outbox WHERE "to" = $1', [to])).length,
+    sms: (await t.query('SELECT id FROM sms_outbox WHERE "to" = $1', [to.replace(/\D/g, '')])).length,
+  });
+  const confirm = (email: string, mobile: string) => ({ send_confirmation_email: true, email_address: email, send_confirmation_sms: true, mobile_number: mobile });
+
+  it('choosing the slot it already has again 12 times sends nothing more and keeps the confirmation', async () => {
+    const { id, planningId } = await freshAppointment('Herhaald boeken', t.ids.addresses.a10);
+    const slotId = await addSlot(planningId, inDays(10), 5);
+    const first = await change(jan, id, { version: 1, cluster_schedule_id: slotId, ...confirm('herhaal@example.nl', '0611111111') });
+    expect(first.json<TAppointmentResult>().confirmation).toBe('sent');
+    const confirmed = await post(`/api/occupant/appointment/v2/confirm/${slotId}`, jan, { version: 2 });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const version = confirmed.json<TAppointmentResult>().appointment.version;
+    for (let i = 0; i < 12; i++) {
+      const again = await change(jan, id, { version, cluster_schedule_id: slotId, ...confirm('herhaal@example.nl', '0611111111') });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json<TAppointmentResult>()).toMatchObject({ message: appointmentMessages.unchanged, confirmation: 'unchanged' });
+      expect(again.json<TAppointmentResult>().appointment).toMatchObject({ confirmed_by_address: true, version });
+    }
+    expect(await outbox('herhaal@example.nl')).toEqual({ mails: 1, sms: 0 });
+    expect((await outbox('0611111111')).sms).toBe(1);
+    expect((await slot(slotId)).taken).toBe(1);
+  });
+
+  it('holds confirmations back per recipient, over all addresses: the booking stands and the answer says so', async () => {
+    const small = await createTestApp({ env: { CONFIRMATION_MAX_PER_RECIPIENT: '2', CONFIRMATION_MAX_PER_ADDRESS: '100' } });
+    try {
+      const [a, b] = await Promise.all([occupantToken(small.app, '10'), occupantToken(small.app, '12')]);
+      const sends: string[] = [];
+      for (const [token, addressId] of [[a, small.ids.addresses.a10], [b, small.ids.addresses.a12], [a, small.ids.addresses.a10]] as const) {
+        const [planning] = await small.query<{ id: number }>(`INSERT INTO appointment_plannings (project_id, subject, occupants_can_plan, occupants_can_confirm, occupants_can_cancel, change_deadline_hours)
+          VALUES ($1, 'Ontvanger', true, true, true, 48) RETURNING id`, [small.ids.projects.bloemenbuurt]);
+        const [appointment] = await small.query<{ id: number }>('INSERT INTO appointments (planning_id, address_id) VALUES ($1, $2) RETURNING id', [planning!.id, addressId]);
+        const [slotRow] = await small.query<{ id: number }>('INSERT INTO appointment_slots (planning_id, starts_at, capacity, taken) VALUES ($1, $2, 5, 0) RETURNING id', [planning!.id, inDays(12)]);
+        const res = await small.app.inject({ method: 'POST', url: `/api/occupant/appointment/v2/change/${appointment!.id}`, headers: bearer(token),
+          payload: { version: 1, cluster_schedule_id: slotRow!.id, send_confirmation_email: true, email_address: 'Slachtoffer@Example.nl', send_confirmation_sms: false } });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<TAppointmentResult>().appointment.cluster_schedule_id).toBe(slotRow!.id); // booked either way
+        sends.push(res.json<TAppointmentResult>().confirmation!);
+        if (sends.length === 3) expect(res.json<TAppointmentResult>().message).toBe(`${appointmentMessages.changed} ${appointmentMessages.confirmationLimited}`);
+      }
+      expect(sends).toEqual(['sent', 'sent', 'limited']);
+      expect(await small.query('SELECT id FROM mail_outbox WHERE "to" = $1', ['slachtoffer@example.nl'])).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('holds confirmations back per address, whatever the recipients', async () => {
+    const small = await createTestApp({ env: { CONFIRMATION_MAX_PER_ADDRESS: '2' } });
+    try {
+      const token = await occupantToken(small.app, '10');
+      const outcomes: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const [planning] = await small.query<{ id: number }>(`INSERT INTO appointment_plannings (project_id, subject, occupants_can_plan, occupants_can_confirm, occupants_can_cancel, change_deadline_hours)
+          VALUES ($1, 'Adres', true, true, true, 48) RETURNING id`, [small.ids.projects.bloemenbuurt]);
+        const [appointment] = await small.query<{ id: number }>('INSERT INTO appointments (planning_id, address_id) VALUES ($1, $2) RETURNING id', [planning!.id, small.ids.addresses.a10]);
+        const [slotRow] = await small.query<{ id: number }>('INSERT INTO appointment_slots (planning_id, starts_at, capacity, taken) VALUES ($1, $2, 5, 0) RETURNING id', [planning!.id, inDays(14)]);
+        const res = await small.app.inject({ method: 'POST', url: `/api/occupant/appointment/v2/change/${appointment!.id}`, headers: bearer(token),
+          payload: { version: 1, cluster_schedule_id: slotRow!.id, send_confirmation_email: false, send_confirmation_sms: true, mobile_number: `06${String(20000000 + i)}` } });
+        expect(res.statusCode, res.body).toBe(200);
+        outcomes.push(res.json<TAppointmentResult>().confirmation!);
+      }
+      expect(outcomes).toEqual(['sent', 'sent', 'limited']);
+      expect(await small.query("SELECT id FROM sms_outbox WHERE \"to\" LIKE '0620%'")).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
   });
 });
 

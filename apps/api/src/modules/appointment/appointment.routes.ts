@@ -14,10 +14,21 @@ const security = [{ bearer: [] }];
 const changeDescription = (extra: string) =>
   'Plans the appointment in the chosen slot (`cluster_schedule_id` = an id of `available_slots`), or moves it there. ' +
   'The old slot\'s place is released; a full or past slot answers 409, as does a change on an older `version` than the stored one ' +
-  `('${appointmentMessages.stale}'). With send_confirmation_email an e-mail goes to email_address, with send_confirmation_sms an SMS to mobile_number. ${extra}`;
+  `('${appointmentMessages.stale}'). The slot it already has changes nothing and sends nothing (\`confirmation\` 'unchanged'). ` +
+  'With send_confirmation_email an e-mail goes to email_address, with send_confirmation_sms an SMS to mobile_number, each limited per address ' +
+  'and per recipient (CONFIRMATION_MAX_PER_ADDRESS, CONFIRMATION_MAX_PER_RECIPIENT a day); over a limit the booking is stored and ' +
+  `\`confirmation\` is 'limited'. ${extra}`;
 
 /** The answer to a change, confirmation or cancellation: its Dutch message and the appointment as it is now. */
 const result = (message: string, appointment: TAppointment): TAppointmentResult => ({ success: true, message, appointment });
+
+/** A change's answer says what became of its confirmations. */
+const changeResult = ({ appointment, confirmation }: { appointment: TAppointment; confirmation: NonNullable<TAppointmentResult['confirmation']> }): TAppointmentResult => {
+  const message = confirmation === 'unchanged' ? appointmentMessages.unchanged
+    : confirmation === 'limited' ? `${appointmentMessages.changed} ${appointmentMessages.confirmationLimited}`
+      : appointmentMessages.changed;
+  return { ...result(message, appointment), confirmation };
+};
 
 export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { appointments, guard } = services;
@@ -42,7 +53,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
       tags, summary: 'Plan or move an appointment (version required)', description: changeDescription('`version` is required.'),
       params: ZAppointmentParams, querystring: ZOccupantQuery, body: ZAppointmentChangeV2Body, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => result(appointmentMessages.changed, await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
+  }, async (request) => changeResult(await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
   app.post(appointmentPaths.change, {
     preHandler: guard.occupant,
@@ -51,7 +62,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
       description: changeDescription('Unlike v2, `version` may be left out; then the change applies to the stored version (slot capacity is enforced either way).'),
       params: ZAppointmentParams, querystring: ZOccupantQuery, body: ZAppointmentChangeBody, security, response: { 200: ZAppointmentResult, ...errors },
     },
-  }, async (request) => result(appointmentMessages.changed, await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
+  }, async (request) => changeResult(await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
   app.post(appointmentPaths.confirm, {
     preHandler: guard.occupant,

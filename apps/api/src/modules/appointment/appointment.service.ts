@@ -1,4 +1,4 @@
-import { appointmentMessages, normalizeDutchPhone, type TAppointment, type TAppointmentDetail } from '@portal/contract';
+import { appointmentMessages, normalizeDutchPhone, type TAppointment, type TAppointmentDetail, type TAvailableSlot } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.store.ts';
@@ -6,12 +6,16 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { NewItemRegistry } from '../project/new-items.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import type { SmsSender } from '../sms/index.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { dutchDate, dutchTime } from './appointment.format.ts';
 import { appointmentConfirmationMail, appointmentConfirmationSms } from './appointment.messages.ts';
 import {
-  countAwaitingAction, findAppointment, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots,
+  countAwaitingAction, findAppointment, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots, listOpenSlotsOfPlannings, MAX_OFFERED_SLOTS,
   lockSlots, releasePlace, takePlace, updateAppointment, type AppointmentRow, type AppointmentScope,
 } from './appointment.repository.ts';
+
+/** What became of the confirmations of a change (see ZAppointmentResult). */
+type Confirmation = 'sent' | 'limited' | 'not-requested' | 'unchanged';
 
 type Deps = {
   db: Db;
@@ -20,6 +24,9 @@ type Deps = {
   mailer: Mailer;
   sms: SmsSender;
   log: (error: unknown, msg: string) => void;
+  /** Counters (a 24-hour window) that bound the confirmations per address and per recipient. */
+  confirmationLimiter: RateLimiter;
+  limits: { perAddress: number; perRecipient: number };
   /** The clock; tests may move it. */
   now?: () => Date;
 };
@@ -46,6 +53,8 @@ export function appointmentFlags(row: AppointmentRow, now: Date) {
     show_confirm_option_for_occupants: planned && row.occupantsCanConfirm && row.confirmedAt === null && startsAt > now.getTime(),
   };
 }
+
+const toSlot = (slot: { id: number; startsAt: Date }): TAvailableSlot => ({ id: slot.id, date: dutchDate(slot.startsAt), time: dutchTime(slot.startsAt) });
 
 export function toAppointment(row: AppointmentRow, now: Date): TAppointment {
   const planned = row.slotId !== null && row.startsAt !== null && !row.isCancelled;
@@ -89,19 +98,35 @@ export function createAppointmentService(deps: Deps) {
     return toAppointment(row, now());
   }
 
-  /** Sends the confirmations asked for, after the change is stored; a failure is logged, not answered. */
-  async function sendConfirmations(scope: AppointmentScope, row: AppointmentRow, startsAt: Date, input: ChangeInput) {
-    if (!input.send_confirmation_email && !input.send_confirmation_sms) return;
+  /**
+   * Sends the confirmations asked for, after the change is stored; a failure is logged, not answered.
+   * Each message counts against the address and against its recipient (24 hours, over all addresses
+   * and customers), so nobody can send a stranger a stream of messages; over a limit it is held back
+   * ('limited') and the booking stands.
+   */
+  async function sendConfirmations(scope: AppointmentScope, row: AppointmentRow, startsAt: Date, input: ChangeInput): Promise<Confirmation> {
+    const email = input.send_confirmation_email && input.email_address ? input.email_address.trim().toLowerCase() : null;
+    const mobile = input.send_confirmation_sms && input.mobile_number ? normalizeDutchPhone(input.mobile_number) : null;
+    if (!email && !mobile) return 'not-requested';
     const place = await findPlace(db, scope.addressId, scope.projectId);
-    if (!place) return;
+    if (!place) return 'not-requested';
+    const allowed = (recipient: string) => deps.confirmationLimiter.tryHit([
+      { key: `confirmation:address:${scope.addressId}`, max: deps.limits.perAddress },
+      { key: `confirmation:recipient:${recipient}`, max: deps.limits.perRecipient },
+    ]);
     const message = { subject: row.subject, startsAt, address: place, projectName: place.projectName };
-    if (input.send_confirmation_email && input.email_address) {
-      deps.mailer.send(appointmentConfirmationMail(input.email_address.trim(), message)).catch((error) => deps.log(error, 'appointment confirmation mail failed'));
+    let limited = false;
+    if (email) {
+      if (await allowed(email)) {
+        deps.mailer.send(appointmentConfirmationMail(email, message)).catch((error) => deps.log(error, 'appointment confirmation mail failed'));
+      } else limited = true;
     }
-    if (input.send_confirmation_sms && input.mobile_number) {
-      const to = normalizeDutchPhone(input.mobile_number);
-      deps.sms.send({ to, text: appointmentConfirmationSms(message) }).catch((error) => deps.log(error, 'appointment confirmation sms failed'));
+    if (mobile) {
+      if (await allowed(mobile)) {
+        deps.sms.send({ to: mobile, text: appointmentConfirmationSms(message) }).catch((error) => deps.log(error, 'appointment confirmation sms failed'));
+      } else limited = true;
     }
+    return limited ? 'limited' : 'sent';
   }
 
   const assertVersion = (row: AppointmentRow, version: number | undefined) => {
@@ -109,10 +134,19 @@ export function createAppointmentService(deps: Deps) {
   };
 
   return {
-    async list(session: Session, projectId?: number): Promise<TAppointment[]> {
+    async list(session: Session, projectId?: number): Promise<TAppointmentDetail[]> {
       const scope = await scopeOf(session, projectId);
       const at = now();
-      return (await listAppointments(db, scope)).map((row) => toAppointment(row, at));
+      const rows = await listAppointments(db, scope);
+      // One more than offered per planning, so that leaving out an appointment's own slot still offers the full number.
+      const open = await listOpenSlotsOfPlannings(db, [...new Set(rows.map((r) => r.planningId))], MAX_OFFERED_SLOTS + 1);
+      return rows.map((row) => ({
+        ...toAppointment(row, at),
+        available_slots: open
+          .filter((slot) => slot.planningId === row.planningId && (row.isCancelled || slot.id !== row.slotId))
+          .slice(0, MAX_OFFERED_SLOTS)
+          .map(toSlot),
+      }));
     },
 
     async get(session: Session, id: number, projectId?: number): Promise<TAppointmentDetail> {
@@ -122,7 +156,7 @@ export function createAppointmentService(deps: Deps) {
       const slots = await listOpenSlots(db, row.planningId, row.isCancelled ? null : row.slotId);
       return {
         ...toAppointment(row, now()),
-        available_slots: slots.map((s) => ({ id: s.id, date: dutchDate(s.startsAt), time: dutchTime(s.startsAt) })),
+        available_slots: slots.map(toSlot),
       };
     },
 
@@ -131,9 +165,9 @@ export function createAppointmentService(deps: Deps) {
      * locked (FOR UPDATE) and its version checked, both slot rows are locked in id order, a place is
      * taken in the new slot only while one is free, and the old slot's place is released.
      */
-    async change(session: Session, id: number, input: ChangeInput, projectId?: number): Promise<TAppointment> {
+    async change(session: Session, id: number, input: ChangeInput, projectId?: number): Promise<{ appointment: TAppointment; confirmation: Confirmation }> {
       const scope = await scopeOf(session, projectId);
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<{ row: AppointmentRow; startsAt: Date } | null> => {
         const row = await findAppointment(tx, scope, id, true);
         if (!row) throw new NotFoundError(appointmentMessages.notFound);
         assertVersion(row, input.version);
@@ -146,21 +180,20 @@ export function createAppointmentService(deps: Deps) {
           throw new UnprocessableError(appointmentMessages.slotUnknown, [{ field: 'cluster_schedule_id', message: appointmentMessages.slotUnknown }]);
         }
         const current = row.isCancelled ? null : row.slotId;
-        if (current !== target) {
-          await lockSlots(tx, current === null ? [target] : [target, current]);
-          if (!(await takePlace(tx, row.planningId, target))) throw new ConflictError(appointmentMessages.slotTaken);
-          if (current !== null) await releasePlace(tx, current);
-        } else if (slot.startsAt <= now()) {
-          throw new ConflictError(appointmentMessages.slotTaken);
-        }
+        // The slot it already has: nothing changes (a confirmation stays), nothing is sent.
+        if (current === target) return null;
+        await lockSlots(tx, current === null ? [target] : [target, current]);
+        if (!(await takePlace(tx, row.planningId, target))) throw new ConflictError(appointmentMessages.slotTaken);
+        if (current !== null) await releasePlace(tx, current);
         if (!(await updateAppointment(tx, row.id, row.version, { slotId: target, isCancelled: false, confirmedAt: null }))) {
           throw new ConflictError(appointmentMessages.stale);
         }
         return { row, startsAt: slot.startsAt };
       });
+      if (!outcome) return { appointment: await reload(scope, id), confirmation: 'unchanged' };
       void changed(scope);
-      await sendConfirmations(scope, outcome.row, outcome.startsAt, input);
-      return reload(scope, id);
+      const confirmation = await sendConfirmations(scope, outcome.row, outcome.startsAt, input);
+      return { appointment: await reload(scope, id), confirmation };
     },
 
     /** Confirms the address's booking in slot `slotId`. */

@@ -7,7 +7,10 @@ import {
 } from '../../../test/helpers.ts';
 
 const NEW_PASSWORD = 'Zonnebloem2026';
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
+/** The client's address, as the socket would give it (X-Forwarded-For counts only behind TRUST_PROXY). */
+const from = (ip: string) => ({ remoteAddress: ip });
+/** Request headers, plus `remoteAddress`: the address the request comes from. */
+type Client = Record<string, string> & { remoteAddress?: string };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +20,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (app: TestApp, url: string, payload: unknown, { remoteAddress, ...headers }: Client = {}) =>
+  app.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 const get = (app: TestApp, url: string, token?: string, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });
 const invalid = (...errors: Array<[field: string, message: string]>) => ({
@@ -100,9 +103,14 @@ describe('POST /api/public/login: residents', () => {
       color_secondary: '#9a4f00',
       website: 'https://www.woonstad-vernieuwd.nl',
       notification: null,
+      customers: [{ id: t.ids.customers.woonstad, name: 'Woonstad Vernieuwd' }],
       projects: [{ id: t.ids.projects.bloemenbuurt, name: 'Renovatie Bloemenbuurt', customer_id: t.ids.customers.woonstad }],
+      modules: expect.arrayContaining(['news', 'information']) as string[],
     });
     expect(answer.token!.length).toBeGreaterThanOrEqual(40);
+    // every module of the project, each once
+    const [project] = await t.query<{ modules: Array<{ name: string }> }>('SELECT modules FROM projects WHERE id = $1', [t.ids.projects.bloemenbuurt]);
+    expect(answer.modules).toEqual(project!.modules.map((m) => m.name));
 
     const me = await get(t, '/api/auth/me', answer.token);
     expect(me.statusCode).toBe(200);
@@ -161,6 +169,8 @@ describe('POST /api/public/login: staff', () => {
     expect(answer.projects!.map((p) => p.id)).toEqual([
       t.ids.projects.bloemenbuurt, t.ids.projects.rivierenwijk, t.ids.projects.havenkwartier, t.ids.projects.dakZuid,
     ]);
+    expect(answer.modules).toEqual(expect.arrayContaining(['news', 'messages']));
+    expect(new Set(answer.modules).size).toBe(answer.modules!.length);
     const me = await get(t, '/api/auth/me?language=nl', answer.token);
     expect(me.json()).toEqual<TMe>({ role: 'partner', id: t.ids.users.partner, address_id: null, is_admin: false, name: 'Pieter Bakker (Installatiebedrijf Bakker)' });
   });
@@ -206,6 +216,23 @@ describe('POST /api/public/woco/login', () => {
     const short = await post(t, '/api/public/woco/login', { token: 'kort' });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toEqual(invalid(['token', 'Deze waarde is ongeldig']));
+  });
+});
+
+describe('woco login links (woco-link)', () => {
+  const wocoLogin = (token: string) => post(t, '/api/public/woco/login', { token }, from('10.7.0.1'));
+
+  it('adds a link beside the demo link; --replace ends every earlier one', async () => {
+    const extra = await t.services.auth.issueWocoLink(t.ids.users.woco);
+    expect((await wocoLogin(extra)).statusCode).toBe(200);
+    expect((await wocoLogin(DEMO.wocoToken)).statusCode).toBe(200); // the README's link keeps working
+
+    const only = await t.services.auth.issueWocoLink(t.ids.users.woco, { replace: true });
+    expect((await wocoLogin(only)).statusCode).toBe(200);
+    expect((await wocoLogin(extra)).statusCode).toBe(401);
+    expect((await wocoLogin(DEMO.wocoToken)).statusCode).toBe(401);
+    // put the demo token back for the other tests of this file
+    await t.query("UPDATE users SET login_token_hash = $1 WHERE id = $2", [hashToken(DEMO.wocoToken), t.ids.users.woco]);
   });
 });
 
@@ -508,6 +535,9 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
     const waitForJan = nextMail('jan.devries@example.nl');
     expect((await forgot('1234 ab 10')).statusCode).toBe(200);
     const link = findResetLink(await waitForJan());
+    const check = async (username: string) => (await post(m, '/api/public/reset-link', { username, code: link.token, language: 'nl' })).json();
+    expect(await check(link.username)).toEqual({ valid: true });
+    expect(await check('1234AB12')).toEqual({ valid: false }); // another account's username
 
     const weak = await post(m, '/api/public/set-password', { username: link.username, code: link.token, password: 'zonnebloem' });
     expect(weak.statusCode).toBe(422);
@@ -530,6 +560,7 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual({ message: messages.unauthorized });
 
+    expect(await check(link.username)).toEqual({ valid: false }); // used
     const reused = await post(m, '/api/public/set-password', { username: link.username, code: link.token, password: 'Nogmaals2026' });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual({ message: messages.resetInvalid, errors: [{ field: 'code', message: messages.resetInvalid }] });
@@ -540,7 +571,9 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
     expect((await forgot('Fatima.ElAmrani@example.nl')).statusCode).toBe(200); // by e-mail address, any case
     const link = findResetLink(await waitForFatima());
     expect(link.username).toBe('1234AB12');
+    expect((await post(m, '/api/public/reset-link', { username: link.username, code: link.token })).json()).toEqual({ valid: true });
     await m.query("UPDATE auth_tickets SET expires_at = now() - interval '1 second' WHERE kind = 'password-reset' AND used_at IS NULL");
+    expect((await post(m, '/api/public/reset-link', { username: link.username, code: link.token })).json()).toEqual({ valid: false });
 
     const res = await post(m, '/api/public/set-password', { username: link.username, code: link.token, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(422);
@@ -562,6 +595,8 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
   });
 
   it('refuses an unknown code', async () => {
+    expect((await post(m, '/api/public/reset-link', { username: '1234AB10', code: 'bestaat-niet' })).json()).toEqual({ valid: false });
+    expect((await post(m, '/api/public/reset-link', { username: '1234AB10' })).statusCode).toBe(422);
     const res = await post(m, '/api/public/set-password', { username: '1234AB10', code: 'bestaat-niet', password: NEW_PASSWORD });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: messages.resetInvalid, errors: [{ field: 'code', message: messages.resetInvalid }] });
@@ -571,7 +606,7 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
 describe('rate limits', () => {
   let r: TestApp;
   beforeAll(async () => {
-    r = await createTestApp();
+    r = await createTestApp({ env: { LOGIN_SLOWDOWN_MS: '20' } });
   });
   afterAll(async () => {
     await r?.close();
@@ -584,30 +619,75 @@ describe('rate limits', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   };
+  const wrongFor = (houseNumber: string) => ({ zipcode: '1234AB', house_number: houseNumber, password: 'Verkeerd2026' });
+  const rightFor = (houseNumber: string) => ({ zipcode: '1234AB', house_number: houseNumber, password: DEMO.residentPassword });
+  const deviceCookieOf = (res: Awaited<ReturnType<typeof post>>) => {
+    const header = res.headers['set-cookie'];
+    const cookie = (Array.isArray(header) ? header[0] : header) ?? '';
+    expect(cookie).toMatch(/^pd_[\w-]+=[\w-]+\.[\w-]+; Max-Age=\d+; Path=\/api\/public; HttpOnly; SameSite=Strict$/);
+    return cookie.split(';')[0]!;
+  };
 
-  it('refuses the 11th login attempt for one account within the window, from any client, even with the right password', async () => {
-    const body = { zipcode: '1234AB', house_number: '10', password: 'Verkeerd2026' };
-    for (let i = 1; i <= 10; i++) {
-      const res = await post(r, '/api/public/login', body, from(`10.1.0.${i}`));
-      expect(res.statusCode, `attempt ${i}`).toBe(401);
-    }
-    expectTooMany(await post(r, '/api/public/login', { ...body, password: DEMO.residentPassword }, from('10.1.0.11')));
-    // another account is not affected
-    await login(r.app, { zipcode: '1234AB', house_number: '12', password: DEMO.residentPassword }, from('10.1.0.12'));
+  it('limits one account per client: the 11th attempt from that client is refused, even with the right password', async () => {
+    for (let i = 1; i <= 10; i++) expect((await post(r, '/api/public/login', wrongFor('10'), from('10.1.0.1'))).statusCode, `attempt ${i}`).toBe(401);
+    expectTooMany(await post(r, '/api/public/login', rightFor('10'), from('10.1.0.1')));
   });
 
-  it('counts a staff account the same way', async () => {
-    for (let i = 1; i <= 10; i++) {
-      expect((await post(r, '/api/public/login', { username: 'beheer@example.nl', password: 'Verkeerd2026' }, from(`10.1.1.${i}`))).statusCode).toBe(401);
-    }
-    expectTooMany(await post(r, '/api/public/login', { username: 'Beheer@Example.nl', password: DEMO.adminPassword }, from('10.1.1.11')));
+  it('does not lock the account out for everyone: another client with the right password still gets in', async () => {
+    for (let i = 1; i <= 10; i++) expect((await post(r, '/api/public/login', wrongFor('12'), from(`10.1.1.${i}`))).statusCode).toBe(401);
+    for (let i = 1; i <= 10; i++) expect((await post(r, '/api/public/login', wrongFor('12'), from('10.1.1.99'))).statusCode).toBe(401);
+    const res = await post(r, '/api/public/login', rightFor('12'), from('10.1.1.200'));
+    expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('clears the account counter after a successful login', async () => {
-    const wrong = { zipcode: '1234AB', house_number: '12', password: 'Verkeerd2026' };
-    for (let i = 1; i <= 9; i++) expect((await post(r, '/api/public/login', wrong, from('10.1.2.1'))).statusCode).toBe(401);
-    await login(r.app, { ...wrong, password: DEMO.residentPassword }, from('10.1.2.1'));
-    for (let i = 1; i <= 10; i++) expect((await post(r, '/api/public/login', wrong, from('10.1.2.1'))).statusCode).toBe(401);
+  it('counts a staff account per client the same way, without locking the staff member out', async () => {
+    for (let i = 1; i <= 10; i++) {
+      expect((await post(r, '/api/public/login', { username: 'beheer@example.nl', password: 'Verkeerd2026' }, from('10.1.2.1'))).statusCode).toBe(401);
+    }
+    expectTooMany(await post(r, '/api/public/login', { username: 'Beheer@Example.nl', password: DEMO.adminPassword }, from('10.1.2.1')));
+    expect((await post(r, '/api/public/login', { username: 'beheer@example.nl', password: DEMO.adminPassword }, from('10.1.2.2'))).statusCode).toBe(200);
+  });
+
+  it('clears the client\'s counter for the account after a successful login', async () => {
+    const wrong = wrongFor('12');
+    for (let i = 1; i <= 9; i++) expect((await post(r, '/api/public/login', wrong, from('10.1.3.1'))).statusCode).toBe(401);
+    expect((await post(r, '/api/public/login', rightFor('12'), from('10.1.3.1'))).statusCode).toBe(200);
+    for (let i = 1; i <= 10; i++) expect((await post(r, '/api/public/login', wrong, from('10.1.3.1'))).statusCode).toBe(401);
+  });
+
+  it('lets a device that logged in before in at once, while others hammer the account; the device alone is limited after 10 failures', async () => {
+    const first = await post(r, '/api/public/login', rightFor('10'), from('10.1.4.1'));
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    // an attacker spread over many addresses: each attempt is refused or slowed, never a lock-out
+    for (let i = 1; i <= 30; i++) expect([401, 429]).toContain((await post(r, '/api/public/login', wrongFor('10'), from(`10.1.5.${i}`))).statusCode);
+    const again = await post(r, '/api/public/login', rightFor('10'), { remoteAddress: '10.1.4.2', cookie: device });
+    expect(again.statusCode, again.body).toBe(200);
+    const renewed = deviceCookieOf(again);
+    // a stolen or guessed cookie of another account does not count as trusted
+    const forged = renewed.replace(/=([\w-]+)\./, '=AAAAAAAAAAAAAAAAAAAAAAAA.');
+    for (let i = 1; i <= 10; i++) {
+      expect((await post(r, '/api/public/login', wrongFor('10'), { remoteAddress: '10.1.4.3', cookie: renewed })).statusCode).toBe(401);
+    }
+    expectTooMany(await post(r, '/api/public/login', rightFor('10'), { remoteAddress: '10.1.4.3', cookie: renewed }));
+    // the forged cookie is just an untrusted client: its own budget
+    expect((await post(r, '/api/public/login', rightFor('10'), { remoteAddress: '10.1.4.4', cookie: forged })).statusCode).toBe(200);
+  });
+
+  it('slows the account down for untrusted clients: parallel guesses past the queue are told to come back', async () => {
+    const slow = await createTestApp({ env: { LOGIN_SLOWDOWN_MS: '1000' } });
+    try {
+      for (let i = 1; i <= 10; i++) expect((await post(slow, '/api/public/login', wrongFor('12'), from(`10.6.0.${i}`))).statusCode).toBe(401);
+      const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => post(slow, '/api/public/login', wrongFor('12'), from(`10.6.1.${i}`))));
+      const codes = burst.map((res) => res.statusCode);
+      expect(codes.every((code) => code === 401 || code === 429)).toBe(true);
+      // at most one attempt per second queues up, ten seconds deep (11 turns, one more while the burst
+      // itself arrives on a busy machine): the rest are refused for now
+      expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(12);
+      expect(codes.filter((code) => code === 429).length).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('limits one client across different accounts (RATE_LIMIT_CLIENT_MAX)', async () => {
@@ -616,13 +696,21 @@ describe('rate limits', () => {
       for (const houseNumber of ['1', '2', '3']) {
         expect((await post(small, '/api/public/login', { zipcode: '9999ZZ', house_number: houseNumber, password: 'x' }, from('10.2.0.1'))).statusCode).toBe(401);
       }
-      expectTooMany(await post(small, '/api/public/login', { zipcode: '1234AB', house_number: '10', password: DEMO.residentPassword }, from('10.2.0.1')));
+      expectTooMany(await post(small, '/api/public/login', rightFor('10'), from('10.2.0.1')));
       expectTooMany(await post(small, '/api/public/login', { username: 'partner@example.nl', password: DEMO.partnerPassword }, from('10.2.0.1')));
       // another client still gets in
-      await login(small.app, { zipcode: '1234AB', house_number: '10', password: DEMO.residentPassword }, from('10.2.0.2'));
+      expect((await post(small, '/api/public/login', rightFor('10'), from('10.2.0.2'))).statusCode).toBe(200);
     } finally {
       await small.close();
     }
+  });
+
+  it('counts an activation code tried through the login and through /public/activate against one budget', async () => {
+    const activate = { username: '1234AB14', code: 'FOUT', password: NEW_PASSWORD, accept_terms: true };
+    for (let i = 1; i <= 5; i++) expect((await post(r, '/api/public/activate', activate, from('10.4.0.1'))).statusCode).toBe(422);
+    for (let i = 1; i <= 5; i++) expect((await post(r, '/api/public/login', { ...wrongFor('14'), password: `FOUT${i}` }, from('10.4.0.1'))).statusCode).toBe(401);
+    expectTooMany(await post(r, '/api/public/activate', { ...activate, code: DEMO.activationCode }, from('10.4.0.1')));
+    expectTooMany(await post(r, '/api/public/login', { ...wrongFor('14'), password: DEMO.activationCode }, from('10.4.0.1')));
   });
 
   it('limits forgot-password per account', async () => {
@@ -630,14 +718,6 @@ describe('rate limits', () => {
       expect((await post(r, '/api/public/forgot-password', { username: '9999ZZ1' }, from(`10.3.0.${i}`))).statusCode).toBe(200);
     }
     expectTooMany(await post(r, '/api/public/forgot-password', { username: '9999 zz 1' }, from('10.3.0.11')));
-  });
-
-  it('limits activation per address, even with the right code', async () => {
-    const body = { username: '1234AB14', code: 'FOUT', password: NEW_PASSWORD, accept_terms: true };
-    for (let i = 1; i <= 10; i++) {
-      expect((await post(r, '/api/public/activate', body, from(`10.4.0.${i}`))).statusCode).toBe(422);
-    }
-    expectTooMany(await post(r, '/api/public/activate', { ...body, code: DEMO.activationCode }, from('10.4.0.11')));
   });
 
   it('limits woco logins per token, without locking out the real token', async () => {
@@ -651,5 +731,102 @@ describe('rate limits', () => {
     for (let i = 1; i <= 11; i++) {
       expect((await post(r, '/api/public/woco/login', { token: DEMO.wocoToken }, from('10.5.0.13'))).statusCode, `login ${i}`).toBe(200);
     }
+  });
+});
+
+describe('the client address over real sockets (TRUST_PROXY)', () => {
+  /** POSTs a login from a chosen loopback source address, optionally with an X-Forwarded-For header. */
+  async function loginFrom(base: string, source: string, forwardedFor?: string): Promise<number> {
+    const { request } = await import('node:http');
+    const body = JSON.stringify({ zipcode: '9999ZZ', house_number: '1', password: 'x' });
+    return new Promise((resolve, reject) => {
+      const req = request(`${base}/api/public/login`, {
+        method: 'POST', localAddress: source,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('ignores X-Forwarded-For by default: a new header per request does not make a new client', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_CLIENT_MAX: '5' } });
+    try {
+      const base = await app.listen();
+      const codes: number[] = [];
+      for (let i = 1; i <= 8; i++) codes.push(await loginFrom(base, '127.0.0.2', `203.0.113.${i}`));
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      // another source address is another client
+      expect(await loginFrom(base, '127.0.0.3', '203.0.113.1')).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes the client from X-Forwarded-For behind a configured proxy (TRUST_PROXY=127.0.0.2)', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_CLIENT_MAX: '5', TRUST_PROXY: '127.0.0.2' } });
+    try {
+      const base = await app.listen();
+      for (let i = 1; i <= 8; i++) expect(await loginFrom(base, '127.0.0.2', `203.0.113.${i}`)).toBe(401);
+      // an untrusted source's header is ignored
+      const codes: number[] = [];
+      for (let i = 1; i <= 6; i++) codes.push(await loginFrom(base, '127.0.0.3', `198.51.100.${i}`));
+      expect(codes.at(-1)).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true at start-up', async () => {
+    const { loadEnv } = await import('../../plugins/env.ts');
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+  });
+});
+
+describe('login links: POST /api/admin/login-link and POST /api/public/setlogin', () => {
+  const ticketFor = async (token: string, addressId: number) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login-link', headers: bearer(token), payload: { address_id: addressId } });
+
+  it('exchanges a ticket once for an is_admin occupant session and an administrator token', async () => {
+    const admin = await adminToken(t.app);
+    const res = await ticketFor(admin, t.ids.addresses.a10);
+    expect(res.statusCode, res.body).toBe(200);
+    const { token: ticket, expires_at } = res.json<{ token: string; expires_at: string }>();
+    expect(new Date(expires_at).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+
+    const used = await post(t, '/api/public/setlogin', { token: ticket });
+    expect(used.statusCode, used.body).toBe(200);
+    const session = used.json<{ token: string; admin_token: string; address_id: number; is_admin: boolean; role: string }>();
+    expect(session).toMatchObject({ success: true, role: 'occupant', address_id: t.ids.addresses.a10, is_admin: true });
+    const me = await get(t, '/api/auth/me', session.token);
+    expect(me.json<TMe>()).toMatchObject({ role: 'occupant', address_id: t.ids.addresses.a10, is_admin: true });
+    expect((await get(t, '/api/auth/me', session.admin_token)).json<TMe>()).toMatchObject({ role: 'administrator' });
+
+    const again = await post(t, '/api/public/setlogin', { token: ticket });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: 'Deze inloglink is ongeldig, al gebruikt of verlopen.' });
+  });
+
+  it('refuses a session token in place of a ticket (no login into somebody else\'s session), and an expired ticket', async () => {
+    const resident = await occupantToken(t.app);
+    const admin = await adminToken(t.app);
+    for (const token of [resident, admin]) expect((await post(t, '/api/public/setlogin', { token })).statusCode).toBe(401);
+    const { token: ticket } = (await ticketFor(admin, t.ids.addresses.a10)).json<{ token: string }>();
+    await t.query("UPDATE auth_tickets SET expires_at = now() - interval '1 second' WHERE kind = 'login-link' AND token_hash = $1", [hashToken(ticket)]);
+    expect((await post(t, '/api/public/setlogin', { token: ticket })).statusCode).toBe(401);
+  });
+
+  it('makes tickets only for administrators, and only for addresses of their customer', async () => {
+    expect((await ticketFor(await partnerToken(t.app), t.ids.addresses.a10)).statusCode).toBe(403);
+    expect((await ticketFor(await occupantToken(t.app), t.ids.addresses.a10)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login-link', payload: { address_id: t.ids.addresses.a10 } })).statusCode).toBe(401);
+    const elsewhere = await t.query<{ id: number }>('SELECT a.id FROM addresses a WHERE a.customer_id <> $1 LIMIT 1', [t.ids.customers.woonstad]);
+    if (elsewhere[0]) expect((await ticketFor(await adminToken(t.app), elsewhere[0].id)).statusCode).toBe(404);
+    expect((await ticketFor(await adminToken(t.app), 2_000_000_000)).statusCode).toBe(404);
   });
 });

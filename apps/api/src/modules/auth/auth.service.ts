@@ -1,19 +1,26 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { messages, normalizeAlnum, type TActivateResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
+import { messages, normalizeAlnum, type TActivateResponse, type TLoginLinkResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { type CustomerRow, customerBranding } from '../customer/customer.service.ts';
+import { customers } from '../customer/customer.table.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { authTickets, users } from './auth.table.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { LoginClient, LoginGuard } from './login-guard.ts';
 import type { Session, SessionStore } from './session.store.ts';
 import { passwordResetMail } from './auth.mails.ts';
 
 const RESET_MINUTES = 60;
+/** An extra woco login link (woco-link) works this long. */
+const WOCO_LINK_DAYS = 365;
+/** A login link (/setlogin) works once, within this many minutes of being made. */
+export const LOGIN_LINK_MINUTES = 15;
 const AUTO_LOGIN_MINUTES = 5;
 
 type Deps = {
@@ -22,6 +29,8 @@ type Deps = {
   limiter: RateLimiter;
   mailer: Mailer;
   projects: ProjectService;
+  jobs: JobQueue;
+  guard: LoginGuard;
   publicUrl: string;
   apiUrl: string;
   limits: { account: number; client: number };
@@ -30,8 +39,15 @@ type Deps = {
 
 const loginFailed = () => new UnauthorizedError(messages.loginFailed);
 
+/** A login's answer and, after a correct password, the device cookie to set (see login-guard.ts). */
+export type LoginResult = { answer: TLoginResponse; deviceCookie?: string };
+
+/** The rate-limit account of an address, however its postcode and number were written. */
+const occupantAccount = (customerId: number, zipcode: string, houseNumber: string) =>
+  `${customerId}:${normalizeAlnum(zipcode)}:${normalizeAlnum(houseNumber)}`;
+
 export function createAuthService(deps: Deps) {
-  const { db, sessions, limiter, mailer, projects } = deps;
+  const { db, sessions, limiter, mailer, projects, guard } = deps;
 
   const throttle = (scope: string, account: string, client: string) =>
     limiter.hit([
@@ -54,6 +70,29 @@ export function createAuthService(deps: Deps) {
     return { zipcode: value.slice(0, 6), houseNumber: value.slice(6) };
   }
 
+  /** The unused, unexpired reset ticket of this code, if it belongs to this username. */
+  async function findResetTicket(input: { username: string; code: string }) {
+    const [ticket] = await db
+      .select()
+      .from(authTickets)
+      .where(and(eq(authTickets.tokenHash, hashToken(input.code)), eq(authTickets.kind, 'password-reset'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
+      .limit(1);
+    if (!ticket) return null;
+    const username = input.username.trim();
+    if (ticket.occupantId) {
+      const [person] = await db
+        .select({ zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
+        .from(occupants)
+        .innerJoin(addresses, eq(addresses.id, occupants.addressId))
+        .where(eq(occupants.id, ticket.occupantId));
+      if (!person || normalizeAlnum(username) !== `${person.zipcode}${person.houseNumber}`) return null;
+    } else if (ticket.userId) {
+      const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, ticket.userId));
+      if (!user || user.username !== username.toLowerCase()) return null;
+    }
+    return ticket;
+  }
+
   async function occupantLoginResponse(customer: CustomerRow, occupantId: number, addressId: number, token: string): Promise<TLoginResponse> {
     return {
       success: true,
@@ -65,7 +104,10 @@ export function createAuthService(deps: Deps) {
       address_id: addressId,
       is_admin: false,
       ...customerBranding(customer),
+      // Section 3 of the spec: the resident's customer, projects and the modules of those projects.
+      customers: [{ id: customer.id, name: customer.name }],
       projects: await projects.projectsForAddress(addressId),
+      modules: await projects.moduleNamesForAddress(addressId),
     };
   }
 
@@ -82,15 +124,14 @@ export function createAuthService(deps: Deps) {
       return { role: session.role, id: session.occupantId ?? session.userId ?? 0, address_id: session.addressId, is_admin: session.isAdmin, name };
     },
 
-    async loginOccupant(customer: CustomerRow, input: { zipcode: string; house_number: string; password: string }, client: string): Promise<TLoginResponse> {
-      const account = `${customer.id}:${input.zipcode}:${input.house_number}`;
-      await throttle('login', account, client);
+    async loginOccupant(customer: CustomerRow, input: { zipcode: string; house_number: string; password: string }, client: LoginClient): Promise<LoginResult> {
+      const attempt = await guard.attempt('login', occupantAccount(customer.id, input.zipcode, input.house_number), client);
       const address = await findAddress(customer.id, input.zipcode, input.house_number);
       if (!address) return verifyDummy(input.password).then(() => { throw loginFailed(); });
 
       if (address.activationCodeHash && !address.activatedAt && address.activationExpiresAt && address.activationExpiresAt > new Date()) {
         if (hashToken(normalizeAlnum(input.password)) === address.activationCodeHash) {
-          return { success: false, action: 'activate-account', message: 'Activeer uw account' };
+          return { answer: { success: false, action: 'activate-account', message: 'Activeer uw account' } };
         }
       }
       const people = await db
@@ -100,25 +141,25 @@ export function createAuthService(deps: Deps) {
         .orderBy(asc(occupants.id));
       for (const person of people) {
         if (await verifyPassword(person.passwordHash, input.password)) {
-          await limiter.clear(`login:account:${account}`);
+          const deviceCookie = await attempt.succeeded();
           const token = await sessions.issue({ role: 'occupant', userId: null, occupantId: person.id, addressId: address.id, customerId: customer.id, isAdmin: false });
-          return occupantLoginResponse(customer, person.id, address.id, token);
+          return { answer: await occupantLoginResponse(customer, person.id, address.id, token), deviceCookie };
         }
       }
       if (!people.length) await verifyDummy(input.password);
       throw loginFailed();
     },
 
-    async loginUser(customer: CustomerRow, input: { username: string; password: string }, client: string): Promise<TLoginResponse> {
+    async loginUser(customer: CustomerRow, input: { username: string; password: string }, client: LoginClient): Promise<LoginResult> {
       const username = input.username.trim().toLowerCase();
-      await throttle('login', `user:${username}`, client);
+      const attempt = await guard.attempt('login', `user:${username}`, client);
       const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
       if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
         if (!user) await verifyDummy(input.password);
         throw loginFailed();
       }
-      await limiter.clear(`login:account:user:${username}`);
-      return this.userLoginResponse(customer, user.id, user.role);
+      const deviceCookie = await attempt.succeeded();
+      return { answer: await this.userLoginResponse(customer, user.id, user.role), deviceCookie };
     },
 
     async userLoginResponse(customer: CustomerRow, userId: number, role: 'partner' | 'woco' | 'administrator'): Promise<TLoginResponse> {
@@ -136,7 +177,26 @@ export function createAuthService(deps: Deps) {
         ...customerBranding(customer),
         customers: customerList.map((c) => ({ id: c.id, name: c.name })),
         projects: await projects.projectsForUser(userId),
+        modules: await projects.moduleNamesForUser(userId),
       };
+    },
+
+    /**
+     * A new login link for a woco user: by default an extra link that works beside the user's others
+     * for WOCO_LINK_DAYS; with `replace`, the only one (every earlier link of the user stops working).
+     */
+    async issueWocoLink(userId: number, options: { replace?: boolean } = {}): Promise<string> {
+      const token = newToken();
+      if (options.replace) {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ loginTokenHash: hashToken(token) }).where(eq(users.id, userId));
+          await tx.update(authTickets).set({ usedAt: new Date() })
+            .where(and(eq(authTickets.userId, userId), eq(authTickets.kind, 'woco-login'), isNull(authTickets.usedAt)));
+        });
+      } else {
+        await db.insert(authTickets).values({ kind: 'woco-login', tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + WOCO_LINK_DAYS * 86_400_000) });
+      }
+      return token;
     },
 
     async wocoLogin(customer: CustomerRow, token: string, client: string): Promise<TLoginResponse> {
@@ -144,15 +204,21 @@ export function createAuthService(deps: Deps) {
       // attempts in a window, even with made-up tokens, lock every woco user out.
       const tokenHash = hashToken(token);
       await throttle('woco', tokenHash, client);
-      const [user] = await db.select().from(users).where(and(eq(users.loginTokenHash, tokenHash), eq(users.role, 'woco'))).limit(1);
+      // The user's own token, or one of the extra links made for them (woco-link), while it lasts.
+      const [user] = await db.select({ id: users.id }).from(users)
+        .where(and(eq(users.role, 'woco'), sql`(${users.loginTokenHash} = ${tokenHash} OR EXISTS (SELECT 1 FROM ${authTickets} WHERE
+          ${authTickets.userId} = ${users.id} AND ${authTickets.kind} = 'woco-login' AND ${authTickets.tokenHash} = ${tokenHash}
+          AND ${authTickets.usedAt} IS NULL AND ${authTickets.expiresAt} > now()))`))
+        .limit(1);
       if (!user) throw new UnauthorizedError('Deze inloglink is ongeldig of verlopen.');
       await limiter.clear(`woco:account:${tokenHash}`);
       return this.userLoginResponse(customer, user.id, 'woco');
     },
 
-    async activate(customer: CustomerRow, input: { username: string; code: string; password: string }, client: string): Promise<TActivateResponse> {
+    async activate(customer: CustomerRow, input: { username: string; code: string; password: string }, client: LoginClient): Promise<TActivateResponse> {
       const { zipcode, houseNumber } = splitUsername(input.username);
-      await throttle('activate', `${customer.id}:${zipcode}:${houseNumber}`, client);
+      // One budget with the login: a code guessed through either call counts against the same address.
+      await guard.attempt('login', occupantAccount(customer.id, zipcode, houseNumber), client);
       const address = await findAddress(customer.id, zipcode, houseNumber);
       const valid =
         address?.activationCodeHash &&
@@ -213,6 +279,35 @@ export function createAuthService(deps: Deps) {
       return this.issueAdminOccupantSession(admin.userId, addressId);
     },
 
+    /**
+     * A login link ticket for an administrator acting for an address of their customer: single use,
+     * LOGIN_LINK_MINUTES long; exchanged by redeemLoginLink. Returns the ticket and its expiry.
+     */
+    async issueLoginLink(userId: number, addressId: number): Promise<{ token: string; expiresAt: Date }> {
+      const [address] = await db.select({ customerId: addresses.customerId }).from(addresses).where(eq(addresses.id, addressId)).limit(1);
+      if (!address || !(await projects.userCustomerIds(userId)).includes(address.customerId)) throw new NotFoundError('Adres niet gevonden');
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + LOGIN_LINK_MINUTES * 60_000);
+      await db.insert(authTickets).values({ kind: 'login-link', tokenHash: hashToken(token), userId, addressId, expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** POST /public/setlogin: the ticket of a login link, once, for an is_admin occupant session and an administrator token. */
+    async redeemLoginLink(ticketToken: string, client: string): Promise<TLoginLinkResponse> {
+      await limiter.hit([{ key: `login-link:client:${client}`, max: deps.limits.client }]);
+      const [ticket] = await db
+        .update(authTickets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTickets.tokenHash, hashToken(ticketToken)), eq(authTickets.kind, 'login-link'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
+        .returning();
+      if (!ticket?.userId || !ticket.addressId) throw new UnauthorizedError('Deze inloglink is ongeldig, al gebruikt of verlopen.');
+      const [admin] = await db.select({ role: users.role }).from(users).where(eq(users.id, ticket.userId));
+      if (admin?.role !== 'administrator') throw new UnauthorizedError('Deze inloglink is ongeldig, al gebruikt of verlopen.');
+      const occupant = await this.issueAdminOccupantSession(ticket.userId, ticket.addressId);
+      const adminToken = await sessions.issue({ role: 'administrator', userId: ticket.userId, occupantId: null, addressId: null, customerId: null, isAdmin: false });
+      return { success: true, token: occupant.token, role: 'occupant', id: occupant.id, address_id: ticket.addressId, is_admin: true, admin_token: adminToken };
+    },
+
     /** An administrator acting for an address gets an occupant session marked is_admin. */
     async issueAdminOccupantSession(userId: number, addressId: number): Promise<TTokenResponse> {
       const [address] = await db.select().from(addresses).where(eq(addresses.id, addressId)).limit(1);
@@ -223,11 +318,21 @@ export function createAuthService(deps: Deps) {
       return { success: true, token, role: 'occupant', id: main.id };
     },
 
-    /** Always the same answer; a mail goes out only when the account exists and has an e-mail address. */
+    /**
+     * Always the same answer in the same time: the request is only counted and queued; whether the
+     * account exists is looked up by the job after the answer went out (sendPasswordReset).
+     */
     async forgotPassword(customer: CustomerRow, username: string, client: string): Promise<void> {
       const name = username.trim();
       // One counter per account however it is written ('1234AB10', '1234 ab 10'), or spacing would evade it.
       await throttle('forgot', `${customer.id}:${name.includes('@') ? name.toLowerCase() : normalizeAlnum(name)}`, client);
+      await deps.jobs.add('password-reset', { customerId: customer.id, username: name });
+    },
+
+    /** The password-reset job: a mail with a reset link for each account behind `username` that has an e-mail address. */
+    async sendPasswordReset(customerId: number, name: string): Promise<void> {
+      const [customer] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, customerId));
+      if (!customer) return;
       const recipients: Array<{ email: string; username: string; occupantId?: number; userId?: number }> = [];
       if (name.includes('@')) {
         const email = name.toLowerCase();
@@ -255,31 +360,20 @@ export function createAuthService(deps: Deps) {
           expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
         });
         const link = `${deps.publicUrl}/password/reset/${encodeURIComponent(token)}/${encodeURIComponent(r.email)}/${encodeURIComponent(r.username)}`;
-        mailer.send(passwordResetMail({ to: r.email, link, portalName: customer.name, minutes: RESET_MINUTES })).catch((error) => deps.log(error, 'password reset mail failed'));
+        await mailer.send(passwordResetMail({ to: r.email, link, portalName: customer.name, minutes: RESET_MINUTES }));
       }
     },
 
     /** Sets a new password with a reset code; the code works once, and every open session of the account ends. */
+    /** Whether a reset link (code and username) can still set a password. */
+    async checkResetLink(input: { username: string; code: string }): Promise<boolean> {
+      return (await findResetTicket(input)) !== null;
+    },
+
     async setPassword(input: { password: string; username: string; code: string }): Promise<void> {
       const invalid = () => new UnprocessableError(messages.resetInvalid, [{ field: 'code', message: messages.resetInvalid }]);
-      const [ticket] = await db
-        .select()
-        .from(authTickets)
-        .where(and(eq(authTickets.tokenHash, hashToken(input.code)), eq(authTickets.kind, 'password-reset'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
-        .limit(1);
+      const ticket = await findResetTicket(input);
       if (!ticket) throw invalid();
-      const username = input.username.trim();
-      if (ticket.occupantId) {
-        const [person] = await db
-          .select({ zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
-          .from(occupants)
-          .innerJoin(addresses, eq(addresses.id, occupants.addressId))
-          .where(eq(occupants.id, ticket.occupantId));
-        if (!person || normalizeAlnum(username) !== `${person.zipcode}${person.houseNumber}`) throw invalid();
-      } else if (ticket.userId) {
-        const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, ticket.userId));
-        if (!user || user.username !== username.toLowerCase()) throw invalid();
-      }
       const passwordHash = await hashPassword(input.password);
       const used = await db.update(authTickets).set({ usedAt: new Date() }).where(and(eq(authTickets.id, ticket.id), isNull(authTickets.usedAt))).returning({ id: authTickets.id });
       if (!used.length) throw invalid();

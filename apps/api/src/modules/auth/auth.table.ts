@@ -49,24 +49,39 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_occupant_idx').on(t.occupantId)],
 );
 
-/** Single-use, expiring codes: password reset links and the auto-login after activation. */
+/**
+ * Single-use, expiring codes: password reset links, the auto-login after activation, login links
+ * (/setlogin: an administrator acting for an address), e-mail changes waiting for confirmation and
+ * extra woco login links (not single-use: they last until they expire or are replaced).
+ */
 export const authTickets = pgTable(
   'auth_tickets',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').$type<'password-reset' | 'auto-login'>().notNull(),
+    kind: text('kind').$type<'password-reset' | 'auto-login' | 'login-link' | 'email-change' | 'woco-login'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     occupantId: integer('occupant_id').references(() => occupants.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** login-link: the address the administrator acts for. */
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'cascade' }),
+    /** email-change: the new address, confirmed by the link sent to it. */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('auth_tickets_token_idx').on(t.tokenHash)],
 );
 
+/** Server-wide random secrets (HMAC keys for device cookies and signed download links), made once. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window counters for rate limits, shared by every server process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
+}, (t) => [index('rate_limits_reset_idx').on(t.resetAt)]);

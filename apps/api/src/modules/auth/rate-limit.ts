@@ -9,8 +9,9 @@ import { rateLimits } from './auth.table.ts';
  */
 export function createRateLimiter(db: Db, windowSeconds = 15 * 60) {
   return {
-    async hit(limits: Array<{ key: string; max: number }>): Promise<void> {
-      if (!limits.length) return;
+    /** Counts one attempt under every key; answers the counts (key -> attempts in the window). */
+    async hit(limits: Array<{ key: string; max: number }>): Promise<Map<string, number>> {
+      if (!limits.length) return new Map();
       const maxByKey = new Map(limits.map(({ key, max }) => [key, max]));
       // One statement counts the attempt under every key (one round trip per request).
       const values = [...maxByKey.keys()].map((key) => sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`);
@@ -25,6 +26,17 @@ export function createRateLimiter(db: Db, windowSeconds = 15 * 60) {
       if (over.length) {
         const resetAt = Math.max(...over.map((row) => new Date(row.reset_at).getTime()));
         throw new TooManyRequestsError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+      }
+      return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
+    },
+    /** Like `hit`, but answers false instead of refusing: for work that is skipped, not refused, when over its limit. */
+    async tryHit(limits: Array<{ key: string; max: number }>): Promise<boolean> {
+      try {
+        await this.hit(limits);
+        return true;
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) return false;
+        throw error;
       }
     },
     /** A successful login clears the account's counter. */

@@ -18,6 +18,11 @@ export type Session = {
 
 export type NewSession = Omit<Session, 'id' | 'expiresAt'>;
 
+const toSession = (row: typeof sessions.$inferSelect): Session => ({
+  id: row.id, role: row.role, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,
+  customerId: row.customerId, isAdmin: row.isAdmin, expiresAt: row.expiresAt.getTime(),
+});
+
 /**
  * Sessions behind opaque bearer tokens. Resolved sessions are kept in memory; a revocation is announced
  * to every process through the invalidation bus and is refused at once everywhere.
@@ -56,13 +61,23 @@ export function createSessionStore(db: Db, bus: InvalidationBus, options: { days
         .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
         .limit(1);
       if (!row) return null;
-      const session: Session = {
-        id: row.id, role: row.role, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,
-        customerId: row.customerId, isAdmin: row.isAdmin, expiresAt: row.expiresAt.getTime(),
-      };
+      const session = toSession(row);
       if (cache.size > 100_000) cache.clear();
       cache.set(hash, session);
       return session;
+    },
+
+    /**
+     * A live session by its id, for a signed download link that names it (modules/files/file-links.ts):
+     * null once it is revoked or expired. Read from the database, so a logout ends its links at once.
+     */
+    async findLive(id: number): Promise<Session | null> {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row ? toSession(row) : null;
     },
 
     async revoke(token: string): Promise<void> {

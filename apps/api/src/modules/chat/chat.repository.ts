@@ -1,5 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { CHAT_HISTORY_LIMIT, CHAT_INBOX_LIMIT } from '@portal/contract';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { users } from '../auth/auth.table.ts';
@@ -60,15 +59,29 @@ export async function ensureVisitorConversation(db: Executor, projectId: number,
   return found;
 }
 
-/** The latest messages of a conversation, oldest first. */
-export async function listMessages(db: Executor, conversationId: number, limit = CHAT_HISTORY_LIMIT): Promise<MessageRow[]> {
-  const rows = await db
+/**
+ * The latest `limit` messages of a conversation (by time, then id), newest first; with `before` the
+ * latest ones before that message of the same conversation (another conversation's id gives none).
+ * The cursor is read first so that the page itself is one range scan of the conversation's index
+ * (the time as text: a JavaScript Date would drop the microseconds).
+ */
+export async function listMessages(db: Executor, conversationId: number, page: { before?: number; limit: number }): Promise<MessageRow[]> {
+  let older: SQL | undefined;
+  if (page.before !== undefined) {
+    const [cursor] = await db
+      .select({ at: sql<string>`${chatMessagesTable.createdAt}::text`, id: chatMessagesTable.id })
+      .from(chatMessagesTable)
+      .where(and(eq(chatMessagesTable.id, page.before), eq(chatMessagesTable.conversationId, conversationId)))
+      .limit(1);
+    if (!cursor) return [];
+    older = sql`(${chatMessagesTable.createdAt}, ${chatMessagesTable.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
+  }
+  return db
     .select()
     .from(chatMessagesTable)
-    .where(eq(chatMessagesTable.conversationId, conversationId))
+    .where(and(eq(chatMessagesTable.conversationId, conversationId), older))
     .orderBy(desc(chatMessagesTable.createdAt), desc(chatMessagesTable.id))
-    .limit(limit);
-  return rows.reverse();
+    .limit(page.limit);
 }
 
 export type NewMessage = {
@@ -157,19 +170,34 @@ function inboxSelect(db: Db) {
     .from(chatConversations)
     .leftJoin(addresses, eq(addresses.id, chatConversations.addressId));
 }
-export type InboxRow = Awaited<ReturnType<typeof listInbox>>[number];
+export type InboxRow = Awaited<ReturnType<typeof inboxSelect>>[number];
+
+/** The inbox order: unread first, then the newest last message, then id (all descending; one index). */
+const isUnreadByStaff = sql`(${chatConversations.staffUnreadCount} > 0)`;
 
 /**
  * The team's inbox of a project: conversations with at least one message, unread first, then the
- * newest; each with the address and its main occupant's name (one query, no query per row).
+ * newest; each with the address and its main occupant's name (one query, no query per row). With
+ * `before` it continues after that conversation of the same project (where it stands now; another
+ * project's id gives none). The cursor is read first, so that the page is one range scan of the index.
  */
-export function listInbox(db: Db, projectId: number, limit = CHAT_INBOX_LIMIT) {
+export async function listInbox(db: Db, projectId: number, page: { before?: number; limit: number }) {
+  const listed = and(eq(chatConversations.projectId, projectId), isNotNull(chatConversations.lastMessageAt));
+  let after: SQL | undefined;
+  if (page.before !== undefined) {
+    const [cursor] = await db
+      .select({ unread: sql<boolean>`${isUnreadByStaff}`, at: sql<string>`${chatConversations.lastMessageAt}::text`, id: chatConversations.id })
+      .from(chatConversations)
+      .where(and(eq(chatConversations.id, page.before), listed))
+      .limit(1);
+    if (!cursor) return [];
+    after = sql`(${isUnreadByStaff}, ${chatConversations.lastMessageAt}, ${chatConversations.id}) < (${cursor.unread}, ${cursor.at}::timestamptz, ${cursor.id})`;
+  }
   return inboxSelect(db)
-    .where(and(eq(chatConversations.projectId, projectId), isNotNull(chatConversations.lastMessageAt)))
-    .orderBy(sql`${chatConversations.staffUnreadCount} > 0 DESC`, desc(chatConversations.lastMessageAt), desc(chatConversations.id))
-    .limit(limit);
+    .where(and(listed, after))
+    .orderBy(desc(isUnreadByStaff), desc(chatConversations.lastMessageAt), desc(chatConversations.id))
+    .limit(page.limit);
 }
-
 export async function findInboxEntry(db: Db, conversationId: number): Promise<InboxRow | null> {
   const [row] = await inboxSelect(db).where(eq(chatConversations.id, conversationId)).limit(1);
   return row ?? null;

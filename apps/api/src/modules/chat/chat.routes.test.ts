@@ -526,3 +526,162 @@ describe("the team's inbox: /api/partner/project/{project_id}/chats and /api/par
     ]));
   });
 });
+
+describe('paging: the chat history and the inbox answer one page, X-Has-More says whether more follow', () => {
+  let t: TestApp;
+  let http: ReturnType<typeof client>;
+  let jan: string;
+  let partner: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    http = client(t);
+    [jan, partner] = await Promise.all([occupantToken(t.app, '10'), partnerToken(t.app)]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Adds `n` messages 'Bericht 1..n' to a conversation, a minute apart; every fifth shares its time with the one before. */
+  const addMessages = (conversationId: number, n: number, fromStaff = false) => t.query(
+    `INSERT INTO chat_messages (conversation_id, message, from_staff, created_at)
+     SELECT $1, 'Bericht ' || i, $3, now() - interval '1 day' + ((i - CASE WHEN i % 5 = 0 THEN 1 ELSE 0 END) * interval '1 minute')
+     FROM generate_series(1, $2::int) i`,
+    [conversationId, n, fromStaff],
+  );
+
+  /** Follows `before` from page to page; every page is checked against the contract and for X-Has-More. */
+  async function walk<T>(first: string, token: string | undefined, items: (body: unknown) => T[], cursor: (page: T[]) => number) {
+    const pages: T[][] = [];
+    let url = first;
+    for (;;) {
+      const res = await http.get(url, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = items(res.json());
+      pages.push(page);
+      expect(['true', 'false']).toContain(res.headers['x-has-more']);
+      if (res.headers['x-has-more'] === 'false') return pages;
+      expect(page.length).toBeGreaterThan(0);
+      url = `${first}${first.includes('?') ? '&' : '?'}before=${cursor(page)}`;
+      expect(pages.length).toBeLessThan(20);
+    }
+  }
+
+  it("answers the resident's newest 50 messages, oldest first, and the older ones page by page with before", async () => {
+    const conversation = (await t.query<{ id: number }>('SELECT id FROM chat_conversations WHERE address_id = $1', [t.ids.addresses.a10]))[0]!;
+    await addMessages(conversation.id, 120);
+    const all = (await t.query<{ id: string }>('SELECT id FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at, id', [conversation.id])).map((r) => Number(r.id));
+    expect(all).toHaveLength(125); // the demo's 5 and these 120
+
+    const first = await http.get('/api/occupant/chat?language=nl', jan);
+    expect(first.headers['x-has-more']).toBe('true');
+    const body = ZOccupantChat.parse(first.json());
+    expect(body.chat.map((m) => m.id)).toEqual(all.slice(-50));
+    expect(body.chat.at(-1)!.message).toBe('Bericht 120');
+    expect(body.notification).not.toBeNull();
+
+    const pages = await walk('/api/occupant/chat?language=nl', jan, (b) => ZOccupantChat.parse(b).chat, (page) => page[0]!.id);
+    expect(pages.map((p) => p.length)).toEqual([50, 50, 25]);
+    expect(pages.reverse().flat().map((m) => m.id)).toEqual(all);
+
+    const small = await http.get(`/api/occupant/chat?limit=10&before=${all[20]}`, jan);
+    expect(small.headers['x-has-more']).toBe('true');
+    expect(small.json<TOccupantChat>().chat.map((m) => m.id)).toEqual(all.slice(10, 20));
+    const oldest = await http.get(`/api/occupant/chat?limit=10&before=${all[5]}`, jan);
+    expect(oldest.headers['x-has-more']).toBe('false');
+    expect(oldest.json<TOccupantChat>().chat.map((m) => m.id)).toEqual(all.slice(0, 5));
+  });
+
+  it("gives an empty last page for another conversation's message, and refuses a bad limit or cursor with 422", async () => {
+    const [foreign] = await t.query<{ id: string }>(
+      'SELECT m.id FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id WHERE c.address_id IS DISTINCT FROM $1 LIMIT 1', [t.ids.addresses.a10],
+    );
+    const res = await http.get(`/api/occupant/chat?before=${foreign!.id}`, jan);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-has-more']).toBe('false');
+    expect(res.json<TOccupantChat>().chat).toEqual([]);
+
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'before=0', 'before=abc']) {
+      const bad = await http.get(`/api/occupant/chat?${query}`, jan);
+      expect(bad.statusCode, query).toBe(422);
+      expect(bad.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field), query).toEqual([query.split('=')[0]]);
+    }
+  });
+
+  it('marks the team\'s messages read only when the newest page is read, not when older ones are loaded', async () => {
+    const [entry] = await t.query<{ id: number }>('SELECT id FROM chat_conversations WHERE address_id = $1', [t.ids.addresses.a10]);
+    await http.post(`/api/partner/chat/${entry!.id}`, { message: 'Nog een vraag van ons' }, partner);
+    const tile = async () => ZProject.parse((await http.get('/api/occupant/project', jan)).json()).modules.find((m) => m.name === 'messages')!.nr_of_new_items;
+    expect(await tile()).toBe(1);
+    const [oldest] = await t.query<{ id: string }>('SELECT id FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at DESC, id DESC OFFSET 60 LIMIT 1', [entry!.id]);
+    await http.get(`/api/occupant/chat?before=${oldest!.id}`, jan);
+    expect(await tile()).toBe(1);
+    await http.get('/api/occupant/chat', jan);
+    expect(await tile()).toBe(0);
+  });
+
+  it("pages a public visitor's conversation, and the team's view of it", async () => {
+    const base = `/api/public/chat/${t.ids.projects.bloemenbuurt}`;
+    const { unique } = (await http.post(base, { from_name: 'Lotte', message: 'Eerste vraag' })).json<{ unique: string }>();
+    const [conversation] = await t.query<{ id: number }>('SELECT id FROM chat_conversations WHERE visitor_token_hash = $1', [hashToken(unique)]);
+    await addMessages(conversation!.id, 70, true);
+    const ids = (await t.query<{ id: string }>('SELECT id FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at, id', [conversation!.id])).map((r) => Number(r.id));
+    expect(ids).toHaveLength(71);
+
+    const visitor = await walk(`${base}/${unique}?limit=30`, undefined, (b) => ZPublicChat.parse(b).chat, (page) => page[0]!.id);
+    expect(visitor.map((p) => p.length)).toEqual([30, 30, 11]);
+    expect(visitor.reverse().flat().map((m) => m.id)).toEqual(ids);
+    const first = ZPublicChat.parse((await http.get(`${base}/${unique}`)).json());
+    expect(first).toMatchObject({ unique, client: { name: 'Lotte' }, customer: { project_name: 'Renovatie Bloemenbuurt' } });
+    expect(first.chat.at(-1)!.message).toBe('Eerste vraag'); // sent now, after the added ones of yesterday
+
+    // another visitor's code cannot page this conversation
+    const other = (await http.get(base)).json<TPublicChat>().unique;
+    const foreign = await http.get(`${base}/${other}?before=${ids[40]}`);
+    expect(foreign.json<TPublicChat>().chat).toEqual([]);
+
+    const team = await walk(`/api/partner/chat/${conversation!.id}?limit=40`, partner, (b) => ZPartnerChat.parse(b).chat, (page) => page[0]!.id);
+    expect(team.map((p) => p.length)).toEqual([40, 31]);
+    expect(team.reverse().flat().map((m) => m.id)).toEqual(ids);
+  });
+
+  it('pages the inbox in its own order (unread first, then the newest) without gaps or repeats', async () => {
+    const project = t.ids.projects.rivierenwijk;
+    // 70 visitor conversations: every third one unread, last messages a minute apart, some at the same time
+    await t.query(
+      `INSERT INTO chat_conversations (project_id, visitor_token_hash, visitor_name, last_message_at, last_message_preview, staff_unread_count)
+       SELECT $1, 'paging-' || i, 'Bezoeker ' || i, now() - ((i / 2) * interval '1 minute'), 'Vraag ' || i, CASE WHEN i % 3 = 0 THEN 1 ELSE 0 END
+       FROM generate_series(1, 70) i`,
+      [project],
+    );
+    const expected = (await t.query<{ id: number }>(
+      `SELECT id FROM chat_conversations WHERE project_id = $1 AND last_message_at IS NOT NULL
+       ORDER BY staff_unread_count > 0 DESC, last_message_at DESC, id DESC`, [project],
+    )).map((r) => r.id);
+    expect(expected.length).toBeGreaterThanOrEqual(70);
+
+    const first = await http.get(`/api/partner/project/${project}/chats`, partner);
+    expect(first.headers['x-has-more']).toBe('true');
+    expect(first.json<TPartnerConversation[]>().map((c) => c.id)).toEqual(expected.slice(0, 50));
+
+    const parse = (b: unknown) => (b as unknown[]).map((c) => ZPartnerConversation.parse(c));
+    const pages = await walk(`/api/partner/project/${project}/chats?limit=20`, partner, parse, (page) => page.at(-1)!.id);
+    expect(pages.flat().map((c) => c.id)).toEqual(expected);
+    expect(pages.flat().slice(0, 23).every((c) => c.unread_count > 0)).toBe(true);
+
+    // another project's conversation positions nothing
+    const [foreign] = await t.query<{ id: number }>('SELECT id FROM chat_conversations WHERE project_id <> $1 AND last_message_at IS NOT NULL LIMIT 1', [project]);
+    const none = await http.get(`/api/partner/project/${project}/chats?before=${foreign!.id}`, partner);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-has-more']).toBe('false');
+  });
+
+  it('documents before, limit and the X-Has-More header in the OpenAPI document', async () => {
+    type Op = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const doc = (await http.get('/api/docs/json')).json<{ paths: Record<string, { get: Op }> }>();
+    for (const path of ['/api/occupant/chat', '/api/public/chat/{project_id}/{unique}', '/api/partner/project/{project_id}/chats', '/api/partner/chat/{conversation_id}', '/api/occupant/news', '/api/public/news/{id}', '/api/partner/project/{project_id}/news']) {
+      const op = doc.paths[path]!.get;
+      expect(op.parameters!.filter((p) => p.in === 'query').map((p) => p.name), path).toEqual(expect.arrayContaining(['before', 'limit']));
+      expect(Object.keys(op.responses['200']!.headers ?? {}), path).toEqual(['x-has-more']);
+    }
+  });
+});

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZApiError, ZChatBody, ZChatSendResponse, ZConversationParams, ZLanguageQuery, ZOccupantChat, ZOccupantQuery, ZPartnerChat,
-  ZPartnerConversation, ZProjectChatsParams, ZPublicChat, ZPublicChatBody, ZPublicChatParams,
+  HAS_MORE_HEADER, pagedAnswer, ZApiError, ZChatBody, ZChatSendResponse, ZConversationParams, ZOccupantChat, ZOccupantQuery,
+  ZPagedLanguageQuery, ZPagedOccupantQuery, ZPartnerChat, ZPartnerConversation, ZProjectChatsParams, ZPublicChat, ZPublicChatBody,
+  ZPublicChatParams,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
@@ -16,6 +17,14 @@ const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('cache-control', 'no-store');
 };
 
+/** A paged read's answer: the body, and X-Has-More saying whether more (older) items remain (paging.ts). */
+function paged<T>(reply: FastifyReply, page: { hasMore: boolean }, body: T): T {
+  void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+  return body;
+}
+const paging = 'Paged: the newest 50 messages (`limit`, at most 100), oldest first; with `before` (the oldest message held) the ones '
+  + 'before it. X-Has-More tells whether older messages remain.';
+
 /** Chat ('Contact'): the resident's and the visitor's conversation, and the project team's inbox. */
 export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { chat, guard } = services;
@@ -24,9 +33,14 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     preHandler: [guard.occupant, noStore],
     schema: {
       tags: ['chat'], summary: "The address's conversation in the chosen project, oldest first, with the notification",
-      description: "Marks the team's messages read for the address.", querystring: ZOccupantQuery, security, response: { 200: ZOccupantChat, ...errors },
+      description: `${paging} The first page marks the team's messages read for the address.`, querystring: ZPagedOccupantQuery, security,
+      response: { 200: pagedAnswer(ZOccupantChat), ...errors },
     },
-  }, async (request) => chat.occupantChat(sessionOf(request), request.query.project_id));
+  }, async (request, reply) => {
+    const { project_id: projectId, before, limit } = request.query;
+    const page = await chat.occupantChat(sessionOf(request), projectId, { before, limit });
+    return paged(reply, page, page.answer);
+  });
 
   app.post('/occupant/chat', {
     preHandler: guard.occupant,
@@ -40,10 +54,14 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     app.get(url, {
       preHandler: noStore,
       schema: {
-        tags: ['chat'], summary: "A visitor's conversation; without a (known) visitor code a new one is issued",
-        params: ZPublicChatParams, querystring: ZLanguageQuery, response: { 200: ZPublicChat, ...errors },
+        tags: ['chat'], summary: "A visitor's conversation; without a (known) visitor code a new one is issued", description: paging,
+        params: ZPublicChatParams, querystring: ZPagedLanguageQuery, response: { 200: pagedAnswer(ZPublicChat), ...errors },
       },
-    }, async (request) => chat.publicChat(request.params.project_id, request.params.unique, request.ip));
+    }, async (request, reply) => {
+      const { before, limit } = request.query;
+      const page = await chat.publicChat(request.params.project_id, request.params.unique, request.ip, { before, limit });
+      return paged(reply, page, page.answer);
+    });
 
     app.post(url, {
       schema: {
@@ -57,17 +75,27 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     preHandler: [guard.staff, noStore],
     schema: {
       tags: ['chat'], summary: "The team's inbox of a project: unread first, then the newest", params: ZProjectChatsParams,
-      querystring: ZLanguageQuery, security, response: { 200: z.array(ZPartnerConversation), ...errors },
+      description: 'Paged: the first 50 conversations (`limit`, at most 100); with `before` (the last conversation held) the next ones. '
+        + 'X-Has-More tells whether more follow.',
+      querystring: ZPagedLanguageQuery, security, response: { 200: pagedAnswer(z.array(ZPartnerConversation)), ...errors },
     },
-  }, async (request) => chat.partnerInbox(sessionOf(request), request.params.project_id));
+  }, async (request, reply) => {
+    const { before, limit } = request.query;
+    const page = await chat.partnerInbox(sessionOf(request), request.params.project_id, { before, limit });
+    return paged(reply, page, page.items);
+  });
 
   app.get('/partner/chat/:conversation_id', {
     preHandler: [guard.staff, noStore],
     schema: {
-      tags: ['chat'], summary: "One conversation for the team; marks the resident's or visitor's messages read", params: ZConversationParams,
-      querystring: ZLanguageQuery, security, response: { 200: ZPartnerChat, ...errors },
+      tags: ['chat'], summary: "One conversation for the team; its first page marks the resident's or visitor's messages read",
+      description: paging, params: ZConversationParams, querystring: ZPagedLanguageQuery, security, response: { 200: pagedAnswer(ZPartnerChat), ...errors },
     },
-  }, async (request) => chat.partnerConversation(sessionOf(request), request.params.conversation_id));
+  }, async (request, reply) => {
+    const { before, limit } = request.query;
+    const page = await chat.partnerConversation(sessionOf(request), request.params.conversation_id, { before, limit });
+    return paged(reply, page, page.answer);
+  });
 
   app.post('/partner/chat/:conversation_id', {
     preHandler: guard.staff,

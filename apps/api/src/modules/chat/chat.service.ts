@@ -1,10 +1,11 @@
 import {
   chatMessages, isNotificationVisible,
   type TChatMessage, type TChatNotification, type TChatSendResponse, type TOccupantChat, type TPartnerChat,
-  type TPartnerConversation, type TPublicChat,
+  type TPageQuery, type TPartnerConversation, type TPublicChat,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.ts';
+import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import { hashToken, newVisitorCode } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
@@ -70,6 +71,16 @@ function toConversation(row: InboxRow): TPartnerConversation {
 
 const hasChat = (project: ProjectRow) => project.modules.some((m) => m.name === 'messages');
 type Found = { project: ProjectRow; customer: CustomerRow };
+/** A chat answer and whether older messages remain (the X-Has-More header). */
+export type Paged<T> = { answer: T; hasMore: boolean };
+
+/** One page of a conversation's history, oldest first (paging.ts). */
+async function historyPage(db: Db, conversationId: number, page: TPageQuery): Promise<Page<TChatMessage>> {
+  const size = pageSize(page);
+  const { items, hasMore } = toPage(await listMessages(db, conversationId, { before: page.before, limit: size + 1 }), size);
+  return { items: items.reverse().map(toChatMessage), hasMore };
+}
+const noMessages: Page<TChatMessage> = { items: [], hasMore: false };
 
 /**
  * Chat between an address (or a public visitor) and the project team. Residents reach their own
@@ -129,19 +140,20 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    async occupantChat(session: Session, projectId?: number): Promise<TOccupantChat> {
+    /** One page of the address's conversation; the first page (no `before`) marks the team's messages read. */
+    async occupantChat(session: Session, projectId?: number, page: TPageQuery = {}): Promise<Paged<TOccupantChat>> {
       const project = await occupantProjectWithChat(session, projectId);
       const addressId = session.addressId!;
       const [conversation, notification] = await Promise.all([
         findAddressConversation(db, project.id, addressId),
         notificationFor(project.customerId, project.id),
       ]);
-      if (!conversation) return { chat: [], notification };
-      const rows = await listMessages(db, conversation.id);
-      if (conversation.addressUnreadCount > 0 && (await markRead(db, conversation.id, 'address')) > 0) {
+      if (!conversation) return { answer: { chat: [], notification }, hasMore: false };
+      const { items, hasMore } = await historyPage(db, conversation.id, page);
+      if (page.before === undefined && conversation.addressUnreadCount > 0 && (await markRead(db, conversation.id, 'address')) > 0) {
         await projects.invalidateNewItems({ addressId });
       }
-      return { chat: rows.map(toChatMessage), notification };
+      return { answer: { chat: items, notification }, hasMore };
     },
 
     async occupantSend(session: Session, projectId: number | undefined, message: string): Promise<TChatSendResponse> {
@@ -154,22 +166,23 @@ export function createChatService(deps: ChatServiceDeps) {
       return { success: true, message: chatMessages.sent, item: toChatMessage(row) };
     },
 
-    async publicChat(projectId: number, unique: string | undefined, client: string): Promise<TPublicChat> {
+    async publicChat(projectId: number, unique: string | undefined, client: string, page: TPageQuery = {}): Promise<Paged<TPublicChat>> {
       const { project, customer } = await publicProjectWithChat(projectId);
       // A well-formed code is the visitor's own (surveys and forms share it), even before their first message.
       let conversation = unique ? await findVisitorConversation(db, project.id, hashToken(unique)) : null;
       let code = unique;
       if (!code) ({ conversation, unique: code } = await issueVisitor(project.id, client));
-      const [rows, notification] = await Promise.all([
-        conversation?.lastMessageAt ? listMessages(db, conversation.id) : Promise.resolve([]),
+      const [{ items, hasMore }, notification] = await Promise.all([
+        conversation?.lastMessageAt ? historyPage(db, conversation.id, page) : noMessages,
         notificationFor(customer.id, project.id),
       ]);
-      return {
-        chat: rows.map(toChatMessage),
+      const answer = {
+        chat: items,
         customer: { id: customer.id, name: customer.name, project_name: project.name, notification },
         client: { name: conversation?.visitorName ?? null, email: conversation?.visitorEmail ?? null },
         unique: code!,
       };
+      return { answer, hasMore };
     },
 
     async publicSend(
@@ -192,18 +205,23 @@ export function createChatService(deps: ChatServiceDeps) {
       return { success: true, message: chatMessages.sent, item: toChatMessage(row), unique: code! };
     },
 
-    async partnerInbox(session: Session, projectId: number): Promise<TPartnerConversation[]> {
+    /** One page of the project's inbox (unread first, then the newest). */
+    async partnerInbox(session: Session, projectId: number, page: TPageQuery = {}): Promise<Page<TPartnerConversation>> {
       const found = await projects.staffProject(session, projectId);
       if (!hasChat(found.project)) throw new NotFoundError(chatMessages.notAvailable);
-      return (await listInbox(db, projectId)).map(toConversation);
+      const size = pageSize(page);
+      const { items, hasMore } = toPage(await listInbox(db, projectId, { before: page.before, limit: size + 1 }), size);
+      return { items: items.map(toConversation), hasMore };
     },
 
-    async partnerConversation(session: Session, conversationId: number): Promise<TPartnerChat> {
+    /** One page of a conversation; the first page (no `before`) marks the resident's or visitor's messages read. */
+    async partnerConversation(session: Session, conversationId: number, page: TPageQuery = {}): Promise<Paged<TPartnerChat>> {
       const entry = await staffConversation(session, conversationId);
-      const rows = await listMessages(db, conversationId);
-      if (entry.conversation.staffUnreadCount > 0) await markRead(db, conversationId, 'staff');
-      const conversation = toConversation({ ...entry, conversation: { ...entry.conversation, staffUnreadCount: 0 } });
-      return { conversation, chat: rows.map(toChatMessage) };
+      const { items, hasMore } = await historyPage(db, conversationId, page);
+      const marks = page.before === undefined && entry.conversation.staffUnreadCount > 0;
+      if (marks) await markRead(db, conversationId, 'staff');
+      const conversation = toConversation(marks ? { ...entry, conversation: { ...entry.conversation, staffUnreadCount: 0 } } : entry);
+      return { answer: { conversation, chat: items }, hasMore };
     },
 
     async partnerSend(session: Session, conversationId: number, message: string): Promise<TChatSendResponse> {

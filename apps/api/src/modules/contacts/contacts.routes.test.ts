@@ -18,8 +18,9 @@ describe('contacts', () => {
       email: 'sanne.visser@woonstad-vernieuwd.nl', mobile_number: '0612345670', phone_number: '0301234500', function: 'Bewonersconsulent',
       can_chat: true, avatar_url: expect.stringMatching(/^\/api\/files\/\d+\/sanne-visser\.svg$/),
       logo_url: expect.stringMatching(/^\/api\/files\/\d+\/logo-woonstad\.svg$/),
+      organisation: 'Woonstad Vernieuwd',
     });
-    expect(list[1]).toMatchObject({ can_chat: false, phone_number: null });
+    expect(list[1]).toMatchObject({ can_chat: false, phone_number: null, organisation: 'Bouwbedrijf Van Dijk' });
     expect(list[2]!.logo_url).toBeNull();
   });
 

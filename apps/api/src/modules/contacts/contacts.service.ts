@@ -22,6 +22,7 @@ export function createContactsService({ db, files }: Pick<ContentDeps, 'db' | 'f
         description: c.description,
         avatar_url: optionalFileUrl(f.avatarId, f.avatarName),
         logo_url: optionalFileUrl(f.logoId, f.logoName),
+        organisation: c.organisation,
         can_chat: c.canChat,
       }));
     },

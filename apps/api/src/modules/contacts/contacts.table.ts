@@ -18,6 +18,8 @@ export const contacts = pgTable(
     description: text('description'),
     avatarFileId: integer('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
     logoFileId: integer('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The organisation the contact works for: the logo's text alternative, shown beside the function. */
+    organisation: text('organisation'),
     canChat: boolean('can_chat').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
     position: integer('position').notNull().default(0),

@@ -9,6 +9,8 @@ export const customers = pgTable('customers', {
   colorPrimary: text('color_primary').notNull().default('#1d4ed8'),
   colorSecondary: text('color_secondary').notNull().default('#0f766e'),
   website: text('website'),
+  /** Origins (https://www.example.nl) that may show the portal in a frame, besides the portal itself. */
+  embedOrigins: text('embed_origins').array().notNull().default([]),
   notification: text('notification'),
   loginUrlOccupants: text('login_url_occupants').notNull().default('/inloggen'),
   position: integer('position').notNull().default(0),

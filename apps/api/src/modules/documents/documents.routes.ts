@@ -12,8 +12,8 @@ export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => as
     summary: 'Documents, newest first',
     description: [
       'A resident gets the project-wide documents and those of their own address; partners the project-wide ones; public visitors',
-      'the project-wide ones marked public. At most 200. document_url is /api/files/{id}/{filename}: add ?token= for a download',
-      '(a resident\'s download marks the document fetched).',
+      'the project-wide ones marked public. At most 200. document_url is /api/files/{id}/{filename}, signed for the caller\'s session',
+      'in authorised answers (?token=, a short-lived link token: see GET /api/files); a resident\'s download marks the document fetched.',
     ].join(' '),
     paths: { public: documentPaths.publicList, occupant: documentPaths.occupantList, partner: documentPaths.partnerList },
     response: ZDocumentList,

@@ -11,7 +11,7 @@ export const dossierRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     preHandler: guard.occupant,
     schema: {
       tags: ['dossier'], summary: "The dossier of the resident's address in the chosen project, newest first",
-      description: 'At most 200 items. download_url is /api/files/{id}/{filename}: add ?token=; downloading marks the item fetched.',
+      description: 'At most 200 items. download_url is /api/files/{id}/{filename}?token=, signed for the session (see GET /api/files); downloading marks the item fetched.',
       querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZDossierList, ...readErrors },
     },
   }, async (request) => dossier.list(await readers.forOccupant(sessionOf(request), request.query.project_id)));

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages, ZComplaintList, ZContactList, ZInformationList, ZNewsList, ZPartnerList, ZSchedule } from '@portal/contract';
-import type { TestApp } from '../../../test/helpers.ts';
-import { setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
+import { fileMessages, messages, ZComplaintList, ZContactList, ZDossierList, ZFileLink, ZInformationList, ZNewsList, ZPartnerList, ZSchedule } from '@portal/contract';
+import { hashToken } from '../../lib/tokens.ts';
+import { occupantToken, type TestApp } from '../../../test/helpers.ts';
+import { newCounts, setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
+import { signLinksIn } from './file-links.ts';
 import { imageSize } from './image-size.ts';
 import { createLocalStorage, readAll } from './storage.ts';
 
@@ -73,7 +75,9 @@ describe('GET /api/files/{id}/{filename}', () => {
     const info = ZInformationList.parse((await get(`/api/public/information/${B}`)).json());
     const complaints = ZComplaintList.parse((await get(`/api/public/complaints/${B}`)).json());
     const schedule = ZSchedule.parse((await get(`/api/public/schedule/${B}`)).json());
-    return {
+    // the plain links: authorised answers sign them for the caller (tested below), these tests send the header
+    const plain = <T extends Record<string, string>>(links: T) => Object.fromEntries(Object.entries(links).map(([k, v]) => [k, v.split('?')[0]!])) as T;
+    return plain({
       publicNews: pubNews[0]!.image_url!,
       privateNews: allNews.find((a) => a.title === 'Parkeren tijdens de werkzaamheden')!.image_url!,
       publicLogo: partners.find((p) => p.name === 'Bouwbedrijf Van Dijk')!.logo_url!,
@@ -83,7 +87,7 @@ describe('GET /api/files/{id}/{filename}', () => {
       publicInfo: info[0]!.image_url!,
       publicComplaint: complaints.items[0]!.image_url!,
       publicSchedule: Object.values(schedule.sorted_scheduled_items).flat().find((e) => e.item.image_url)!.item.image_url!,
-    };
+    });
   }
 
   it('serves images of public items to anyone, inline, with a strict content security policy', async () => {
@@ -100,14 +104,14 @@ describe('GET /api/files/{id}/{filename}', () => {
     }
   });
 
-  it('needs a token for images of non-public items (401), and serves them to the project’s residents and staff', async () => {
+  it('needs a session for images of non-public items (401), and serves them to the project’s residents and staff', async () => {
     const links = await images();
     for (const url of [links.privateNews, links.privateLogo, links.privateAvatar]) {
       const anonymous = await get(url);
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json()).toEqual({ message: messages.unauthorized });
       for (const token of [tokens.jan, tokens.fatima, tokens.partner, tokens.admin]) {
-        const res = await get(`${url}?token=${encodeURIComponent(token)}`);
+        const res = await get(url, token);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control']).toBe('private, max-age=3600');
       }
@@ -165,5 +169,143 @@ describe('GET /api/files/{id}/{filename}', () => {
     expect(res.headers['content-disposition']).toBe(`inline; filename="Overzicht geisoleerde woningen.svg"; filename*=UTF-8''Overzicht%20ge%C3%AFsoleerde%20woningen.svg`);
     const renamed = await get(`${url}?filename=${encodeURIComponent('kaart/../"x".svg')}`);
     expect(renamed.headers['content-disposition']).toBe(`inline; filename="kaart-..-x-.svg"; filename*=UTF-8''kaart-..-x-.svg`);
+  });
+});
+
+describe('signLinksIn', () => {
+  it('signs exactly the file links of an answer, in a copy that shares what it leaves alone', () => {
+    const shared = { logo_url: '/assets/logo.svg', nested: [{ id: 1 }] };
+    const answer = {
+      image_url: '/api/files/4/a%20b.png', other: '/api/files/4/a.png?x=1', html: '<img src="/api/files/5/c.png">',
+      list: [{ url: '/api/files/5/c.png' }, shared], when: new Date(0), count: 3, none: null,
+    };
+    const before = structuredClone(answer);
+    const signed = signLinksIn(answer, (id) => `sig${id}`) as typeof answer;
+    expect(signed).toEqual({ ...before, image_url: '/api/files/4/a%20b.png?token=sig4', list: [{ url: '/api/files/5/c.png?token=sig5' }, shared] });
+    expect(answer).toEqual(before); // the input is never changed (cached answers)
+    expect(signed.list[1]).toBe(shared);
+    expect(signLinksIn(shared, () => 'x')).toBe(shared);
+  });
+});
+
+describe('session tokens never in a URL; signed download links instead', () => {
+  const plain = (url: string) => url.split('?')[0]!;
+  const post = (url: string, token?: string, host?: string) =>
+    t.app.inject({ method: 'POST', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(host ? { host } : {}) } });
+  const sessionId = async (token: string) =>
+    (await t.query<{ id: number }>('SELECT id FROM sessions WHERE token_hash = $1', [hashToken(token)]))[0]!.id;
+  const jansDossier = async () => ZDossierList.parse((await get('/api/occupant/dossier', tokens.jan)).json());
+  const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+
+  it('ignores ?token= on every other route: the session token counts only in the Authorization header', async () => {
+    for (const url of ['/api/occupant/project', '/api/occupant/news', '/api/occupant/dossier', `/api/partner/project/${B}/news`]) {
+      const token = url.startsWith('/api/partner') ? tokens.partner : tokens.jan;
+      const res = await get(`${url}?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: messages.unauthorized });
+      expect((await get(url, token)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('refuses a session token in the query of a download (401), even for a file its session may read', async () => {
+    const photo = (await jansDossier()).find((d) => d.name === 'Foto meterkast')!;
+    const res = await get(`${plain(photo.download_url)}?token=${encodeURIComponent(tokens.jan)}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: fileMessages.linkInvalid });
+    expect((await get(plain(photo.download_url), tokens.jan)).statusCode).toBe(200); // the header still works
+  });
+
+  it('answers signed links to authorised readers (never their session token), plain links to the public', async () => {
+    const pub = await get(`/api/public/news/${B}`);
+    expect(pub.body).not.toContain('token=');
+    for (const [url, token] of [['/api/occupant/news', tokens.jan], ['/api/occupant/dossier', tokens.jan], ['/api/occupant/documents', tokens.fatima],
+      ['/api/occupant/partners', tokens.jan], ['/api/occupant/contacts', tokens.jan], [`/api/partner/project/${B}/news`, tokens.partner]] as const) {
+      const res = await get(url, token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(token);
+      const links = [...res.body.matchAll(/"(\/api\/files\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(links.length, url).toBeGreaterThan(0);
+      for (const link of links) expect(link, url).toMatch(/^\/api\/files\/\d+\/[^?]+\?token=\d+\.\d+\.[\w-]{43}$/);
+    }
+  });
+
+  it('opens its one file without Authorization, marks a resident’s download fetched, and nothing else', async () => {
+    const list = await jansDossier();
+    const photo = list.find((d) => d.name === 'Opnamerapport')!;
+    const other = list.find((d) => d.name === 'Keuzeformulier')!;
+    expect(photo.fetched).toBe(false);
+    const before = (await newCounts(t, tokens.jan)).dossier!;
+
+    const res = await get(photo.download_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect((await newCounts(t, tokens.jan)).dossier).toBe(before - 1);
+
+    // the same token on another file, a tampered signature, a tampered expiry, a tampered session
+    const token = tokenOf(photo.download_url);
+    const [sid, exp, sig] = token.split('.') as [string, string, string];
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    for (const url of [
+      `${plain(other.download_url)}?token=${token}`,
+      `${plain(photo.download_url)}?token=${sid}.${exp}.${flipped}`,
+      `${plain(photo.download_url)}?token=${sid}.${Number(exp) + 3600}.${sig}`,
+      `${plain(photo.download_url)}?token=${Number(sid) + 1}.${exp}.${sig}`,
+      `${plain(photo.download_url)}?token=${sid}.${exp}`,
+    ]) {
+      const bad = await get(url);
+      expect(bad.statusCode, url).toBe(401);
+      expect(bad.json()).toEqual({ message: fileMessages.linkInvalid });
+    }
+  });
+
+  it('works for staff as for residents, and a resident’s link only on their own customer’s host', async () => {
+    const staffNews = ZNewsList.parse((await get(`/api/partner/project/${B}/news`, tokens.partner)).json());
+    const hidden = staffNews.find((a) => a.title === 'Parkeren tijdens de werkzaamheden')!.image_url!;
+    expect(hidden).toContain('?token=');
+    expect((await get(hidden)).statusCode).toBe(200);
+    expect((await get(plain(hidden))).statusCode).toBe(401);
+    const jans = (await jansDossier()).find((d) => d.name === 'Plattegrond')!;
+    expect((await get(jans.download_url, undefined, elsewhere.host)).statusCode).toBe(401);
+    expect((await get(jans.download_url)).statusCode).toBe(200);
+  });
+
+  it('expires: a link signed with an expiry in the past is refused', async () => {
+    const photo = (await jansDossier()).find((d) => d.name === 'Foto meterkast')!;
+    const id = Number(/\/api\/files\/(\d+)\//.exec(photo.download_url)![1]);
+    const sid = await sessionId(tokens.jan);
+    const expired = await t.services.files.links.sign({ fileId: id, sessionId: sid, expiresAt: new Date(Date.now() - 1000) });
+    expect((await get(`${plain(photo.download_url)}?token=${expired}`)).statusCode).toBe(401);
+    const fresh = await t.services.files.links.sign({ fileId: id, sessionId: sid, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await get(`${plain(photo.download_url)}?token=${fresh}`)).statusCode).toBe(200);
+  });
+
+  it('ends with the session: after a logout its links are refused', async () => {
+    const token = await occupantToken(t.app, '10');
+    const photo = ZDossierList.parse((await get('/api/occupant/dossier', token)).json()).find((d) => d.name === 'Foto meterkast')!;
+    expect((await get(photo.download_url)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', token)).statusCode).toBe(200);
+    expect((await get(photo.download_url)).statusCode).toBe(401);
+  });
+
+  it('POST /api/files/{id}/link signs a fresh link for a reader who may read the file, 404 otherwise', async () => {
+    const photo = (await jansDossier()).find((d) => d.name === 'Foto meterkast')!;
+    const id = Number(/\/api\/files\/(\d+)\//.exec(photo.download_url)![1]);
+    const res = await post(`/api/files/${id}/link?language=nl`, tokens.jan);
+    expect(res.statusCode).toBe(200);
+    const { url } = ZFileLink.parse(res.json());
+    expect(url).toMatch(new RegExp(`^/api/files/${id}/Foto%20meterkast\\.png\\?token=`));
+    expect(url).not.toContain(tokens.jan);
+    expect((await get(url)).statusCode).toBe(200);
+
+    // another address, staff, another customer: the same 404 as a file that does not exist
+    for (const [token, host] of [[tokens.fatima], [tokens.partner], [elsewhere.token, elsewhere.host]] as const) {
+      const refused = await post(`/api/files/${id}/link`, token, host);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Bestand niet gevonden' });
+    }
+    expect((await post('/api/files/999999/link', tokens.jan)).statusCode).toBe(404);
+    expect((await post(`/api/files/${id}/link`)).statusCode).toBe(401);
+    expect((await post(`/api/files/${id}/link?token=${encodeURIComponent(tokens.jan)}`)).statusCode).toBe(401);
   });
 });

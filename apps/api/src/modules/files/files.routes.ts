@@ -1,11 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { filePaths, ZApiError, ZFileParams, ZFileQuery } from '@portal/contract';
+import { z } from 'zod';
+import { fileMessages, filePaths, ZApiError, ZFileLink, ZFileLinkParams, ZFileParams, ZFileQuery } from '@portal/contract';
 import type { FileViewer } from '../../lib/content.ts';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
-import { safeFilename, type FileGrant } from './files.service.ts';
+import type { Session } from '../auth/session.store.ts';
+import { signLinksIn } from './file-links.ts';
+import { safeFilename, type FileGrant, type FilesService } from './files.service.ts';
 
 const INLINE = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
 
@@ -15,19 +18,39 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { files, reads, projects, guard } = services;
+/**
+ * Every answer to an authorised call carries its file links signed for the caller's session
+ * (file-links.ts): an <img> or a download link then works without the session token in its URL. Answers
+ * to anonymous calls keep plain links (public files need no token). Registered once, for every route.
+ */
+export function registerFileLinkSigning(app: FastifyInstance, files: FilesService) {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.session) return payload;
+    return signLinksIn(payload, await files.links.signer(request.session.id));
+  });
+}
 
-  async function viewerOf(request: FastifyRequest): Promise<FileViewer> {
-    if (!request.bearer) return { kind: 'public' };
-    await guard.any(request); // 401 for an unknown, expired or revoked token; an occupant only on their own customer's host
-    const session = sessionOf(request);
+export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { files, reads, projects, guard, sessions, customers } = services;
+
+  const badLink = () => new UnauthorizedError(fileMessages.linkInvalid);
+
+  /** What a session may read; an occupant session only on its own customer's host (as the guard checks). */
+  async function viewerFor(session: Session, host: string | undefined): Promise<FileViewer> {
     if (session.role === 'occupant') {
+      if ((await customers.forHost(host)).id !== session.customerId) throw new UnauthorizedError();
       if (session.addressId === null) return { kind: 'public' };
       const projectIds = (await projects.projectsForAddress(session.addressId)).map((p) => p.id);
       return { kind: 'occupant', addressId: session.addressId, projectIds, actingAdmin: session.isAdmin };
     }
     return { kind: 'staff', customerIds: session.userId === null ? [] : await projects.userCustomerIds(session.userId) };
+  }
+
+  /** The caller of the Authorization header: 401 for an unknown, expired or revoked token. */
+  async function viewerOf(request: FastifyRequest): Promise<FileViewer> {
+    if (!request.bearer) return { kind: 'public' };
+    await guard.any(request);
+    return viewerFor(sessionOf(request), request.headers.host);
   }
 
   app.get(filePaths.download, {
@@ -36,26 +59,41 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
       summary: 'Download a file: a document, a dossier item, an image or a logo',
       description: [
         'The spec\'s `download_url?filename=&token=` form. The module that uses the file decides who may read it:',
-        'files of public items of a public project load without a token; others need the bearer token (header or `token`)',
-        'of a resident of the project (address files: only that address), or of staff of the project\'s customer;',
-        'a `ticket` from a dossier e-mail opens its files until it expires. Without a token a protected file answers 401,',
-        'with a token that may not read it 404. A resident\'s download of a document or dossier item marks it fetched.',
-        'Images are served inline, other files as attachments.',
+        'files of public items of a public project load without a token; others need the caller\'s session, through the',
+        'Authorization header or through `token`, a signed link token that authorised answers put into every file link',
+        '(`{session_id}.{expiry}.{signature}`: HMAC-SHA256 of file id, session and expiry under a server secret; it opens',
+        'this one file for FILE_LINK_MINUTES (default 10, at most 1.5 × that) while the session lives). A session token',
+        'is never accepted in `token` (nor anywhere in a URL). Residents of the project (address files: only that',
+        'address) and staff of the project\'s customer may read; a `ticket` from a dossier e-mail opens its files until',
+        'it expires. A bad, tampered, expired or other file\'s link token answers 401; without any token a protected file',
+        'answers 401, with a session that may not read it 404. A resident\'s download of a document or dossier item',
+        'marks it fetched. Images are served inline, other files as attachments.',
       ].join(' '),
       params: ZFileParams,
       querystring: ZFileQuery,
       response: { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError },
     },
   }, async (request, reply) => {
-    const file = await files.find(request.params.id);
-    if (!file || file.filename !== request.params.filename) throw new NotFoundError('Bestand niet gevonden');
+    const { params, query } = request;
+    // A link token counts only without a header; a forged or expired one is refused before any database read.
+    const link = !query.ticket && !request.bearer && query.token !== undefined ? await files.links.verify(query.token, params.id) : undefined;
+    if (link === null) throw badLink();
+
+    const file = await files.find(params.id);
+    if (!file || file.filename !== params.filename) throw new NotFoundError('Bestand niet gevonden');
 
     let viewer: FileViewer | null = null;
     let markRead: FileGrant['markRead'];
-    if (request.query.ticket) {
-      if (!(await files.ticketOpens(request.query.ticket, file.id))) throw new NotFoundError('Deze downloadlink is ongeldig of verlopen.');
+    if (query.ticket) {
+      if (!(await files.ticketOpens(query.ticket, file.id))) throw new NotFoundError('Deze downloadlink is ongeldig of verlopen.');
     } else {
-      viewer = await viewerOf(request);
+      if (link) {
+        const session = await sessions.findLive(link.sessionId); // a logout ends the session's links at once
+        if (!session) throw badLink();
+        viewer = await viewerFor(session, request.headers.host);
+      } else {
+        viewer = await viewerOf(request);
+      }
       const grant = await files.authorize(file, viewer);
       if (!grant) throw viewer.kind === 'public' ? new UnauthorizedError() : new NotFoundError('Bestand niet gevonden');
       markRead = grant.markRead;
@@ -65,14 +103,40 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
     if (!stored) throw new NotFoundError('Bestand niet gevonden');
     if (markRead && viewer?.kind === 'occupant' && !viewer.actingAdmin) await reads.mark(viewer.addressId, markRead.module, [markRead.itemId]);
 
-    const name = request.query.filename ? safeFilename(request.query.filename) : file.filename;
+    // A signed link's bytes are kept no longer than the link lives.
+    const maxAge = link ? Math.max(0, Math.floor((link.expiresAt.getTime() - Date.now()) / 1000)) : 3600;
+    const name = query.filename ? safeFilename(query.filename) : file.filename;
     return reply
       .header('content-type', file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime)
       .header('content-length', stored.size)
       .header('content-disposition', contentDisposition(INLINE.has(file.mime) ? 'inline' : 'attachment', name))
-      .header('cache-control', viewer?.kind === 'public' ? 'public, max-age=3600' : 'private, max-age=3600')
+      .header('cache-control', viewer?.kind === 'public' && !link ? 'public, max-age=3600' : `private, max-age=${maxAge}`)
       // A file is never a page: no scripts (an SVG opened on its own), no plugins, no framing tricks.
       .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
       .send(stored.body as never); // a byte stream: no response schema applies to 200
+  });
+
+  app.post(filePaths.link, {
+    preHandler: guard.any,
+    schema: {
+      tags: ['files'],
+      summary: 'A fresh signed download link for one file the caller may read',
+      description: [
+        'For a download clicked long after the answer that listed it: answers `{ url }`, the file\'s link signed for',
+        'the caller\'s session (see GET /api/files/{id}/{filename}). The session comes from the Authorization header',
+        'only. A file the caller may not read answers 404, the same as a file that does not exist.',
+      ].join(' '),
+      params: ZFileLinkParams,
+      // nullish: a POST without a body reaches validation as null, and this one needs none
+      body: z.object({ language: z.literal('nl').optional() }).nullish(),
+      security: [{ bearer: [] }],
+      response: { 200: ZFileLink, 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError },
+    },
+  }, async (request) => {
+    const session = sessionOf(request);
+    const file = await files.find(request.params.id);
+    const viewer = await viewerFor(session, request.headers.host);
+    if (!file || !(await files.authorize(file, viewer))) throw new NotFoundError('Bestand niet gevonden');
+    return { url: await files.signedUrl(file, session.id) };
   });
 };

@@ -3,8 +3,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { FileViewer } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { ReadModule } from '../reads/index.ts';
+import { createFileLinks } from './file-links.ts';
 import { imageSize } from './image-size.ts';
 import type { FileStorage } from './storage.ts';
 import { files, fileTickets } from './files.table.ts';
@@ -38,11 +40,18 @@ export function safeFilename(name: string): string {
   return (cleaned || 'bestand').slice(-120);
 }
 
-export function createFilesService(db: Db, storage: FileStorage) {
+/** `links` signs the short-lived download links of file-links.ts, valid for `minutes`. */
+export function createFilesService(db: Db, storage: FileStorage, links: { secrets: Secrets; minutes: number }) {
   const owners = new Map<string, FileOwnerCheck>();
 
   return {
     storage,
+    links: createFileLinks(links.secrets, { minutes: links.minutes }),
+
+    /** The download link of a file signed for a session: /api/files/{id}/{filename}?token=... */
+    async signedUrl(file: { id: number; filename: string }, sessionId: number): Promise<string> {
+      return `${fileUrl(file)}?token=${await this.links.sign({ fileId: file.id, sessionId })}`;
+    },
 
     /** A module declares who may read the files it owns. */
     registerOwner(owner: string, check: FileOwnerCheck) {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { messages } from '@portal/contract';
+import { ServiceUnavailableError } from '../../lib/errors.ts';
 
 /**
  * Where file bytes live, addressed by key ('2026/03/3f2a....pdf'). The local-disk driver is the default;
@@ -26,6 +28,39 @@ export function assertValidKey(key: string): void {
   }
 }
 
+/**
+ * Errors of a disk that cannot take writes now (read-only, full, over quota, not writable, failing,
+ * out of file handles): the request answers 503 with a Dutch message and retry-after, not 500.
+ */
+const UNAVAILABLE = new Set(['EROFS', 'ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE']);
+
+function unavailable(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code && UNAVAILABLE.has(code) ? new ServiceUnavailableError(messages.storageUnavailable, 60, { cause: error }) : error;
+}
+
+/**
+ * mkdir -p that reports why a folder cannot be made: Node's recursive mkdir answers ENOENT when the
+ * disk is read-only; creating the missing folders one by one gives the real error (EROFS, ...).
+ */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await fs.promises.mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const missing: string[] = [];
+    for (let at = dir; path.dirname(at) !== at; at = path.dirname(at)) {
+      if (await fs.promises.stat(at).then(() => true, () => false)) break;
+      missing.unshift(at);
+    }
+    for (const folder of missing) {
+      await fs.promises.mkdir(folder).catch((failure: NodeJS.ErrnoException) => {
+        if (failure.code !== 'EEXIST') throw failure;
+      });
+    }
+  }
+}
+
 /** Files under `root` (`${DATA_DIR}/files`); writes go to a temporary file first and are renamed. */
 export function createLocalStorage(root: string): FileStorage {
   const resolve = (key: string) => {
@@ -36,10 +71,15 @@ export function createLocalStorage(root: string): FileStorage {
     driver: 'local',
     async put(key, body) {
       const target = resolve(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.tmp`;
-      await fs.promises.writeFile(temp, body);
-      await fs.promises.rename(temp, target);
+      try {
+        await makeFolder(path.dirname(target));
+        await fs.promises.writeFile(temp, body);
+        await fs.promises.rename(temp, target);
+      } catch (error) {
+        await fs.promises.rm(temp, { force: true }).catch(() => {}); // a half-written file on a full disk
+        throw unavailable(error);
+      }
     },
     async get(key) {
       const target = resolve(key);
@@ -53,7 +93,7 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
     async delete(key) {
-      await fs.promises.rm(resolve(key), { force: true });
+      await fs.promises.rm(resolve(key), { force: true }).catch((error: unknown) => { throw unavailable(error); });
     },
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { householdMessages, messages, type TNewPasswordResult, type TOccupant, type TOccupantResult } from '@portal/contract';
-import { bearer, createTestApp, DEMO, login, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
+import {
+  bearer, createTestApp, DEMO, findResetLink, login, occupantToken, partnerToken, waitFor, type CaughtMail, type TestApp,
+} from '../../../test/helpers.ts';
 
 let t: TestApp;
 let jan: string; // 1234AB 10, Jan de Vries (main occupant; Anna lives there too, without an account)
@@ -36,17 +38,19 @@ describe('GET /api/occupant/occupants', () => {
       {
         id: t.ids.occupants.jan, full_name: 'Jan de Vries', first_name: 'Jan', affix: 'de', last_name: 'Vries', gender: 'M',
         email_address: 'jan.devries@example.nl', telephone: null, mobile: '0612345678', prefer_email: true, has_account: true, is_self: true,
+        is_holder: true, pending_email_address: null, can_change_email: true, can_delete: false,
       },
       {
         id: t.ids.occupants.anna, full_name: 'Anna de Vries', first_name: 'Anna', affix: 'de', last_name: 'Vries', gender: 'F',
         email_address: 'anna.devries@example.nl', telephone: null, mobile: null, prefer_email: true, has_account: false, is_self: false,
+        is_holder: false, pending_email_address: null, can_change_email: true, can_delete: true,
       },
     ]);
   });
 
   it('shows another address only its own people', async () => {
     const list = (await get('/api/occupant/occupants', fatima)).json<TOccupant[]>();
-    expect(list.map((o) => o.full_name)).toEqual(['Fatima El Amrani']);
+    expect(list.map((o) => o.full_name)).toEqual(['Fatima El Amrani', 'Youssef El Amrani']);
   });
 
   it('needs an occupant login', async () => {
@@ -142,6 +146,7 @@ describe('POST /api/occupant/occupant/{id}', () => {
       occupant: {
         id: t.ids.occupants.anna, full_name: 'Anna de Vries-Bakker', first_name: 'Anna', affix: 'de', last_name: 'Vries-Bakker', gender: 'F',
         email_address: 'anna.bakker@example.nl', telephone: null, mobile: '+31 6 8765 4321', prefer_email: false, has_account: false, is_self: false,
+        is_holder: false, pending_email_address: null, can_change_email: true, can_delete: true,
       },
     });
   });
@@ -241,6 +246,249 @@ describe('GET /api/docs/json', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
       '/api/occupant/occupants', '/api/occupant/occupant/{id}', '/api/occupant/occupants/', '/api/occupant/new-password', '/api/occupant/occupant/delete/{id}',
+      '/api/public/confirm-email',
     ]));
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Roles (the holder of the address and members) and e-mail changes confirmed by the new address.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('household roles and e-mail changes, with mail through a local SMTP server', () => {
+  let m: TestApp;
+  let holder: string; // Fatima El Amrani, the holder of 1234AB 12
+  let member: string; // Youssef El Amrani, a member of 1234AB 12 with an account of his own
+  let ids: { fatima: number; youssef: number };
+  beforeAll(async () => {
+    m = await createTestApp({ mail: true });
+    [holder, member] = await Promise.all([occupantToken(m.app, '12'), occupantToken(m.app, '12', DEMO.memberPassword)]);
+    const [youssef] = await m.query<{ id: number }>("SELECT id FROM occupants WHERE email_address = 'youssef.elamrani@example.nl'");
+    ids = { fatima: m.ids.occupants.fatima, youssef: youssef!.id };
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  const mpost = (url: string, token: string, payload: unknown, remoteAddress = '127.0.0.1') =>
+    m.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object, remoteAddress });
+  const mget = (url: string, token: string) => m.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const confirm = (code: string) => m.app.inject({ method: 'POST', url: '/api/public/confirm-email', payload: { code, language: 'nl' } });
+  const person = async (id: number) => (await m.query<{ email_address: string | null; first_name: string; mobile: string | null }>(
+    'SELECT email_address, first_name, mobile FROM occupants WHERE id = $1', [id]))[0]!;
+  const fatimaDetails = { first_name: 'Fatima', last_name: 'El Amrani', gender: 'F', email_address: 'fatima.elamrani@example.nl' };
+  const youssefDetails = { first_name: 'Youssef', last_name: 'El Amrani', gender: 'M', email_address: 'youssef.elamrani@example.nl' };
+  /** Mails to `to` from now on. */
+  const mailsFrom = () => {
+    const seen = m.mail!.messages.length;
+    return (to: string) => m.mail!.messages.slice(seen).filter((mail) => mail.to.includes(to));
+  };
+  const nextMail = (to: string, subject?: string) => {
+    const seen = m.mail!.messages.length;
+    return () => m.mail!.waitForMail((mail) => m.mail!.messages.indexOf(mail) >= seen && mail.to.includes(to) && (!subject || mail.subject === subject), 10_000);
+  };
+  /** Every queued job (mail, password reset) has run. */
+  const jobsDone = async () => {
+    const idle = await waitFor(async () => (await m.query<{ n: number }>('SELECT count(*)::int AS n FROM graphile_worker._private_jobs'))[0]!.n === 0, { timeoutMs: 10_000 });
+    expect(idle, 'the job queue did not empty').toBe(true);
+  };
+  const confirmLink = (mail: CaughtMail) => {
+    const match = /(https?:\/\/\S+?)\/email\/bevestigen\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    if (!match) throw new Error(`No confirmation link in mail:\n${mail.text}`);
+    return { url: match[0], base: match[1], code: match[2]! };
+  };
+
+  it('shows each person’s role and what the caller may do with them', async () => {
+    const asMember = (await mget('/api/occupant/occupants', member)).json<TOccupant[]>();
+    expect(asMember.map(({ id, is_holder, is_self, can_change_email, can_delete }) => ({ id, is_holder, is_self, can_change_email, can_delete }))).toEqual([
+      { id: ids.fatima, is_holder: true, is_self: false, can_change_email: false, can_delete: false },
+      { id: ids.youssef, is_holder: false, is_self: true, can_change_email: true, can_delete: false },
+    ]);
+    const asHolder = (await mget('/api/occupant/occupants', holder)).json<TOccupant[]>();
+    expect(asHolder.map(({ id, is_holder, is_self, can_change_email, can_delete }) => ({ id, is_holder, is_self, can_change_email, can_delete }))).toEqual([
+      { id: ids.fatima, is_holder: true, is_self: true, can_change_email: true, can_delete: false },
+      { id: ids.youssef, is_holder: false, is_self: false, can_change_email: true, can_delete: true },
+    ]);
+    expect((await mget(`/api/occupant/occupant/${ids.fatima}`, member)).json<TOccupant>()).toMatchObject({ is_holder: true, can_change_email: false, can_delete: false });
+  });
+
+  it('a member cannot change the holder’s e-mail address (403): nothing stored, nothing sent; other details they may change', async () => {
+    const mails = mailsFrom();
+    for (const email_address of ['youssef.elamrani@example.nl', 'kaper@example.nl', '', null]) {
+      const res = await mpost(`/api/occupant/occupant/${ids.fatima}`, member, { ...fatimaDetails, email_address });
+      expect(res.statusCode, String(email_address)).toBe(403);
+      expect(res.json()).toEqual({ message: householdMessages.holderEmailForbidden });
+    }
+    expect((await person(ids.fatima)).email_address).toBe('fatima.elamrani@example.nl');
+    expect(await m.query("SELECT id FROM auth_tickets WHERE kind = 'email-change'")).toEqual([]);
+
+    const saved = await mpost(`/api/occupant/occupant/${ids.fatima}`, member, { ...fatimaDetails, mobile: '06 1111 2222' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await person(ids.fatima)).toMatchObject({ email_address: 'fatima.elamrani@example.nl', mobile: '06 1111 2222' });
+    await jobsDone();
+    expect(mails('kaper@example.nl')).toEqual([]);
+  });
+
+  it('a member cannot delete the holder (403); the holder keeps their account', async () => {
+    const res = await mget(`/api/occupant/occupant/delete/${ids.fatima}`, member);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: householdMessages.holderDeleteForbidden });
+    expect((await mget('/api/occupant/occupants', holder)).statusCode).toBe(200);
+    await login(m.app, { zipcode: '1234AB', house_number: '12', password: DEMO.residentPassword });
+  });
+
+  it('a member cannot change the holder’s password: not through the update call, not through an e-mail change and a reset link', async () => {
+    const mails = mailsFrom();
+    const withPassword = await mpost(`/api/occupant/occupant/${ids.fatima}`, member, { ...fatimaDetails, password: 'Gekaapt2026!', new_password: 'Gekaapt2026!' });
+    expect(withPassword.statusCode).toBe(200); // a password in this call is no field of it: nothing changes
+    const redirected = await mpost(`/api/occupant/occupant/${ids.fatima}`, member, { ...fatimaDetails, email_address: 'kaper@example.nl' });
+    expect(redirected.statusCode).toBe(403);
+    expect((await mpost('/api/public/forgot-password', member, { username: 'kaper@example.nl' }, '10.7.0.1')).statusCode).toBe(200);
+    await jobsDone();
+    expect(mails('kaper@example.nl')).toEqual([]);
+
+    const answer = await login(m.app, { zipcode: '1234AB', house_number: '12', password: DEMO.residentPassword });
+    expect(answer.id).toBe(ids.fatima);
+    const hijacked = await m.app.inject({ method: 'POST', url: '/api/public/login', payload: { zipcode: '1234AB', house_number: '12', password: 'Gekaapt2026!' } });
+    expect(hijacked.statusCode).toBe(401);
+  });
+
+  it('the takeover of the finding fails: the holder’s address set to the member’s own, then Wachtwoord vergeten', async () => {
+    // 1. the member points the holder's e-mail address at his own: refused
+    const res = await mpost(`/api/occupant/occupant/${ids.fatima}`, member, { ...fatimaDetails, email_address: 'youssef.elamrani@example.nl' });
+    expect(res.statusCode).toBe(403);
+    // 2. 'Wachtwoord vergeten' for his address: only his own account's link arrives
+    const waitForYoussef = nextMail('youssef.elamrani@example.nl', 'Nieuw wachtwoord instellen');
+    expect((await m.app.inject({ method: 'POST', url: '/api/public/forgot-password', payload: { username: 'youssef.elamrani@example.nl' }, remoteAddress: '10.7.0.2' })).statusCode).toBe(200);
+    const link = findResetLink(await waitForYoussef());
+    await jobsDone();
+    expect(m.mail!.messages.filter((mail) => mail.to.includes('youssef.elamrani@example.nl') && mail.subject === 'Nieuw wachtwoord instellen')).toHaveLength(1);
+    // 3. the link sets his own password, not hers; 4. deleting her is refused
+    const reset = await m.app.inject({ method: 'POST', url: '/api/public/set-password', payload: { username: link.username, code: link.token, password: 'Overgenomen2026' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(m.app, { zipcode: '1234AB', house_number: '12', password: 'Overgenomen2026' })).id).toBe(ids.youssef);
+    expect((await login(m.app, { zipcode: '1234AB', house_number: '12', password: DEMO.residentPassword })).id).toBe(ids.fatima);
+    member = await occupantToken(m.app, '12', 'Overgenomen2026');
+    expect((await mget(`/api/occupant/occupant/delete/${ids.fatima}`, member)).statusCode).toBe(403);
+    expect((await person(ids.fatima)).email_address).toBe('fatima.elamrani@example.nl');
+  });
+
+  it('a member cannot change the e-mail address of another member with an account, nor delete themselves; the holder can remove a member', async () => {
+    const other = await (async () => {
+      const res = await mpost('/api/occupant/occupants/', holder, { first_name: 'Noor', last_name: 'El Amrani', gender: 'F', email_address: 'noor@example.nl', password: 'Huisgenoot2026' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TOccupantResult>().occupant;
+    })();
+    const res = await mpost(`/api/occupant/occupant/${other.id}`, member, { first_name: 'Noor', last_name: 'El Amrani', gender: 'F', email_address: 'kaper@example.nl' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: householdMessages.memberEmailForbidden });
+    expect((await mget(`/api/occupant/occupant/delete/${ids.youssef}`, member)).statusCode).toBe(422);
+    expect((await mget(`/api/occupant/occupant/delete/${ids.fatima}`, holder)).statusCode).toBe(422);
+    expect((await mget(`/api/occupant/occupant/delete/${other.id}`, holder)).statusCode).toBe(200);
+  });
+
+  it('the holder changes a member’s e-mail address: stored only once the new address confirms; the old address hears of it', async () => {
+    const confirmation = nextMail('y.elamrani@example.nl', 'Bevestig uw nieuwe e-mailadres');
+    const notice = nextMail('youssef.elamrani@example.nl', 'Uw e-mailadres wordt gewijzigd');
+    const res = await mpost(`/api/occupant/occupant/${ids.youssef}`, holder, { ...youssefDetails, email_address: 'Y.ElAmrani@example.nl', mobile: '0687654321' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<TOccupantResult>();
+    expect(body.message).toBe(`${householdMessages.saved} ${householdMessages.emailConfirmationSent('y.elamrani@example.nl')}`);
+    expect(body.occupant).toMatchObject({ email_address: 'youssef.elamrani@example.nl', pending_email_address: 'y.elamrani@example.nl', mobile: '0687654321' });
+    expect(await person(ids.youssef)).toMatchObject({ email_address: 'youssef.elamrani@example.nl', mobile: '0687654321' });
+    expect((await mget(`/api/occupant/occupant/${ids.youssef}`, member)).json<TOccupant>()).toMatchObject({
+      email_address: 'youssef.elamrani@example.nl', pending_email_address: 'y.elamrani@example.nl',
+    });
+    // the ticket is stored hashed
+    const [ticket] = await m.query<{ token_hash: string; email: string; occupant_id: number; hours: number }>(
+      "SELECT token_hash, email, occupant_id, round(extract(epoch FROM expires_at - now()) / 3600)::int AS hours FROM auth_tickets WHERE kind = 'email-change' AND used_at IS NULL");
+    expect(ticket).toMatchObject({ email: 'y.elamrani@example.nl', occupant_id: ids.youssef, hours: 24 });
+
+    const mail = await confirmation();
+    const link = confirmLink(mail);
+    expect(link.base).toBe('http://localhost:3000');
+    expect(ticket!.token_hash).not.toContain(link.code);
+    expect(mail.text).toContain('Youssef El Amrani');
+    const warned = await notice();
+    expect(warned.text).toContain('Uw e-mailadres wordt gewijzigd');
+    expect(warned.text).toContain('niet zelf');
+
+    // confirmed: the address changes, the old address is told
+    const changed = nextMail('youssef.elamrani@example.nl', 'Uw e-mailadres is gewijzigd');
+    const ok = await confirm(link.code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ success: true, message: 'Uw e-mailadres is gewijzigd.', email_address: 'y.elamrani@example.nl' });
+    expect((await person(ids.youssef)).email_address).toBe('y.elamrani@example.nl');
+    expect((await mget(`/api/occupant/occupant/${ids.youssef}`, member)).json<TOccupant>()).toMatchObject({ email_address: 'y.elamrani@example.nl', pending_email_address: null });
+    expect((await changed()).text).toContain('Uw e-mailadres is gewijzigd');
+
+    // once only
+    const again = await confirm(link.code);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ message: householdMessages.emailConfirmUsed, errors: [{ field: 'code', message: householdMessages.emailConfirmUsed }] });
+    const made = await confirm('dit-is-geen-bestaande-code');
+    expect(made.statusCode).toBe(422);
+    expect(made.json()).toMatchObject({ message: householdMessages.emailConfirmInvalid });
+  });
+
+  it('a member changes their own e-mail address the same way; a newer change replaces the pending one', async () => {
+    const first = nextMail('eerste@example.nl', 'Bevestig uw nieuwe e-mailadres');
+    expect((await mpost(`/api/occupant/occupant/${ids.youssef}`, member, { ...youssefDetails, email_address: 'eerste@example.nl' })).statusCode).toBe(200);
+    const firstLink = confirmLink(await first());
+    const second = nextMail('tweede@example.nl', 'Bevestig uw nieuwe e-mailadres');
+    const res = await mpost(`/api/occupant/occupant/${ids.youssef}`, member, { ...youssefDetails, email_address: 'tweede@example.nl' });
+    expect(res.json<TOccupantResult>().occupant.pending_email_address).toBe('tweede@example.nl');
+    const secondLink = confirmLink(await second());
+
+    expect((await confirm(firstLink.code)).statusCode).toBe(422);
+    expect((await confirm(secondLink.code)).statusCode).toBe(200);
+    expect((await person(ids.youssef)).email_address).toBe('tweede@example.nl');
+  });
+
+  it('refuses an expired code and leaves the address as it was', async () => {
+    const confirmation = nextMail('later@example.nl', 'Bevestig uw nieuwe e-mailadres');
+    expect((await mpost(`/api/occupant/occupant/${ids.fatima}`, holder, { ...fatimaDetails, email_address: 'later@example.nl' })).statusCode).toBe(200);
+    const link = confirmLink(await confirmation());
+    await m.query("UPDATE auth_tickets SET expires_at = now() - interval '1 second' WHERE kind = 'email-change' AND used_at IS NULL");
+
+    const res = await confirm(link.code);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: householdMessages.emailConfirmExpired, errors: [{ field: 'code', message: householdMessages.emailConfirmExpired }] });
+    expect((await person(ids.fatima)).email_address).toBe('fatima.elamrani@example.nl');
+    expect((await mget(`/api/occupant/occupant/${ids.fatima}`, holder)).json<TOccupant>().pending_email_address).toBeNull();
+  });
+
+  it('sets the e-mail address of a person without an account at once, as before', async () => {
+    const mails = mailsFrom();
+    const res = await mpost(`/api/occupant/occupant/${m.ids.occupants.anna}`, await occupantToken(m.app, '10'), { first_name: 'Anna', affix: 'de', last_name: 'Vries', gender: 'F', email_address: 'anna.nieuw@example.nl' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TOccupantResult>()).toMatchObject({ message: householdMessages.saved, occupant: { email_address: 'anna.nieuw@example.nl', pending_email_address: null } });
+    expect((await person(m.ids.occupants.anna)).email_address).toBe('anna.nieuw@example.nl');
+    await jobsDone();
+    expect(mails('anna.nieuw@example.nl')).toEqual([]);
+  });
+});
+
+describe('the household limit under concurrent requests', () => {
+  it('30 new members at once over real sockets: at most 10 people at the address', async () => {
+    const c = await createTestApp();
+    try {
+      const base = await c.listen();
+      const token = await occupantToken(c.app, '10');
+      const [before] = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM occupants WHERE address_id = $1', [c.ids.addresses.a10]);
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${base}/api/occupant/occupants/`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: `Gelijktijdig ${i}`, last_name: 'Lid', gender: 'F', password: `Huisgenoot${i}A`, language: 'nl' }),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { message: string } }))));
+      const [after] = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM occupants WHERE address_id = $1', [c.ids.addresses.a10]);
+      expect(after!.n).toBe(10);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(10 - before!.n);
+      expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.message])).toEqual(
+        Array.from({ length: 20 + before!.n }, () => [409, householdMessages.householdFull]),
+      );
+    } finally {
+      await c.close();
+    }
   });
 });

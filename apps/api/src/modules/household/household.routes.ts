@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  householdMessages, ZApiError, ZNewPasswordBody, ZOccupantQuery, ZNewPasswordResult, ZOccupant, ZOccupantCreateBody, ZOccupantDeleteResult,
+  EMAIL_CHANGE_HOURS, householdMessages, ZApiError, ZConfirmEmailBody, ZConfirmEmailResult, ZNewPasswordBody, ZOccupantQuery, ZNewPasswordResult, ZOccupant, ZOccupantCreateBody, ZOccupantDeleteResult,
   ZOccupantList, ZOccupantParams, ZOccupantResult, ZOccupantUpdateBody,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -17,7 +17,11 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
 
   app.get('/occupant/occupants', {
     preHandler: guard.occupant,
-    schema: { tags, summary: "The household of the caller's address", querystring: ZQuery, security, response: { 200: ZOccupantList, ...errors } },
+    schema: {
+      tags, summary: "The household of the caller's address",
+      description: 'The holder (is_holder) first. can_change_email and can_delete tell what the caller may do with each person; pending_email_address is a new address waiting for its confirmation link.',
+      querystring: ZQuery, security, response: { 200: ZOccupantList, ...errors },
+    },
   }, async (request) => household.list(sessionOf(request)));
 
   app.get('/occupant/occupant/:id', {
@@ -37,15 +41,34 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   app.post('/occupant/occupant/:id', {
     preHandler: guard.occupant,
     schema: {
-      tags, summary: 'Change a member of the household (not the password)', description: `Answers '${householdMessages.saved}'.`,
+      tags, summary: 'Change a person of the household (not the password)',
+      description: `Answers '${householdMessages.saved}'. The holder's e-mail address is changed only by the holder, a member's with an account only by that member or the holder (403 otherwise). `
+        + `A new e-mail address for a person with an account is not stored at once: a link to confirm it (valid ${EMAIL_CHANGE_HOURS} hours, single use) goes to the new address and a notice to the old one; `
+        + 'the answer shows it as pending_email_address and its message says where the link went. An emptied address of an account is removed at once and the old address told.',
       params: ZOccupantParams, querystring: ZQuery, body: ZOccupantUpdateBody, security, response: { 200: ZOccupantResult, ...errors },
     },
-  }, async (request) => ({ success: true as const, message: householdMessages.saved, occupant: await household.update(sessionOf(request), request.params.id, request.body) }));
+  }, async (request) => {
+    const { occupant, confirmationSentTo } = await household.update(sessionOf(request), request.params.id, request.body);
+    const message = confirmationSentTo ? `${householdMessages.saved} ${householdMessages.emailConfirmationSent(confirmationSentTo)}` : householdMessages.saved;
+    return { success: true as const, message, occupant };
+  });
+
+  app.post('/public/confirm-email', {
+    schema: {
+      tags, summary: 'Confirm a new e-mail address with the code of the link /email/bevestigen/{code}',
+      description: `Sets the new address of the e-mail change, once and within ${EMAIL_CHANGE_HOURS} hours, and tells the old address. A used, expired or unknown code answers 422 with a Dutch message on field code. Counted per client (429).`,
+      body: ZConfirmEmailBody, response: { 200: ZConfirmEmailResult, ...errors },
+    },
+  }, async (request) => ({
+    success: true as const,
+    message: householdMessages.emailChanged,
+    email_address: await household.confirmEmail(request.body.code, request.ip),
+  }));
 
   app.post('/occupant/new-password', {
     preHandler: guard.occupant,
     schema: {
-      tags, summary: "Change the caller's own password",
+      tags, summary: "Change the caller's own password (the only call that changes a password: nobody changes another person's)",
       description: 'password is the current password (wrong: 422 on field password), new_password the new one (the strength rules). Every session of the account ends, the current one included; the answer carries a new token for this device.',
       querystring: ZQuery, body: ZNewPasswordBody, security, response: { 200: ZNewPasswordResult, ...errors },
     },
@@ -59,7 +82,7 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
     preHandler: guard.occupant,
     schema: {
       tags, summary: 'Remove a member of the household (the spec’s GET)',
-      description: "The member's sessions end. One's own account cannot be removed here (422).",
+      description: "The member's sessions end. One's own account cannot be removed here (422), nor the holder's (403).",
       params: ZOccupantParams, querystring: ZQuery, security, response: { 200: ZOccupantDeleteResult, ...errors },
     },
   }, async (request) => {

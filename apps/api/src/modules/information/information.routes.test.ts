@@ -68,7 +68,9 @@ describe('information items', () => {
       .toEqual(['Bouwbedrijf Van Dijk', 'Schildersbedrijf De Kwast']);
     expect(occupant.every((i) => i.is_new)).toBe(true);
     const partner = ZInformationList.parse((await get(`/api/partner/project/${B}/information`, tokens.partner)).json());
-    expect(partner.map((i) => ({ ...i, is_new: true }))).toEqual(occupant);
+    // the same items; their file links are signed for each caller's own session
+    const unsigned = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/\?token=[\w.-]+/g, '')) as T;
+    expect(unsigned(partner.map((i) => ({ ...i, is_new: true })))).toEqual(unsigned(occupant));
   });
 
   it('opens one item; a resident’s read marks it read and lowers the count', async () => {

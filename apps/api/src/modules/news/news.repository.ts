@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -7,8 +7,14 @@ import { projects } from '../project/project.table.ts';
 import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
 import { newsArticles } from './news.table.ts';
 
-/** A project's articles for a reader, newest first, with the image's file name and the read mark. */
-export function selectNews(db: Db, reader: Reader, where: { id?: number; limit: number }) {
+const listedFor = (reader: Reader) => and(eq(newsArticles.projectId, reader.projectId), publicOnly(reader, newsArticles.isPublic));
+export type NewsCursor = { date: string; id: number };
+
+/**
+ * A project's articles for a reader, newest first (date, then id), with the image's file name and the
+ * read mark; with `after` only those that follow that position (the next page: one range scan).
+ */
+export function selectNews(db: Db, reader: Reader, where: { id?: number; after?: NewsCursor; limit: number }) {
   return db
     .select({
       id: newsArticles.id, title: newsArticles.title, date: newsArticles.date, content: newsArticles.content,
@@ -18,12 +24,22 @@ export function selectNews(db: Db, reader: Reader, where: { id?: number; limit: 
     .leftJoin(files, eq(files.id, newsArticles.imageFileId))
     .leftJoin(contentReads, readMarkJoinFor(reader, 'news', newsArticles.id))
     .where(and(
-      eq(newsArticles.projectId, reader.projectId),
-      publicOnly(reader, newsArticles.isPublic),
+      listedFor(reader),
       where.id !== undefined ? eq(newsArticles.id, where.id) : undefined,
+      where.after ? sql`(${newsArticles.date}, ${newsArticles.id}) < (${where.after.date}::date, ${where.after.id})` : undefined,
     ))
     .orderBy(desc(newsArticles.date), desc(newsArticles.id))
     .limit(where.limit);
+}
+
+/** The list position of an article the reader can list (a page's `before`), or null. */
+export async function findNewsCursor(db: Db, reader: Reader, id: number): Promise<NewsCursor | null> {
+  const [row] = await db
+    .select({ date: newsArticles.date, id: newsArticles.id })
+    .from(newsArticles)
+    .where(and(eq(newsArticles.id, id), listedFor(reader)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function countUnreadNews(db: Db, addressId: number, projectId: number): Promise<number> {

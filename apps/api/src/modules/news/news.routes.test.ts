@@ -153,3 +153,57 @@ describe('staff HTML', () => {
     for (const a of list) expect(a.content).not.toContain('<script');
   });
 });
+
+describe('paging: the newest 50 articles, then older ones with before; X-Has-More says whether more follow', () => {
+  /** Follows `before` (the last article of each page) until X-Has-More is false. */
+  async function walk(url: string, token?: string) {
+    const pages: TNewsArticle[][] = [];
+    for (let next = url; ;) {
+      const res = await get(next, token);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(ZNewsList.parse(res.json()));
+      if (res.headers['x-has-more'] !== 'true') {
+        expect(res.headers['x-has-more']).toBe('false');
+        return pages;
+      }
+      next = `${url}${url.includes('?') ? '&' : '?'}before=${pages.at(-1)!.at(-1)!.id}`;
+      expect(pages.length).toBeLessThan(20);
+    }
+  }
+
+  it('walks every article of a project once, newest first, for residents, visitors (public ones only) and staff', async () => {
+    // 130 articles, two a day, every third one public
+    await t.query(
+      `INSERT INTO news_articles (project_id, title, date, content, is_public)
+       SELECT $1, 'Archief ' || i, current_date - 100 - (i / 2), '<p>Archief</p>', i % 3 = 0 FROM generate_series(1, 130) i`,
+      [R],
+    );
+    const order = 'ORDER BY date DESC, id DESC';
+    const all = (await t.query<{ id: number }>(`SELECT id FROM news_articles WHERE project_id = $1 ${order}`, [R])).map((r) => r.id);
+    const open = (await t.query<{ id: number }>(`SELECT id FROM news_articles WHERE project_id = $1 AND is_public ${order}`, [R])).map((r) => r.id);
+
+    const first = await get(`/api/occupant/news?project_id=${R}`, tokens.fatima);
+    expect(first.headers['x-has-more']).toBe('true');
+    expect(ZNewsList.parse(first.json()).map((a) => a.id)).toEqual(all.slice(0, 50));
+
+    const resident = await walk(`/api/occupant/news?project_id=${R}`, tokens.fatima);
+    expect(resident.map((p) => p.length)).toEqual([50, 50, all.length - 100]);
+    expect(resident.flat().map((a) => a.id)).toEqual(all);
+    expect((await walk(`/api/partner/project/${R}/news?limit=40`, tokens.partner)).flat().map((a) => a.id)).toEqual(all);
+    const visitor = await walk(`/api/public/news/${R}?limit=25`);
+    expect(visitor.flat().map((a) => a.id)).toEqual(open);
+    expect(visitor.at(-1)!.length).toBeLessThanOrEqual(25);
+  });
+
+  it("positions nothing with an article the reader cannot list (another project's, or a non-public one for a visitor)", async () => {
+    const [hidden] = await t.query<{ id: number }>('SELECT id FROM news_articles WHERE project_id = $1 AND NOT is_public LIMIT 1', [R]);
+    const [other] = await t.query<{ id: number }>('SELECT id FROM news_articles WHERE project_id = $1 LIMIT 1', [B]);
+    for (const [url, token] of [[`/api/public/news/${R}?before=${hidden!.id}`], [`/api/occupant/news?project_id=${R}&before=${other!.id}`, tokens.fatima]] as const) {
+      const res = await get(url, token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toEqual([]);
+      expect(res.headers['x-has-more'], url).toBe('false');
+    }
+    for (const query of ['limit=0', 'limit=101', 'before=-1']) expect((await get(`/api/public/news/${R}?${query}`)).statusCode, query).toBe(422);
+  });
+});

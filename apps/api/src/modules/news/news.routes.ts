@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newsPaths, ZNewsArticle, ZNewsList } from '@portal/contract';
-import { registerItemReads, registerModuleReads } from '../../lib/module-reads.ts';
+import { registerItemReads, registerPagedModuleReads } from '../../lib/module-reads.ts';
 import type { Services } from '../../services.ts';
 
 export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { news } = services;
 
-  registerModuleReads(app, services, {
+  registerPagedModuleReads(app, services, {
     tag: 'news',
     summary: 'News articles, newest first',
-    description: 'Whole articles (content included), at most 200. Dates DD-MM-YYYY. is_new only for a resident: not opened yet.',
+    description: 'Whole articles (content included), paged: the newest 50 (`limit`, at most 100) and, with `before` (the last article held), '
+      + 'the older ones; X-Has-More tells whether more follow. Dates DD-MM-YYYY. is_new only for a resident: not opened yet.',
     paths: { public: newsPaths.publicList, occupant: newsPaths.occupantList, partner: newsPaths.partnerList },
     response: ZNewsList,
-    read: (reader) => news.list(reader),
+    read: (reader, page) => news.list(reader, page),
   });
 
   registerItemReads(app, services, {

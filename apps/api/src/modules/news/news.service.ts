@@ -1,11 +1,12 @@
-import { CONTENT_LIST_LIMIT, type TNewsArticle } from '@portal/contract';
+import type { TNewsArticle, TPageQuery } from '@portal/contract';
 import type { ContentDeps, Reader } from '../../lib/content.ts';
 import { isoDateToDutch } from '../../lib/dates.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
 import { optionalFileUrl } from '../files/index.ts';
-import { countUnreadNews, findNewsWithImage, insertNews, selectNews, type NewNewsArticle } from './news.repository.ts';
+import { countUnreadNews, findNewsCursor, findNewsWithImage, insertNews, selectNews, type NewNewsArticle } from './news.repository.ts';
 
 export function createNewsService({ db, files, reads, newItems, projects }: ContentDeps) {
   newItems.register(async ({ addressId, projectId }) => ({ news: await countUnreadNews(db, addressId, projectId) }));
@@ -22,9 +23,14 @@ export function createNewsService({ db, files, reads, newItems, projects }: Cont
   });
 
   return {
-    async list(reader: Reader): Promise<TNewsArticle[]> {
-      const rows = await selectNews(db, reader, { limit: CONTENT_LIST_LIMIT });
-      return rows.map((r) => toArticle(reader, r));
+    /** One page of the list, newest first (paging.ts). */
+    async list(reader: Reader, page: TPageQuery = {}): Promise<Page<TNewsArticle>> {
+      const size = pageSize(page);
+      const after = page.before !== undefined ? await findNewsCursor(db, reader, page.before) : undefined;
+      if (after === null) return { items: [], hasMore: false };
+      const rows = await selectNews(db, reader, { after, limit: size + 1 });
+      const { items, hasMore } = toPage(rows, size);
+      return { items: items.map((r) => toArticle(reader, r)), hasMore };
     },
 
     /** One article of the reader's project; a resident's read marks it read (is_new false from then on). */

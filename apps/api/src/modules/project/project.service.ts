@@ -227,6 +227,20 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       return (await Promise.all(ids.map(load))).flatMap((f) => (f ? [{ id: f.project.id, name: f.project.name, customer_id: f.project.customerId }] : []));
     },
 
+    /** For the login answer: the modules of the address's projects, each name once, in project order. */
+    async moduleNamesForAddress(addressId: number): Promise<string[]> {
+      const found = await Promise.all((await addressProjectIds(addressId)).map(load));
+      return [...new Set(found.flatMap((f) => (f ? f.project.modules.map((m) => m.name) : [])))];
+    },
+
+    /** The same for staff: the modules of the projects of their customers. */
+    async moduleNamesForUser(userId: number): Promise<string[]> {
+      const customerIds = await userCustomerIds(userId);
+      if (!customerIds.length) return [];
+      const rows = await db.select({ modules: projects.modules }).from(projects).where(inArray(projects.customerId, customerIds)).orderBy(asc(projects.id));
+      return [...new Set(rows.flatMap((p) => p.modules.map((m) => m.name)))];
+    },
+
     async projectsForUser(userId: number) {
       const customerIds = await userCustomerIds(userId);
       if (!customerIds.length) return [];

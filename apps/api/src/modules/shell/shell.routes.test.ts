@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRONTEND_VERSION_HEADER, messages, ZPollingResponse } from '@portal/contract';
 import { bearer, createTestApp, occupantToken, type TestApp } from '../../../test/helpers.ts';
@@ -56,17 +59,43 @@ describe('headers on every response', () => {
     for (const res of responses) expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
-  it('sends a content security policy whose frame-ancestors follow FRAME_ANCESTORS', async () => {
+  it('lets only the portal itself frame it by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/polling' });
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(res.headers['x-frame-options']).toBeUndefined(); // embedding is a feature
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self';");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
+  });
 
-    const framed = await createTestApp({ seed: false, env: { FRAME_ANCESTORS: 'https://www.woonstad.nl, https://intranet.woonstad.nl' } });
+  it("lets the customer's website and embedding origins frame the portal's page, and FRAME_ANCESTORS for every customer", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Portaal</title>');
+    const framed = await createTestApp({ env: { WEB_DIST: webDist, FRAME_ANCESTORS: 'https://intranet.example.nl, javascript:alert(1), *' } });
     try {
-      const res2 = await framed.app.inject({ method: 'GET', url: '/api/polling' });
-      expect(res2.headers['content-security-policy']).toContain('frame-ancestors https://www.woonstad.nl https://intranet.woonstad.nl');
+      await framed.query(`UPDATE customers SET website = 'https://www.woonstad.nl/over-ons', embed_origins = ARRAY['https://bewoners.woonstad.nl', 'https://x.nl; script-src *']
+        WHERE id = $1`, [framed.ids.customers.woonstad]);
+      framed.services.customers.invalidate();
+      const [woonstadHost] = await framed.query<{ host: string }>('SELECT domains[1] AS host FROM customers WHERE id = $1', [framed.ids.customers.woonstad]);
+      const page = await framed.app.inject({ method: 'GET', url: '/dashboard', headers: { host: woonstadHost!.host } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toContain(
+        "frame-ancestors 'self' https://intranet.example.nl https://www.woonstad.nl https://bewoners.woonstad.nl;");
+      expect(page.headers['x-frame-options']).toBeUndefined();
+      // the API's answers (never framed) keep the default
+      const api = await framed.app.inject({ method: 'GET', url: '/api/polling', headers: { host: woonstadHost!.host } });
+      expect(api.headers['content-security-policy']).toContain("frame-ancestors 'self' https://intranet.example.nl;");
     } finally {
       await framed.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const secure = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://portaal.example.nl' } });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/polling' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
     }
   });
 });

@@ -141,3 +141,23 @@ export async function deleteUnusedPhotos(db: Db, surveyId: number, respondent: R
     return gone.map((f) => f.key);
   });
 }
+
+/**
+ * Photos uploaded more than `olderThanHours` ago by a respondent who never submitted the survey: the
+ * upload was abandoned. Removes rows and file records; returns the storage keys to delete.
+ */
+export async function deleteAbandonedPhotos(db: Db, olderThanHours: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(surveyPhotos)
+      .where(and(
+        sql`${surveyPhotos.createdAt} < now() - make_interval(hours => ${olderThanHours})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${surveyResponses} r WHERE r.survey_id = ${surveyPhotos.surveyId}
+              AND (r.address_id = ${surveyPhotos.addressId} OR r.visitor_token_hash = ${surveyPhotos.visitorTokenHash}))`,
+      ))
+      .returning({ fileId: surveyPhotos.fileId });
+    if (!removed.length) return [];
+    const gone = await tx.delete(files).where(inArray(files.id, removed.map((r) => r.fileId))).returning({ key: files.key });
+    return gone.map((f) => f.key);
+  });
+}

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { HttpError, UnprocessableError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { assertValidInput, multipartText } from '../../plugins/input-guard.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -24,7 +25,10 @@ const UPLOAD_DESCRIPTION =
   'multipart/form-data with the photo in field `image`: png or jpeg by content, size-limited; stored upright, scaled down and without ' +
   'metadata (EXIF, GPS). Answers { id, image_width, image_height, url }; send the id as the element\'s value.';
 
-/** Reads the one file of field `image`; too large is a 413, anything but a file in `image` a 422 - both with a Dutch message. */
+/**
+ * Reads the one file of field `image`; too large is a 413, anything but a file in `image` (or a form that cannot be
+ * read) a 422, text with invalid characters a 400 - each with a Dutch message.
+ */
 async function readImage(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   const missing = () => new UnprocessableError(surveyMessages.photoMissing, [{ field: 'image', message: surveyMessages.photoMissing }]);
   if (!request.isMultipart()) throw missing();
@@ -34,7 +38,10 @@ async function readImage(request: FastifyRequest, maxBytes: number): Promise<Buf
   };
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
-    if (!part || part.fieldname !== 'image') throw missing();
+    if (!part) throw missing();
+    // A form's text streams past the hook that checks every other input: the same rule, here (400).
+    assertValidInput(multipartText(part));
+    if (part.fieldname !== 'image') throw missing();
     const data = await part.toBuffer();
     if (data.length === 0) throw missing();
     return data;
@@ -42,8 +49,9 @@ async function readImage(request: FastifyRequest, maxBytes: number): Promise<Buf
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw missing();
-    throw error;
+    // Anything else went wrong reading the form itself (busboy: 'Multipart: Boundary not found', 'Unexpected
+    // end of multipart data', a client that hung up): the photo did not arrive, whatever the cause.
+    throw missing();
   }
 }
 

@@ -14,7 +14,7 @@ import { fileUrl, type FilesService } from '../files/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { processImage } from './survey.image.ts';
 import {
-  countOpenSurveys, deleteUnusedPhotos, findPhoto, findResponse, findSurvey, insertPhoto, insertResponse, listPhotos, listSurveys, photoFileReadable,
+  countOpenSurveys, deleteAbandonedPhotos, deleteUnusedPhotos, findPhoto, findResponse, findSurvey, insertPhoto, insertResponse, listPhotos, listSurveys, photoFileReadable,
   type Respondent, type SurveyPhoto, type SurveyResponseRow, type SurveyRow,
 } from './survey.repository.ts';
 import type { SurveyAnswers } from './survey.table.ts';
@@ -45,7 +45,7 @@ type Context = { survey: SurveyRow; project: TProject; respondent: Respondent | 
 const hasSurveys = (project: Pick<TProject, 'modules'>) => project.modules.some((m) => m.name === 'survey');
 const notFound = () => new NotFoundError(surveyMessages.surveyNotFound);
 
-/** A resident's photo is a file like any other (/api/files/..., token in the query); a visitor's is read with their code. */
+/** A resident's photo is a file like any other (/api/files/..., signed for the session in the answer); a visitor's is read with their code. */
 function photoUrl(photo: Pick<SurveyPhoto, 'id' | 'surveyId' | 'fileId' | 'filename'>, caller: Caller): string {
   return caller.kind === 'occupant'
     ? fileUrl({ id: photo.fileId, filename: photo.filename })
@@ -272,6 +272,13 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       const ctx = await contextFor(visitor(unique), surveyId);
       await throttle(client);
       return uploadTarget(ctx, elementId);
+    },
+
+    /** The sweep job: photos of respondents who never submitted, older than a day, go with their files. */
+    async sweepAbandonedPhotos(olderThanHours = 24): Promise<number> {
+      const keys = await deleteAbandonedPhotos(db, olderThanHours);
+      await Promise.all(keys.map((key) => files.storage.delete(key).catch((error: unknown) => log(error, 'survey photo not removed'))));
+      return keys.length;
     },
 
     async publicPhoto(surveyId: number, unique: string, photoId: number) {

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { Logger, parseCronItems, run, runMigrations as migrateWorker, type Runner, type TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import { describeError, redactText } from '../../lib/logging.ts';
+
+/**
+ * Background work in a PostgreSQL-backed queue (graphile-worker) on the portal's own database:
+ * durable, retried with back-off, and picked up at once through LISTEN/NOTIFY. A request enqueues in
+ * the same transaction as the change it announces (pass the transaction as `tx`).
+ */
+export type JobName = 'password-reset' | 'household-mail' | 'sweep';
+
+export type JobQueue = {
+  add(name: JobName, payload: Record<string, unknown>, options?: { tx?: Queryable; jobKey?: string; maxAttempts?: number }): Promise<void>;
+};
+
+export function createJobQueue(db: Db): JobQueue {
+  return {
+    async add(name, payload, options = {}) {
+      const runner = options.tx ?? db;
+      await runner.execute(sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json,
+        job_key => ${options.jobKey ?? null}, max_attempts => ${options.maxAttempts ?? 10})`);
+    },
+  };
+}
+
+/** graphile-worker's own tables (schema graphile_worker), migrated with the portal's. */
+export async function migrateJobs(pool: pg.Pool): Promise<void> {
+  await migrateWorker({ pgPool: pool, logger: quietLogger(() => {}) });
+}
+
+/**
+ * Warnings and errors go to the portal's log; graphile-worker's chatter does not. A failed task's line
+ * names the task and its error without the error's text as graphile-worker quotes it (a failed query
+ * would carry its parameters: an e-mail address, a token's hash).
+ */
+function quietLogger(log: (msg: string) => void) {
+  return new Logger(() => (level, message, meta) => {
+    if (level !== 'error' && level !== 'warning') return;
+    const error = (meta as { error?: unknown } | undefined)?.error;
+    log(`jobs: ${error === undefined ? redactText(message) : `${redactText(message.split(' with error ')[0]!)} with error ${describeError(error)}`}`);
+  });
+}
+
+export type JobHandlers = Record<JobName, (payload: Record<string, unknown>) => Promise<void>>;
+
+/** Every 15 minutes: expired rate-limit rows, tickets and sessions, abandoned uploads. */
+const SCHEDULE = parseCronItems([{ task: 'sweep', match: '*/15 * * * *', identifier: 'sweep', options: { backfillPeriod: 0 } }]);
+
+/** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */
+export async function startWorker(pool: pg.Pool, handlers: JobHandlers, log: (msg: string) => void): Promise<Runner> {
+  const taskList: TaskList = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    taskList[name] = async (payload) => handler((payload ?? {}) as Record<string, unknown>);
+  }
+  return run({
+    pgPool: pool,
+    concurrency: 1,
+    noHandleSignals: true,
+    pollInterval: 2_000,
+    taskList,
+    parsedCronItems: SCHEDULE,
+    logger: quietLogger(log),
+  });
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+/** A small build as vite-plugin-compression2 leaves it: each file beside its .br and .gz. */
+function fakeBuild(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  const files = {
+    'index.html': `<!doctype html><html lang="nl"><head><title>Portaal</title><script type="module" src="/assets/index-abc123.js"></script></head>${'<!-- -->'.repeat(200)}</html>`,
+    'assets/index-abc123.js': `console.log(${JSON.stringify('bewonersportaal '.repeat(2000))});`,
+  };
+  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify([
+    { pattern: '/inloggen', files: ['assets/login-1.js', 'assets/field-2.js'] },
+    { pattern: '/public/dashboard/:projectId', files: ['assets/public-dashboard-3.js', 'assets/route-4.css'] },
+    { pattern: '/planning/:day?/:item?', files: ['assets/schedule-5.js', 'bad"><script>.js'] },
+  ]));
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dist, name);
+    fs.writeFileSync(file, content);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  }
+  return dist;
+}
+
+describe('the web app over the wire: precompressed files chosen by Accept-Encoding', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await createTestApp({ seed: false, env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends brotli, else gzip, else the plain file, with Vary and year-long immutable caching for hashed assets', async () => {
+    const original = fs.readFileSync(path.join(dist, 'assets/index-abc123.js'));
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(original.length / 10);
+
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it('sends the page of every app route compressed too, never cached without revalidation', async () => {
+    const page = await get('/dashboard', 'br, gzip');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Portaal</title>');
+    const plain = await get('/inloggen');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Portaal</title>');
+  });
+});
+
+describe("the page preloads the screen's own chunks with the entry", () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await createTestApp({ seed: false, env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const head = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+    return html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+  };
+
+  it('adds modulepreloads (and styles) of the screen the address opens, before the end of <head>', async () => {
+    expect(await head('/inloggen')).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/field-2.js">');
+    const dashboard = await head('/public/dashboard/7?embed=1');
+    expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/public-dashboard-3.js">');
+    expect(dashboard).toContain('<link rel="stylesheet" href="/assets/route-4.css">');
+    expect(dashboard).not.toContain('login-1.js');
+  });
+
+  it('matches optional parameters, leaves unknown paths alone and never writes an unsafe file name', async () => {
+    for (const url of ['/planning', '/planning/2026-11-23', '/planning/2026-11-23/4']) expect(await head(url)).toContain('/assets/schedule-5.js');
+    expect(await head('/planning/a/b/c')).not.toContain('modulepreload');
+    expect(await head('/onbekend')).not.toContain('modulepreload');
+    expect(await head('/planning')).not.toContain('<script>');
+  });
+});
