@@ -28,7 +28,8 @@ const mailPort = Number(process.env.E2E_MAIL_PORT || 4174);
 const publicUrl = `http://localhost:${port}`;
 const say = (msg: string) => console.log(`[e2e-server] ${msg}`);
 
-const indexHtml = path.join(root, 'apps/web/dist/index.html');
+// E2E_WEB_DIST lets a second checkout or a parallel build keep its own build apart.
+const indexHtml = path.join(process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist'), 'index.html');
 if (!fs.existsSync(indexHtml)) {
   console.error(`[e2e-server] ${indexHtml} is missing: build the web app first with \`npm run build -w @portal/web\` (the root \`npm test\` does that).`);
   process.exit(1);
@@ -181,6 +182,8 @@ const portal: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/a
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_CLIENT_MAX: '10000',
+    // the /embedder page (another origin) frames the portal, as a customer's website would
+    FRAME_ANCESTORS: `http://127.0.0.1:${mailPort}`,
   },
 });
 const portalExited = new Promise<number>((resolve) => portal.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));

@@ -7,7 +7,8 @@
  *     short warm-up;
  *  b. start-up time of the server command `npm start` runs, on an empty and on an initialised data
  *     folder, until the first answered GET /api/polling;
- *  c. gzip size (level 9) of the JavaScript the /inloggen page loads.
+ *  c. what a browser receives (Lighthouse, mobile): bytes transferred (all and JavaScript), performance
+ *     score and LCP of /inloggen, /dashboard (logged in) and a public project dashboard.
  * Every server runs on 127.0.0.1 on a free port with a fresh temporary DATA_DIR, and is stopped at
  * the end, also when something fails. Exit code 0 when all measurements ran, whatever the figures.
  */
@@ -16,14 +17,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildWebIfNeeded, root, serverCommand } from './start.mjs';
+import { measureWeb } from './bench-web.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 2;
-const TARGETS = { ratio: 0.33, p99Ms: 20, startMs: 4000, loginJsKb: 100 };
+const TARGETS = { ratio: 0.33, p99Ms: 20, startMs: 4000, scriptKb: { '/inloggen': 100, '/dashboard (logged in)': 130 }, score: 95, lcpMs: 2000 };
 const RESIDENT = { zipcode: '1234AB', house_number: '10', password: 'Bewoner2026!', language: 'nl' };
 
 const children = new Set();
@@ -180,65 +181,17 @@ async function measureStartup() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// c. JavaScript of /inloggen
+// c. What a browser receives (Lighthouse; see bench-web.mjs)
 
-function loginJavaScript() {
-  const dist = path.join(root, 'apps/web/dist');
-  const indexFile = path.join(dist, 'index.html');
-  if (!fs.existsSync(indexFile)) return null;
-  const html = fs.readFileSync(indexFile, 'utf8');
-  const files = new Set();
-  const local = (url) => url.replace(/^\//, '').split(/[?#]/)[0];
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
-    if (src && /\btype="module"/.test(tag) && !/^https?:/.test(src)) files.add(local(src));
+async function measurePages() {
+  const port = await freePort();
+  const child = startServer({ dataDir: tempDataDir('web'), port });
+  await waitUntilServing(child, port, performance.now());
+  try {
+    return await measureWeb(`http://127.0.0.1:${port}`, RESIDENT);
+  } finally {
+    await stopServer(child);
   }
-  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
-    if (href && /\brel="modulepreload"/.test(tag) && !/^https?:/.test(href)) files.add(local(href));
-  }
-
-  let route = null;
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (fs.existsSync(manifestFile)) {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    const addWithImports = (key, seen = new Set()) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      files.add(manifest[key].file);
-      for (const imported of manifest[key].imports ?? []) addWithImports(imported, seen);
-    };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) addWithImports(key);
-    // The route file of /inloggen: a lazily loaded chunk whose source path contains 'login'. Several
-    // may (woco-login, set-login); prefer a file named login.* or login-page.*, else the shortest path.
-    const candidates = Object.entries(manifest)
-      .filter(([key, chunk]) => chunk.isDynamicEntry && key.toLowerCase().includes('login'))
-      .map(([key]) => key)
-      .sort((a, b) => {
-        const exact = (k) => (/^login(-page)?\.[jt]sx?$/i.test(path.basename(k)) ? 0 : 1);
-        return exact(a) - exact(b) || a.length - b.length;
-      });
-    route = candidates[0] ?? null;
-    if (route) addWithImports(route);
-  } else {
-    // Without a manifest, a chunk named login-<hash>.js is the best guess for the route.
-    const assets = path.join(dist, 'assets');
-    const guess = fs.existsSync(assets) ? fs.readdirSync(assets).find((f) => /^login-[\w-]+\.js$/.test(f)) : undefined;
-    if (guess) {
-      route = `assets/${guess} (guessed, no .vite/manifest.json)`;
-      files.add(`assets/${guess}`);
-    }
-  }
-
-  let raw = 0;
-  let gzip = 0;
-  const js = [...files].filter((f) => f.endsWith('.js'));
-  for (const file of js) {
-    const content = fs.readFileSync(path.join(dist, file));
-    raw += content.length;
-    gzip += zlib.gzipSync(content, { level: 9 }).length;
-  }
-  return { files: js, route, raw, gzip };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -264,7 +217,8 @@ async function main() {
 
   const startup = await measureStartup();
   const { bare, authorised } = await measureThroughput();
-  const web = loginJavaScript();
+  process.stderr.write('[bench] Lighthouse (mobile) on /inloggen, a public dashboard and /dashboard ...\n');
+  const pages = webBuilt ? await measurePages() : [];
 
   const ratio = authorised.rps / bare.rps;
   const rows = [
@@ -274,17 +228,19 @@ async function main() {
     ['authorised GET /api/occupant/project: p99', fmt.ms(authorised.p99), `${(authorised.p99 / Math.max(bare.p99, 1)).toFixed(1)}x baseline p99 (target <= ${TARGETS.p99Ms} ms)`, fmt.ok(authorised.p99 <= TARGETS.p99Ms)],
     ['start-up, empty data folder', fmt.s(startup.empty), `target < ${fmt.s(TARGETS.startMs)}`, fmt.ok(startup.empty < TARGETS.startMs)],
     ['start-up, initialised data folder', fmt.s(startup.initialised), `${(startup.initialised / startup.empty).toFixed(2)}x empty (target < ${fmt.s(TARGETS.startMs)})`, fmt.ok(startup.initialised < TARGETS.startMs)],
-    web
-      ? ['JS of /inloggen (gzip -9)', fmt.kb(web.gzip), `${(web.gzip / 1000 / TARGETS.loginJsKb).toFixed(2)}x target (< ${TARGETS.loginJsKb} kB)`, fmt.ok(web.gzip / 1000 < TARGETS.loginJsKb)]
-      : ['JS of /inloggen (gzip -9)', 'web not built', '', ''],
+    ...pages.flatMap((p) => {
+      const budget = TARGETS.scriptKb[p.page];
+      return [
+        [`${p.page}: JavaScript transferred`, fmt.kb(p.scriptBytes), budget ? `${(p.scriptBytes / 1000 / budget).toFixed(2)}x budget (<= ${budget} kB)` : '', budget ? fmt.ok(p.scriptBytes / 1000 <= budget) : ''],
+        [`${p.page}: all bytes transferred`, fmt.kb(p.totalBytes), '', ''],
+        [`${p.page}: Lighthouse performance (mobile)`, String(p.score), `target >= ${TARGETS.score}`, fmt.ok(p.score >= TARGETS.score)],
+        [`${p.page}: LCP (mobile, simulated 4G)`, fmt.s(p.lcpMs), `target <= ${fmt.s(TARGETS.lcpMs)}`, fmt.ok(p.lcpMs <= TARGETS.lcpMs)],
+      ];
+    }),
   ];
   console.log('');
   console.log(`Benchmark ${new Date().toISOString()}  (Node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per route, server and load on one machine)`);
   console.log(table(rows));
-  if (web) {
-    console.log(`\n/inloggen loads ${web.files.length} JS files, ${fmt.kb(web.raw)} raw; route chunk: ${web.route ?? 'not identified'}`);
-    for (const file of web.files) console.log(`  ${file}`);
-  }
 }
 
 let interrupted = false;

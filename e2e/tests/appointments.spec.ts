@@ -43,6 +43,9 @@ test.describe('appointments (afspraken)', () => {
     await expect(dialog.getByText('Selecteer datum en tijd')).toBeVisible();
     await dialog.getByLabel('Bevestiging per e-mail').check();
     const email = dialog.getByLabel('E-mailadres');
+    // prefilled from the profile of the person logged in
+    await expect(email).toHaveValue(DEMO.residentEmail);
+    await email.fill('');
     await save.click();
     await expect(dialog.getByText('Vul een e-mailadres in', { exact: true })).toBeVisible();
     await email.fill('jan@');
@@ -50,6 +53,8 @@ test.describe('appointments (afspraken)', () => {
     await expect(dialog.getByText('Vul een geldig e-mailadres in', { exact: true })).toBeVisible();
     await dialog.getByLabel('Bevestiging per sms').check();
     const mobile = dialog.getByLabel('Mobiel nummer');
+    await expect(mobile).toHaveValue('0612345678');
+    await mobile.fill('');
     await save.click();
     await expect(dialog.getByText('Vul een telefoonnummer in')).toBeVisible();
     await mobile.fill('06123');
@@ -110,12 +115,11 @@ test.describe('appointments (afspraken)', () => {
     const zon = card(page, 'Plaatsen zonnepanelen');
     await expect(zon).toContainText('Nog niet gepland');
     await expect(zon).toContainText('Geen beschikbare data/tijden meer');
-    await zon.getByRole('button', { name: 'Afspraak plannen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Afspraak plannen' });
-    await expect(dialog.getByRole('alert')).toContainText('Geen beschikbare data/tijden meer');
-    await expect(dialog.getByRole('radio')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Sluiten' }).click();
-    await expect(dialog).toHaveCount(0);
+    // no button that opens an empty list: the ways to reach the project team instead
+    await expect(zon.getByRole('button', { name: 'Afspraak plannen' })).toHaveCount(0);
+    await expect(zon.getByRole('link', { name: 'Stuur het projectteam een bericht' })).toHaveAttribute('href', '/berichten');
+    await expect(zon.getByRole('link', { name: 'Bekijk de contactpersonen' })).toHaveAttribute('href', '/contactpersonen');
+    await checkPage(page, 'appointments-no-slots');
   });
 
   test('a change on an outdated appointment shows the 409 message and reloads', async ({ page, request }) => {

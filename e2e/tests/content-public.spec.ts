@@ -51,6 +51,17 @@ test.describe('content modules for a public visitor', () => {
     await expect(page).toHaveURL(`/public/dashboard/${id}`);
   });
 
+  test('links in staff HTML lead to the visitor\'s own pages, not to the login', async ({ page }) => {
+    await page.goto(`/public/nieuws/${id}`);
+    await page.getByRole('navigation', { name: 'Nieuwsberichten' }).getByRole('link', { name: /Terugblik op de bewonersavond/ }).click();
+    const link = page.getByRole('article').getByRole('link', { name: 'Documenten' });
+    // written by staff as /documenten/ (the resident page)
+    await expect(link).toHaveAttribute('href', `/public/documenten/${id}`);
+    await link.click();
+    await expect(page).toHaveURL(`/public/documenten/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Documenten' })).toBeVisible();
+  });
+
   test('complaints: the project title and only public items', async ({ page }) => {
     await page.goto(`/public/complaints/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
@@ -146,8 +157,19 @@ test.describe('content modules for a public visitor', () => {
     await checkPage(page, 'public-contacts');
   });
 
-  test('there is no public dossier page', async ({ page }) => {
+  test('there is no public dossier page: the portal\'s header and a way back', async ({ page }) => {
     await page.goto(`/public/dossier/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+    await page.getByRole('link', { name: 'Naar de projecten' }).click();
+    await expect(page).toHaveURL(/\/public\/projecten$/);
+  });
+
+  test('an unknown project says so and links to the project list', async ({ page }) => {
+    await page.goto('/public/dashboard/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Project niet gevonden' })).toBeVisible();
+    await expect(page.getByText('Dit project bestaat niet of is niet openbaar.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Naar de projecten' })).toHaveAttribute('href', '/public/projecten');
+    await checkPage(page, 'public-unknown-project');
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { checkPage, DEMO, expect, loginAsResident, test } from './fixtures';
 
@@ -116,6 +117,8 @@ test.describe('content modules for a resident', () => {
     await expect(indicators.nth(1)).toContainText('60 van 100 (hoog)');
     await expect(indicators.nth(1)).toHaveAttribute('data-indicator-status', 'normal');
     await expect(indicators.nth(2)).toContainText('30 van 100 (gemiddeld)');
+    // every icon has its meaning written beside it
+    await expect(article.getByRole('list', { name: 'Kenmerken' }).getByRole('listitem')).toHaveText(['Keuken', 'Water', 'Elektra', 'Sleutel']);
     await expect(article.getByRole('heading', { name: 'Deze werkzaamheden worden uitgevoerd door:' })).toBeVisible();
     await expect(article.getByRole('img', { name: 'Bouwbedrijf Van Dijk' })).toBeVisible();
     await expect(article.getByRole('img', { name: 'Installatiebedrijf Bakker' })).toBeVisible();
@@ -125,6 +128,16 @@ test.describe('content modules for a resident', () => {
     await checkPage(page, 'resident-information');
 
     await page.setViewportSize({ width: 375, height: 812 });
+    // at 375 px an indicator's name and value (with its status icon) do not overlap, and names break between words only
+    for (const row of await indicators.all()) {
+      const [name, value] = await row.locator('div').first().locator(':scope > span').evaluateAll((spans) => spans.map((s) => {
+        const b = s.getBoundingClientRect();
+        return { left: b.left, right: b.right, top: b.top, bottom: b.bottom, lines: Math.round(b.height / parseFloat(getComputedStyle(s).lineHeight)) };
+      }));
+      const overlap = name!.left < value!.right && value!.left < name!.right && name!.top < value!.bottom && value!.top < name!.bottom;
+      expect(overlap, await row.innerText()).toBe(false);
+      expect(name!.lines, await row.innerText()).toBe(1);
+    }
     const select = page.getByRole('combobox', { name: 'Onderwerpen' });
     await expect(select).toBeVisible();
     await expect(select.locator('optgroup')).toHaveCount(3);
@@ -255,14 +268,18 @@ test.describe('content modules for a resident', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dossier' })).toBeVisible();
     const items = page.getByTestId('dossier-item');
     await expect(items.first()).toBeVisible();
-    await expect(items.first().getByRole('link', { name: /^Download / })).toHaveAttribute('href', /\/api\/files\/\d+\/.+\?token=/);
+    // a link signed for the session (id.expiry.signature), never the session token
+    await expect(items.first().getByRole('link', { name: /^Download / })).toHaveAttribute('href', /\/api\/files\/\d+\/[^?]+\?token=\d+\.\d+\.[\w-]+$/);
     await checkPage(page, 'resident-dossier');
 
     await page.getByRole('button', { name: 'Download dossier' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Dossier downloaden' });
+    const dialog = page.getByRole('dialog', { name: 'Dossier per e-mail ontvangen' });
     await expect(dialog).toBeVisible();
     const email = dialog.getByLabel('E-mailadres');
     await expect(email).toBeFocused();
+    // prefilled from the profile of the person logged in
+    await expect(email).toHaveValue(DEMO.residentEmail);
+    await email.fill('');
     await dialog.getByRole('button', { name: 'Versturen' }).click();
     await expect(dialog.getByText('Vul hier een e-mailadres in')).toBeVisible();
     await email.fill('jan@voorbeeld');
@@ -282,6 +299,48 @@ test.describe('content modules for a resident', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('no link or image carries the session token; downloads work through signed links, even after they expired', async ({ page }) => {
+    const session = await page.evaluate(() => localStorage.getItem('portal.token') ?? sessionStorage.getItem('portal.token'));
+    expect(session).toBeTruthy();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    for (const path of ['/dossier/', '/documenten/', '/contactpersonen/', '/partners/', '/nieuws']) {
+      await page.goto(path);
+      await expect(page.locator('a[href^="/api/files/"], img[src^="/api/files/"]').first(), path).toBeAttached();
+      // every uploaded image loads (the non-public ones through their signed links)
+      await expect.poll(() => page.evaluate(() => [...document.images]
+        .filter((img) => img.getAttribute('src')!.startsWith('/api/files/') && (!img.complete || !img.naturalWidth)).map((img) => img.src)), path).toEqual([]);
+      const urls = await page.evaluate(() => [
+        ...[...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!),
+        ...[...document.querySelectorAll('img[src]')].map((img) => img.getAttribute('src')!),
+      ]);
+      expect(urls.filter((url) => url.includes('/api/files/')).length, path).toBeGreaterThan(0);
+      for (const url of urls) expect(url, path).not.toContain(session!);
+    }
+
+    // a dossier download: a plain click asks for a freshly signed link, so a link that expired while the page
+    // was open (here: its signature spoilt) still downloads
+    await page.goto('/dossier/');
+    const item = page.getByTestId('dossier-item').filter({ has: page.getByRole('heading', { name: 'Plattegrond begane grond', exact: true }) });
+    const link = item.getByRole('link', { name: /^Download / });
+    const href = (await link.getAttribute('href'))!;
+    expect((await page.request.get(href)).status()).toBe(200); // the signed link itself opens the file
+    await link.evaluate((a: HTMLAnchorElement) => a.setAttribute('href', a.getAttribute('href')!.replace(/\.[\w-]+$/, '.verlopen')));
+    expect((await page.request.get((await link.getAttribute('href'))!)).status()).toBe(401);
+    const download = page.waitForEvent('download');
+    await link.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.(pdf|svg|png)$/);
+    expect(file.url()).toMatch(/\/api\/files\/\d+\/[^?]+\?token=\d+\.\d+\.[\w-]+$/);
+    expect(file.url()).not.toContain('.verlopen');
+    expect(requested.filter((url) => /\/api\/files\/\d+\/link\?/.test(url))).toHaveLength(1);
+    expect(fs.statSync((await file.path())!).size).toBeGreaterThan(100);
+    await expect(item.getByTestId('dossier-item-status')).toHaveText('Gedownload');
+
+    // nothing the page asked for carried the session token in its address
+    expect(requested.filter((url) => url.includes(session!))).toEqual([]);
+  });
+
   test('contact persons: cards with name, links and a Chat link when chatting is possible', async ({ page }) => {
     await page.goto('/contactpersonen/');
     await expect(page.getByRole('heading', { level: 1, name: 'Contactpersonen' })).toBeVisible();
@@ -292,7 +351,7 @@ test.describe('content modules for a resident', () => {
     await expect(sanne.getByRole('link', { name: 'Chat met Sanne Visser' })).toHaveAttribute('href', '/berichten/');
     const lisa = page.getByTestId('contact-card').filter({ has: page.getByRole('heading', { name: 'Lisa de Boer' }) });
     await expect(lisa).toBeVisible(); // name with affix; not public, but the resident sees her
-    // her avatar is a file of a non-public item: it loads with the resident's token
+    // her avatar is a file of a non-public item: it loads through the link signed for the resident's session
     await expect.poll(() => lisa.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     const mohamed = page.getByTestId('contact-card').filter({ has: page.getByRole('heading', { name: 'Mohamed Yilmaz' }) });
     await expect(mohamed.getByRole('link', { name: /^Chat/ })).toHaveCount(0);

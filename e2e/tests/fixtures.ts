@@ -175,6 +175,14 @@ export async function expectHeaderFits(page: Page) {
         if (a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom && b.box.top < a.box.bottom)
           found.push(`'${a.name}' overlaps '${b.name}'`);
     }
+    // The logo stays readable on a phone: the full header height it may use, and most of the width.
+    const logo = header.querySelector<HTMLImageElement>('img');
+    if (logo && window.innerWidth <= 400) {
+      const box = logo.getBoundingClientRect();
+      const maxWidth = parseFloat(getComputedStyle(logo).maxWidth);
+      if (box.height < 52) found.push(`the logo is ${box.height} px high`);
+      if (!(maxWidth >= 0.6 * window.innerWidth)) found.push(`the logo may use only ${maxWidth} px of ${window.innerWidth} px`);
+    }
     return found;
   });
   expect(problems, `header at ${page.viewportSize()?.width} px`).toEqual([]);

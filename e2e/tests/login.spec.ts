@@ -1,4 +1,4 @@
-import { checkPage, DEMO, expect, expectNoHorizontalScroll, loginAsResident, test } from './fixtures';
+import { apiLogin, checkPage, DEMO, expect, expectNoHorizontalScroll, loginAsResident, test } from './fixtures';
 
 /** Where each resident tile must lead (portal.md section 2, Dashboard). */
 const residentPath = (module: string, projectId: number) =>
@@ -41,6 +41,13 @@ test.describe('resident login', () => {
     await expect(page.getByText('Een postcode heeft maximaal 6 tekens')).toBeVisible();
   });
 
+  for (const path of ['/demo', '/demo/abc123def']) {
+    test(`${path} leads to the login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/inloggen$/);
+    });
+  }
+
   test('a wrong password shows the failure banner', async ({ page }) => {
     await page.goto('/inloggen');
     await page.getByLabel('Postcode').fill(DEMO.resident.zipcode);
@@ -51,6 +58,13 @@ test.describe('resident login', () => {
     await expect(banner).toContainText('Gebruikersnaam en/of wachtwoord onjuist');
     await expect(page).toHaveURL(/\/inloggen$/);
     await checkPage(page, 'login-failed');
+  });
+
+  test('a resident\'s own login shows no staff note', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 
   test('a resident with one project lands on the dashboard with all tiles', async ({ page }) => {
@@ -108,6 +122,31 @@ test.describe('resident login', () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     });
   }
+
+  test('a resident with two projects returns to the page asked for after choosing the project', async ({ page }) => {
+    await page.goto('/afspraken');
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await page.getByLabel('Postcode').fill(DEMO.residentTwoProjects.zipcode);
+    await page.getByLabel('Huisnummer + toevoeging').fill(DEMO.residentTwoProjects.houseNumber);
+    await page.getByLabel('Wachtwoord of activatiecode').fill(DEMO.residentTwoProjects.password);
+    await submit(page);
+    await expect(page).toHaveURL(/\/projecten$/);
+    await page.getByRole('button', { name: `Open project: ${DEMO.project}` }).click();
+    await expect(page).toHaveURL(/\/afspraken$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Afspraken' })).toBeVisible();
+  });
+
+  test('a partner returns to the partner page asked for', async ({ page, request }) => {
+    const partner = await apiLogin(request, { ...DEMO.partner });
+    const projectId = partner.projects!.find((p) => p.name === DEMO.project)!.id;
+    await page.goto(`/partner/nieuws/${projectId}`);
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await page.getByRole('button', { name: 'Inloggen als partner' }).click();
+    await page.getByLabel('Gebruikersnaam').fill(DEMO.partner.username);
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO.partner.password);
+    await submit(page);
+    await expect(page).toHaveURL(new RegExp(`/partner/nieuws/${projectId}$`));
+  });
 
   test('a stored token that the server refuses leads back to the login', async ({ page }) => {
     await page.goto('/inloggen');

@@ -25,10 +25,23 @@ test.describe('partner login', () => {
     await expect(page).toHaveURL(/\/partner\/dashboard\/\d+$/);
     const projectId = new URL(page.url()).pathname.split('/').pop();
     await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
-    const tiles = page.getByRole('navigation', { name: 'Onderdelen van het project' }).getByRole('link');
+    const nav = page.getByRole('navigation', { name: 'Onderdelen van het project' });
+    const tiles = nav.getByRole('link');
     await expect(tiles.first()).toBeVisible();
-    expect(await tiles.count()).toBeGreaterThanOrEqual(14);
+    expect(await tiles.count()).toBeGreaterThanOrEqual(10);
     await expect(tiles.filter({ hasText: 'Opname' })).toHaveAttribute('href', `/partner/opname/project/${projectId}/formulieren`);
+    // No tile sends staff to a resident page (they would land on 'Inloggen'): resident-only modules are shown, not linked.
+    for (const href of await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/partner\//);
+    for (const name of ['Enquêtes', 'Afspraken', 'Formulieren', 'Dossier']) {
+      const tile = nav.getByRole('listitem').filter({ hasText: name });
+      await expect(tile).toContainText('Alleen voor bewoners');
+      await expect(tile.getByRole('link')).toHaveCount(0);
+    }
+    // The menu holds what a partner may open: the project list, not a resident's profile.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('link', { name: 'PROFIEL', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'PROJECTEN', exact: true })).toHaveAttribute('href', '/partner/klanten');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', `/partner/dashboard/${projectId}`);
     await checkPage(page, 'partner-dashboard');
 

@@ -64,8 +64,13 @@ test('forgot password: validation, the uniform answer, the mailed link, and the 
 
     await page.getByLabel('Nieuw wachtwoord').fill(TEMPORARY_PASSWORD);
     await page.getByLabel('Herhaal wachtwoord').fill(TEMPORARY_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().includes('/api/public/set-password'));
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByRole('status')).toContainText('Uw wachtwoord is succesvol aangepast.');
+    // the spec's fields of POST /public/set-password (section 7)
+    expect((await sent).postDataJSON()).toEqual({
+      password: TEMPORARY_PASSWORD, username, zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, code: token, language: 'nl',
+    });
     await checkPage(page, 'password-reset-done');
 
     // the new password works, the old one no longer
@@ -77,14 +82,15 @@ test('forgot password: validation, the uniform answer, the mailed link, and the 
     });
     expect(old.status()).toBe(401);
 
-    // the link works once
+    // the link works once, and a used link says so when it opens, before any password is typed
     await page.goto(link.pathname);
-    await page.getByLabel('Nieuw wachtwoord').fill('NogEenKeer2026!');
-    await page.getByLabel('Herhaal wachtwoord').fill('NogEenKeer2026!');
-    await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-    const refused = page.getByRole('alert').filter({ hasText: 'Opslaan mislukt' });
+    const refused = page.getByRole('alert').filter({ hasText: 'Link niet meer geldig' });
     await expect(refused).toContainText('De link om uw wachtwoord in te stellen is ongeldig of verlopen.');
+    await expect(page.getByLabel('Nieuw wachtwoord')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Wachtwoord vergeten' })).toHaveAttribute('href', '/wachtwoord-vergeten');
     await checkPage(page, 'password-reset-used');
+    await page.getByRole('link', { name: 'Wachtwoord vergeten' }).click();
+    await expect(page).toHaveURL(/\/wachtwoord-vergeten$/);
   } finally {
     await restorePassword(request, mail);
   }

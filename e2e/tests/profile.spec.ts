@@ -23,6 +23,12 @@ test.describe('profile and household accounts', () => {
     await expect(page.getByRole('link', { name: 'Wachtwoord wijzigen' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nieuwe gebruiker' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Terug naar dashboard' })).toBeVisible();
+    // on a phone the three buttons line up: one column, the same left edge and width
+    await page.setViewportSize({ width: 375, height: 812 });
+    const boxes = await page.getByTestId('page-actions').getByRole('link').evaluateAll((links) => links.map((l) => { const b = l.getBoundingClientRect(); return { left: Math.round(b.left), width: Math.round(b.width) }; }));
+    expect(boxes).toHaveLength(3);
+    expect(new Set(boxes.map((b) => `${b.left}/${b.width}`)).size).toBe(1);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await checkPage(page, 'profile');
   });
 
@@ -137,5 +143,81 @@ test.describe('profile and household accounts', () => {
       headers: { authorization: `Bearer ${token}` }, data: { password: newPassword, new_password: resident.password, language: 'nl' },
     });
     expect(back.status()).toBe(200);
+  });
+});
+
+test.describe('household roles and e-mail changes', () => {
+  // The demo's member at 1234AB 12 (apps/api/src/demo/seed.ts): Youssef El Amrani, beside the holder Fatima.
+  const member = { ...DEMO.residentTwoProjects, password: 'Gezinslid2026!' };
+
+  test('a member sees the roles and cannot change the holder’s e-mail address or delete the holder', async ({ page }) => {
+    await loginAsResident(page, member);
+    await page.goto('/profiel');
+    const fatima = card(page, 'Fatima El Amrani');
+    const youssef = card(page, /Youssef El Amrani/);
+    await expect(fatima).toContainText('Hoofdbewoner');
+    await expect(youssef).toContainText('Gezinslid');
+    await expect(youssef.getByText('U', { exact: true })).toBeVisible();
+    await expect(fatima.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+    await expect(youssef.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+    await checkPage(page, 'profile-member');
+
+    await fatima.getByRole('link', { name: /Wijzigen/ }).click();
+    await expect(page.getByLabel('Voornaam')).toHaveValue('Fatima');
+    await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toHaveCount(0);
+    await expect(page.getByText('fatima.elamrani@example.nl')).toBeVisible();
+    await expect(page.getByText('Dit e-mailadres kan alleen de hoofdbewoner zelf wijzigen.')).toBeVisible();
+    await checkPage(page, 'profile-member-edit-holder');
+  });
+
+  test('a new e-mail address goes in once the link sent to it is opened; the old address is told', async ({ page, request, mail }) => {
+    const { token } = await apiLogin(request, { zipcode: DEMO.residentTwoProjects.zipcode, house_number: DEMO.residentTwoProjects.houseNumber, password: DEMO.residentTwoProjects.password });
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await request.post('/api/occupant/occupants/', {
+      headers, data: { first_name: 'Lotte', last_name: 'El Amrani', gender: 'F', email_address: 'lotte@example.nl', password: 'Huisgenoot2026', language: 'nl' },
+    });
+    expect(created.status()).toBe(200);
+    const lotte = ((await created.json()) as { occupant: { id: number } }).occupant;
+    try {
+      await loginAsResident(page, DEMO.residentTwoProjects);
+      await page.goto('/profiel');
+      await card(page, 'Lotte El Amrani').getByRole('link', { name: /Wijzigen/ }).click();
+      await expect(page.getByLabel('E-mailadres')).toHaveValue('lotte@example.nl');
+      await page.getByLabel('E-mailadres').fill('lotte.nieuw@example.nl');
+      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Wij hebben een bevestigingslink gestuurd naar lotte.nieuw@example.nl' })).toBeVisible();
+      await expect(page).toHaveURL(/\/profiel$/);
+      const card1 = card(page, 'Lotte El Amrani');
+      await expect(card1).toContainText('lotte@example.nl');
+      await expect(card1).toContainText('Wij hebben een bevestigingslink gestuurd naar lotte.nieuw@example.nl. Het e-mailadres wordt gewijzigd zodra die link is geopend.');
+      await checkPage(page, 'profile-email-pending');
+
+      const confirmation = await mail.waitFor({ to: 'lotte.nieuw@example.nl', subject: 'Bevestig uw nieuwe e-mailadres' });
+      const notice = await mail.waitFor({ to: 'lotte@example.nl', subject: 'Uw e-mailadres wordt gewijzigd' });
+      expect(notice.text).toContain('Heeft u dit niet zelf gevraagd?');
+      const link = /https?:\/\/\S+\/email\/bevestigen\/[A-Za-z0-9_-]+/.exec(confirmation.text)?.[0];
+      expect(link, confirmation.text).toBeDefined();
+      const path = new URL(link!).pathname;
+
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'E-mailadres bevestigen' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Uw e-mailadres is gewijzigd.' })).toContainText('lotte.nieuw@example.nl');
+      await expect(page.getByRole('link', { name: 'Naar inloggen' })).toBeVisible();
+      await checkPage(page, 'email-confirmed');
+      await mail.waitFor({ to: 'lotte@example.nl', subject: 'Uw e-mailadres is gewijzigd' });
+
+      // the link works once
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toContainText('Deze bevestigingslink is al gebruikt.');
+      await expect(page.getByRole('link', { name: 'Naar inloggen' })).toBeVisible();
+      await checkPage(page, 'email-confirm-used');
+
+      await page.goto('/profiel');
+      const card2 = card(page, 'Lotte El Amrani');
+      await expect(card2).toContainText('lotte.nieuw@example.nl');
+      await expect(card2).not.toContainText('bevestigingslink');
+    } finally {
+      await request.get(`/api/occupant/occupant/delete/${lotte.id}`, { headers });
+    }
   });
 });

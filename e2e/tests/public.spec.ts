@@ -31,6 +31,9 @@ test.describe('public area', () => {
       void dialog.dismiss();
     });
     await page.goto('/public/projecten');
+    // the project list is the top of the public part: no 'Dashboard' link pointing at the page itself
+    await expect(page.getByRole('button', { name: `Bekijk project: ${DEMO.project}` })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     await page.getByRole('button', { name: `Bekijk project: ${DEMO.project}` }).click();
     await expect(page).toHaveURL(/\/public\/dashboard\/\d+$/);
     const projectId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -65,21 +68,35 @@ test.describe('public area', () => {
     await expect(page).toHaveURL(/\/inloggen$/);
   });
 
+  test('the root of a customer without public projects opens the login', async ({ page }) => {
+    // Both demo customers have a public project: the customer lookup's answer is changed in the
+    // browser to the one a customer without public projects gets (the same, with an empty list).
+    await page.route('**/api/public/customer/**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), projects: [] } });
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+  });
+
   test('a project that is not public, or does not exist, shows an error state', async ({ page, request }) => {
     const partner = await apiLogin(request, { ...DEMO.partner });
     const hidden = partner.projects?.find((p) => p.name === DEMO.hiddenProject);
     expect(hidden, 'the demo has a non-public project').toBeTruthy();
 
     await page.goto(`/public/dashboard/${hidden!.id}`);
-    await expect(page.getByRole('alert')).toContainText('Er ging iets mis');
-    await expect(page.getByRole('alert')).toContainText('Deze gegevens zijn niet gevonden.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Project niet gevonden' })).toBeVisible();
+    await expect(page.getByText('Dit project bestaat niet of is niet openbaar.')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Onderdelen van het project' })).toHaveCount(0);
     await expect(page.getByRole('banner')).toBeVisible();
     await checkPage(page, 'public-dashboard-hidden');
 
-    await page.goto('/public/dashboard/999999');
-    await expect(page.getByRole('alert')).toContainText('Deze gegevens zijn niet gevonden.');
-    await page.goto('/public/dashboard/abc');
-    await expect(page.getByRole('alert')).toContainText('Er ging iets mis');
+    for (const id of ['999999', 'abc']) {
+      await page.goto(`/public/dashboard/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Project niet gevonden' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Naar de projecten' }).click();
+    await expect(page).toHaveURL(/\/public\/projecten$/);
   });
 });

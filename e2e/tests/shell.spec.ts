@@ -57,6 +57,50 @@ test.describe('application shell', () => {
     await expect(page.getByRole('banner')).toBeVisible();
   });
 
+  test('the connectivity check runs every 5 s and gives up on a stalled answer after 5 s', async ({ page }) => {
+    // The page's clock is paused and driven by the test: no waiting, no timing a slow machine could upset.
+    await page.clock.install();
+    const requests: string[] = [];
+    let stall = false;
+    await page.route(POLLING, (route) => {
+      requests.push(route.request().url());
+      if (!stall) return route.continue();
+      // a stalled answer: the request stays open until the page gives up on it
+    });
+    await page.goto('/inloggen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await expect.poll(() => requests.length).toBeGreaterThanOrEqual(1);
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 10));
+
+    /** Moves the clock in 100 ms steps until a check starts: the clock is then at most 100 ms past it. */
+    const untilNextCheck = async () => {
+      const before = requests.length;
+      for (let step = 0; step < 60 && requests.length === before; step++) {
+        await page.clock.runFor(100);
+        await page.waitForTimeout(20); // let the request reach the route handler (real time)
+      }
+      expect(requests.length).toBe(before + 1);
+    };
+    await untilNextCheck();
+    for (let round = 0; round < 2; round++) {
+      const before = requests.length;
+      await page.clock.runFor(4_800);
+      await page.waitForTimeout(100);
+      expect(requests.length, 'no check within 5 s of the last').toBe(before);
+      await page.clock.runFor(300);
+      await expect.poll(() => requests.length, { message: 'a check 5 s after the last' }).toBe(before + 1);
+    }
+
+    // The next answer stalls: nothing is said before its 5 s are up, the lost connection right after.
+    stall = true;
+    await untilNextCheck();
+    await page.clock.runFor(4_800);
+    await page.waitForTimeout(100);
+    await expect(page.getByRole('alert').filter({ hasText: LOST })).toHaveCount(0);
+    await page.clock.runFor(300);
+    await expect(page.getByRole('alert').filter({ hasText: LOST })).toHaveCount(1);
+  });
+
   test('the connectivity watcher announces a lost connection once and its recovery once', async ({ page }) => {
     // every message element (role alert/status) that appears is recorded, so that a duplicate cannot hide
     await page.addInitScript(() => {

@@ -198,6 +198,10 @@ test.describe('surveys (enquêtes) for a resident', () => {
     }
     const stored = page.getByRole('img', { name: 'Foto bij: Foto van uw huidige badkamer' });
     await expect.poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    // loaded through a link signed for the session, never with the session token in its address
+    const session = await page.evaluate(() => localStorage.getItem('portal.token'));
+    await expect(stored).toHaveAttribute('src', /^\/api\/files\/\d+\/[^?]+\?token=\d+\.\d+\.[\w-]+$/);
+    expect(await stored.getAttribute('src')).not.toContain(session!);
     await expect(page.getByRole('button', { name: 'Verzenden' })).toHaveCount(0);
   });
 

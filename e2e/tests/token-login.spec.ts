@@ -13,25 +13,25 @@ const NOTIFICATION = 'Let op: deze week geen werkzaamheden.';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * What the staff console does to open the portal for an address: log in as administrator, then
- * GET /occupant/auth/{address_id} with that token for an occupant session (marked is_admin).
+ * What the staff console does to open the portal for an address: log in as administrator, then ask
+ * POST /admin/login-link for a single-use ticket for the address (the link's {token}).
  */
-async function adminOccupantSession(request: APIRequestContext) {
+async function loginLinkTicket(request: APIRequestContext) {
   const resident = await apiLogin(request, { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password });
   const addressId = resident.address_id!;
   const admin = await apiLogin(request, { ...DEMO.admin });
-  const response = await request.get(`/api/occupant/auth/${addressId}`, { params: { web: 'true', language: 'nl' }, headers: { authorization: `Bearer ${admin.token}` } });
+  const response = await request.post('/api/admin/login-link', { data: { address_id: addressId, language: 'nl' }, headers: { authorization: `Bearer ${admin.token}` } });
   expect(response.status(), await response.text()).toBe(200);
   const { token } = (await response.json()) as { token: string };
-  return { token, adminToken: admin.token, addressId };
+  return { ticket: token, addressId, residentToken: resident.token! };
 }
 
 const enc = encodeURIComponent;
 
 test.describe('token logins', () => {
   test('a full /setlogin link stores the session and its branding', async ({ page, request }) => {
-    const { token, adminToken, addressId } = await adminOccupantSession(request);
-    const link = `/setlogin/${enc(token)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}/${enc(SECONDARY)}/${enc(adminToken)}/${addressId}/${enc(NOTIFICATION)}`;
+    const { ticket, addressId } = await loginLinkTicket(request);
+    const link = `/setlogin/${enc(ticket)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}/${enc(SECONDARY)}/-/${addressId}/${enc(NOTIFICATION)}`;
     expect(link).toContain('/%23aa0000/');
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -45,23 +45,43 @@ test.describe('token logins', () => {
       isAdmin: localStorage.getItem('portal.is_admin'),
       branding: JSON.parse(localStorage.getItem('portal.branding') ?? 'null') as Record<string, string> | null,
     }));
-    expect(stored).toMatchObject({ token, role: 'occupant', adminToken, addressId: String(addressId), isAdmin: 'true' });
+    // the ticket was exchanged for a session of its own: the link's token is not the session
+    expect(stored).toMatchObject({ role: 'occupant', addressId: String(addressId), isAdmin: 'true' });
+    expect(stored.token).toEqual(expect.any(String));
+    expect(stored.token).not.toBe(ticket);
+    expect(stored.adminToken).toEqual(expect.any(String));
     expect(stored.branding).toMatchObject({ logo: LOGO, website: WEBSITE, color_primary: PRIMARY, color_secondary: SECONDARY, notification: NOTIFICATION });
 
     await expect(page.getByRole('banner').getByRole('img')).toHaveAttribute('src', LOGO);
     expect(await cssVariable(page, '--brand-primary')).toBe(PRIMARY);
     expect(await cssVariable(page, '--brand-secondary')).toBe(SECONDARY);
+    // staff acting for the address are told so on every page
+    await expect(page.getByRole('note')).toContainText('U bekijkt het portaal als beheerder namens dit adres');
     await checkPage(page, 'setlogin-dashboard');
   });
 
   test('the shortest /setlogin link (token, logo, website, primary) works too', async ({ page, request }) => {
-    const { token } = await adminOccupantSession(request);
-    await page.goto(`/setlogin/${enc(token)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}`);
+    const { ticket } = await loginLinkTicket(request);
+    await page.goto(`/setlogin/${enc(ticket)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}`);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img')).toHaveAttribute('src', LOGO);
     expect(await cssVariable(page, '--brand-primary')).toBe(PRIMARY);
-    expect(await page.evaluate(() => localStorage.getItem('portal.admin_token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('portal.is_admin'))).toBe('true');
+  });
+
+  test('a login link works once, and a session token in its place logs nobody in', async ({ page, request }) => {
+    const { ticket, residentToken } = await loginLinkTicket(request);
+    await page.goto(`/setlogin/${enc(ticket)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(() => localStorage.clear());
+    // the same link again
+    await page.goto(`/setlogin/${enc(ticket)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen mislukt' })).toBeVisible();
+    // an attacker's own session token, sent to a victim as a link
+    await page.goto(`/setlogin/${enc(residentToken)}/${enc(LOGO)}/${enc(WEBSITE)}/${enc(PRIMARY)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen mislukt' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
   });
 
   test('an invalid /setlogin token shows the error page', async ({ page }) => {

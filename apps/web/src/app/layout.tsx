@@ -42,9 +42,14 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
 
   const dashboardPath =
     area === 'occupant' ? (storage.projectId() ? '/dashboard' : '/projecten')
-    : area === 'public' ? (routeProjectId ? `/public/dashboard/${routeProjectId}` : '/public/projecten')
+    // The public project list has no dashboard above it: no link that would point at the page itself.
+    : area === 'public' ? (routeProjectId ? `/public/dashboard/${routeProjectId}` : null)
     : area === 'partner' ? (routeProjectId ? `/partner/dashboard/${routeProjectId}` : '/partner/klanten')
     : null;
+  // Staff have no profile page; their PROJECTEN is the customer list (spec section 2: the partner area).
+  const menuLinks = area === 'partner'
+    ? [{ to: '/partner/klanten', label: 'PROJECTEN' }]
+    : [{ to: '/profiel', label: 'PROFIEL' }, { to: '/projecten', label: 'PROJECTEN' }];
   const showHeader = !embedded && area !== 'auth' && area !== 'bare';
 
   return (
@@ -53,6 +58,7 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
       {showHeader && (
         <Header
           dashboardPath={dashboardPath}
+          menuLinks={menuLinks}
           logo={branding?.logo ?? null}
           logoAlt={project?.name ?? customer.data?.name ?? 'Logo'}
           variant={area === 'public' ? 'public' : 'user'}
@@ -61,6 +67,14 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
         />
       )}
       <main id="inhoud" className={showHeader ? 'pt-[83px]' : ''}>
+        {area === 'occupant' && storage.isAdmin() && (
+          // Staff who opened the portal through a login link see whose portal this is.
+          <p role="note" className="mx-auto mt-3 max-w-[1440px] px-4 sm:px-6">
+            <span className="block rounded-md bg-amber-100 px-4 py-2 text-sm font-semibold text-amber-950 ring-1 ring-amber-300">
+              U bekijkt het portaal als beheerder namens dit adres{project ? ` (${project.name})` : ''}. Wat u hier doet, doet u voor de bewoners.
+            </span>
+          </p>
+        )}
         {children}
       </main>
     </>

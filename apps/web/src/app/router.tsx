@@ -22,9 +22,10 @@ const screens: Screen[] = [
   { path: '/activeer-account', area: 'auth', page: lazy(() => import('./routes/activate-account')) },
   { path: '/stel-account-in', area: 'auth', page: lazy(() => import('./routes/set-account')) },
   { path: '/password/reset/:token/:email/:username', area: 'auth', page: lazy(() => import('./routes/password-reset')) },
+  { path: '/email/bevestigen/:code', area: 'auth', page: lazy(() => import('./routes/confirm-email')) },
   { path: '/setlogin/:token/:logo/:website/:primary/:secondary?/:adminToken?/:addressId?/:notification?', area: 'auth', page: lazy(() => import('./routes/set-login')) },
   { path: '/woco/login/:token', area: 'auth', page: lazy(() => import('./routes/woco-login')) },
-  { path: '/demo', area: 'auth', page: lazy(() => import('./routes/demo-token')) },
+  { path: '/demo/:token?', area: 'auth', page: lazy(() => import('./routes/demo-token')) },
   { path: '/update', area: 'auth', page: lazy(() => import('./routes/update')) },
 
   { path: '/public/projecten', area: 'public', page: lazy(() => import('./routes/public-projects')) },
@@ -80,11 +81,18 @@ const NotFound = lazy(() => import('./routes/not-found'));
 /** Resident-area paths (portal.md section 2) are login-gated even where no screen answers (yet). */
 const RESIDENT_AREA = /^\/(nieuws|complaints|informatie|faq|planning|werk-volgorde|partners|contactpersonen|documenten|dossier|berichten|enquetes|enquete|afspraken|profiel|formulieren|formulier)(\/|$)/;
 
+/** The area whose header an unknown address shows: the resident's or staff's when logged in, else the public one. */
+function fallbackArea(gated: boolean): Area {
+  const role = storage.token() ? storage.role() : null;
+  if (gated || role === 'occupant') return 'occupant';
+  return role ? 'partner' : 'public';
+}
+
 function FallbackView() {
   const [path] = useLocation();
   const gated = RESIDENT_AREA.test(path);
   return (
-    <AppLayout area={gated ? 'occupant' : 'bare'} projectId={null}>
+    <AppLayout area={fallbackArea(gated)} projectId={null}>
       <Guard roles={gated ? ['occupant'] : undefined}>
         <Suspense fallback={<Loading />}><NotFound /></Suspense>
       </Guard>
@@ -146,11 +154,15 @@ export function AppRoutes() {
   );
 }
 
-/** 401, 403 and 500 answers outside the login page lead to /inloggen; a 401 ends the stored session. */
+/**
+ * 401, 403 and 500 answers outside the login page lead to /inloggen, which says why; a 401 ends the
+ * stored session. Only the first failure of a burst counts (a page's parallel calls all fail at once).
+ */
 setAuthFailureHandler((status) => {
   const here = window.location.pathname;
   if (here === '/inloggen') return;
   if (status === 401) storage.clearSession();
+  storage.setLoginReason(status === 401 ? 'expired' : status === 403 ? 'forbidden' : 'error');
   storage.setReturnTo(here + window.location.search);
   navigate('/inloggen');
 });

@@ -1,7 +1,9 @@
-import type { TApiError } from '@portal/contract';
+import { HAS_MORE_HEADER, type TApiError } from '@portal/contract';
 import { storage } from './storage';
 
 export class ApiError extends Error {
+  /** True when the answer already sent the person to /inloggen (401, 403, 500): show nothing more. */
+  redirected = false;
   constructor(
     readonly status: number,
     readonly body: TApiError,
@@ -23,11 +25,52 @@ type Options = {
   /** Leave 401/403/500 to the caller instead of sending the user to /inloggen. */
   handleAuthErrors?: boolean;
   signal?: AbortSignal;
+  /** Reads the headers of a successful answer (e.g. a paged read's X-Has-More). */
+  onHeaders?: (headers: Headers) => void;
 };
 
-export const API_BASE = '/api';
+const DEFAULT_API_BASE = '/api';
+let apiBase = DEFAULT_API_BASE;
+
+/** The base address of every call: `/api` until the customer lookup names one. */
+export function getApiBase(): string {
+  return apiBase;
+}
+
+/**
+ * The customer lookup's `api_url` becomes the base address (spec section 3), falling back to /api.
+ * Only an address on the page's own origin is taken: the API sends no CORS headers and the page's
+ * Content-Security-Policy allows connections to its own origin only, so another origin would fail
+ * every call (e.g. a PUBLIC_URL of localhost while the page is opened on 127.0.0.1).
+ */
+export function setApiBase(apiUrl: string | null | undefined) {
+  apiBase = DEFAULT_API_BASE;
+  if (!apiUrl) return;
+  try {
+    const url = new URL(apiUrl, window.location.origin);
+    if (url.origin === window.location.origin && (url.protocol === 'https:' || url.protocol === 'http:')) apiBase = url.pathname.replace(/\/+$/, '') || DEFAULT_API_BASE;
+  } catch {
+    /* not an address: keep /api */
+  }
+}
 
 let onAuthFailure: (status: number) => void = () => {};
+const REDIRECTING = [401, 403, 500];
+
+/** A failure the app already handled by leading to /inloggen: callers show no toast or banner for it. */
+export function isRedirected(error: unknown): boolean {
+  return error instanceof ApiError && error.redirected;
+}
+
+function failure(status: number, data: unknown, handleAuthErrors: boolean | undefined): ApiError {
+  const body = (data as TApiError | null)?.message ? (data as TApiError) : { message: 'Er is iets misgegaan. Probeer het later opnieuw.' };
+  const error = new ApiError(status, body);
+  if (!handleAuthErrors && REDIRECTING.includes(status)) {
+    error.redirected = true;
+    onAuthFailure(status);
+  }
+  return error;
+}
 /** The app decides what a 401, 403 or 500 does (the spec: back to /inloggen). */
 export function setAuthFailureHandler(handler: (status: number) => void) {
   onAuthFailure = handler;
@@ -40,7 +83,7 @@ export function apiUrl(path: string, query: Options['query'] = {}): string {
   const projectId = storage.projectId();
   if (path.startsWith('/occupant/') && projectId && !('project_id' in query)) params.set('project_id', String(projectId));
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
-  return `${API_BASE}${path}?${params}`;
+  return `${apiBase}${path}?${params}`;
 }
 
 /** Every call adds language=nl (query on GET, body otherwise) and the bearer token when there is one. */
@@ -68,12 +111,25 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   } catch {
     data = null;
   }
-  if (!response.ok) {
-    const error = new ApiError(response.status, (data as TApiError | null)?.message ? (data as TApiError) : { message: 'Er is iets misgegaan. Probeer het later opnieuw.' });
-    if (!options.handleAuthErrors && [401, 403, 500].includes(response.status)) onAuthFailure(response.status);
-    throw error;
-  }
+  if (!response.ok) throw failure(response.status, data, options.handleAuthErrors);
+  options.onHeaders?.(response.headers);
   return data as T;
+}
+
+/** One page of a paged read (the contract's paging.ts): the answer as the spec shapes it, and whether more follow. */
+export type ApiPage<T> = { data: T; hasMore: boolean };
+
+/** GET one page: `before` and `limit` go in the query, X-Has-More comes back as `hasMore`. */
+export async function apiPage<T>(path: string, page: { before?: number; limit?: number }, options: Omit<Options, 'onHeaders'> = {}): Promise<ApiPage<T>> {
+  let hasMore = false;
+  const data = await api<T>(path, {
+    ...options,
+    query: { ...options.query, before: page.before, limit: page.limit },
+    onHeaders: (headers) => {
+      hasMore = headers.get(HAS_MORE_HEADER) === 'true';
+    },
+  });
+  return { data, hasMore };
 }
 
 /**
@@ -93,10 +149,6 @@ export async function apiUpload<T>(path: string, file: Blob, options: { field?: 
     throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
   }
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new ApiError(response.status, (data as TApiError | null)?.message ? (data as TApiError) : { message: 'Er is iets misgegaan. Probeer het later opnieuw.' });
-    if ([401, 403, 500].includes(response.status)) onAuthFailure(response.status);
-    throw error;
-  }
+  if (!response.ok) throw failure(response.status, data, false);
   return data as T;
 }

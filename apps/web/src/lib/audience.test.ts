@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   complaintPaths, contactPaths, documentPaths, fillPath, informationPaths, newsPaths, partnerPaths, schedulePaths, workOrderPaths,
 } from '@portal/contract';
-import { dashboardPath, fileUrl, moduleApiPath, pagePath, type Audience } from './audience';
+import * as audienceModule from './audience';
+import { dashboardPath, moduleApiPath, pagePath, type Audience } from './audience';
 
 const occupant: Audience = { kind: 'occupant', projectId: 3 };
 const visitor: Audience = { kind: 'public', projectId: 7 };
@@ -50,9 +51,10 @@ describe('page paths', () => {
     expect(dashboardPath(visitor)).toBe('/public/dashboard/7');
     expect(dashboardPath(partner)).toBe('/partner/dashboard/9');
   });
-  it('adds the token to download links when there is one', () => {
-    expect(fileUrl('/api/files/4/plan.pdf', 'a b')).toBe('/api/files/4/plan.pdf?token=a%20b');
-    expect(fileUrl('/api/files/4/plan.pdf?filename=x.pdf', 't')).toBe('/api/files/4/plan.pdf?filename=x.pdf&token=t');
-    expect(fileUrl('/api/files/4/plan.pdf', null)).toBe('/api/files/4/plan.pdf');
+});
+
+describe('file links', () => {
+  it('are never built with the session token: the audience helpers offer nothing that adds one', () => {
+    expect(Object.keys(audienceModule).filter((name) => /file|token/i.test(name))).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import { api } from './api';
-import { storage } from './storage';
+import { api, apiPage, type ApiPage } from './api';
 
 /**
  * Who is reading a content module, and so which API and which page paths apply:
@@ -37,6 +36,11 @@ export function getModule<T>(audience: Audience, module: string, signal?: AbortS
   return api<T>(moduleApiPath(audience, module), { token: audience.kind === 'public' ? false : undefined, signal });
 }
 
+/** GET one page of a paged module read (news) for this audience. */
+export function getModulePage<T>(audience: Audience, module: string, page: { before?: number; limit?: number }, signal?: AbortSignal): Promise<ApiPage<T>> {
+  return apiPage<T>(moduleApiPath(audience, module), page, { token: audience.kind === 'public' ? false : undefined, signal });
+}
+
 /**
  * Page path of a module for this audience: `pagePath(a, 'nieuws', 12)` is /nieuws/12,
  * /public/nieuws/{project}/12 or /partner/nieuws/{project}/12.
@@ -51,20 +55,4 @@ export function pagePath(audience: Audience, segment: string, ...rest: Array<str
 export function dashboardPath(audience: Audience): string {
   if (audience.kind === 'occupant') return '/dashboard';
   return `/${audience.kind}/dashboard/${audience.projectId}`;
-}
-
-/** Download links of files: authorised readers add their token to the query. */
-export function fileUrl(url: string, token: string | null): string {
-  if (!token) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-}
-
-/**
- * Links to uploaded files (/api/files/...) for this audience: residents and partners add their token,
- * because the files of non-public items need it (an <img> cannot send the bearer header); public
- * visitors read public files without one. Other URLs (assets, external) stay as they are.
- */
-export function fileUrlFor(audience: Audience): <T extends string | null>(url: T) => T {
-  const token = audience.kind === 'public' ? null : storage.token();
-  return <T extends string | null>(url: T): T => (url && token && url.startsWith('/api/files/') ? (fileUrl(url, token) as T) : url);
 }

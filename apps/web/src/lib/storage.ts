@@ -22,7 +22,11 @@ const SESSION_KEY = {
   returnTo: 'portal.return_to',
   activation: 'portal.activation',
   embed: 'portal.embed',
+  loginReason: 'portal.login_reason',
 } as const;
+
+/** Why the portal sent the person to /inloggen (shown once there). */
+export type LoginReason = 'expired' | 'forbidden' | 'error';
 
 /**
  * When the browser refuses its storage (a frame on another site with third-party storage blocked:
@@ -105,6 +109,12 @@ export const storage = {
     write(chatVisitorKey(projectId), JSON.stringify({ ...storage.chatVisitor(projectId), ...patch }));
   },
 
+  /** The login page shows the reason once and then forgets it. */
+  loginReason(): LoginReason | null {
+    const reason = read(SESSION_KEY.loginReason, 'session');
+    return reason === 'expired' || reason === 'forbidden' || reason === 'error' ? reason : null;
+  },
+  setLoginReason: (reason: LoginReason | null) => write(SESSION_KEY.loginReason, reason, 'session'),
   returnTo: () => read(SESSION_KEY.returnTo, 'session'),
   setReturnTo: (path: string | null) => write(SESSION_KEY.returnTo, path, 'session'),
   activation(): ActivationState | null {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { TIndicator } from '@portal/contract';
+import { iconLabel, type TIndicator } from '@portal/contract';
 import { IndicatorList } from './indicators';
 import { SafeHtml } from './safe-html';
 
@@ -46,10 +46,15 @@ export function ContentArticle({ title, hideTitle, date, imageUrl, accessRequire
           {date && <p className="text-sm text-slate-600"><time dateTime={isoDate(date)}>{date}</time></p>}
         </div>
       )}
-      {/* The icons illustrate the text next to them; they carry no names of their own. */}
+      {/* Each icon with its meaning written under it: the picture alone would carry it for sighted readers only. */}
       {iconUrls.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-hidden="true" data-testid="icons">
-          {iconUrls.map((url) => <li key={url}><img src={url} alt="" className="size-10 object-contain" /></li>)}
+        <ul className="flex flex-wrap gap-3" aria-label="Kenmerken" data-testid="icons">
+          {iconUrls.map((url) => (
+            <li key={url} className="flex w-20 flex-col items-center gap-1 text-center text-xs text-slate-800">
+              <img src={url} alt="" className="size-10 object-contain" />
+              <span className="break-words">{iconLabel(url)}</span>
+            </li>
+          ))}
         </ul>
       )}
       <IndicatorList indicators={indicators} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { downloadWithFreshLink } from '../lib/file-links';
 
 /** The words of a download row; a feature's texts carry them. */
 export type DownloadTexts = { download: string; downloadOf: (name: string) => string; fetched: string; notFetched: string };
@@ -16,6 +17,7 @@ type DownloadRowProps = {
   fetched: boolean;
   /** Show the fetched badge ('Gedownload' or 'Nieuw'): only a resident's downloads are noted. */
   showStatus: boolean;
+  /** The file link as the API answered it (signed for the session when logged in); a click signs a fresh one. */
   href: string;
   onDownload: () => void;
   texts: DownloadTexts;
@@ -47,7 +49,10 @@ export function DownloadRow({ testId, subject, name, facts, fetched, showStatus,
         <a
           href={href}
           download
-          onClick={onDownload}
+          onClick={(event) => {
+            onDownload();
+            downloadWithFreshLink(event);
+          }}
           aria-label={texts.downloadOf(title)}
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-on-brand hover:brightness-110"
         >

@@ -23,13 +23,16 @@ export function IndicatorList({ indicators }: { indicators: TIndicator[] }) {
   return (
     <ul aria-label="Indicatoren" className="flex flex-col gap-3">
       {indicators.map((indicator, index) => {
-        const value = Math.max(0, Math.min(100, Math.round(indicator.value)));
-        const colour = indicatorColour(value);
-        const status = indicatorBarStatus(value);
+        // Status and colour follow the value as stored (74.6 is orange); only the shown number is rounded.
+        const stored = Math.max(0, Math.min(100, indicator.value));
+        const colour = indicatorColour(stored);
+        const status = indicatorBarStatus(stored);
+        const value = Math.round(stored);
         return (
           <li key={`${indicator.name}-${index}`} className="flex flex-col gap-1" data-indicator-status={status} data-indicator-colour={colour}>
-            <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className="min-w-0 font-medium text-slate-900">{indicator.name}</span>
+            {/* The value moves under the name when both do not fit (375 px): the name breaks between words only. */}
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+              <span className="font-medium text-slate-900 [overflow-wrap:break-word]">{indicator.name}</span>
               <span className="flex shrink-0 items-center gap-1 whitespace-nowrap font-semibold text-slate-800">
                 {status === 'success' && (
                   <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="#15803d" /><path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
@@ -41,7 +44,7 @@ export function IndicatorList({ indicators }: { indicators: TIndicator[] }) {
               </span>
             </div>
             <div className="h-2.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-              <div className={`h-full rounded-full ${fill[colour]}`} style={{ width: `${value}%` }} />
+              <div className={`h-full rounded-full ${fill[colour]}`} style={{ width: `${stored}%` }} />
             </div>
           </li>
         );

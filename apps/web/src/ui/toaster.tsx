@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { ApiError, isRedirected } from '../lib/api';
 
 type Toast = { id: number; tone: 'error' | 'success' | 'info'; text: string };
 let toasts: Toast[] = [];
@@ -13,6 +14,15 @@ export function toast(text: string, tone: Toast['tone'] = 'info', ms = 6000) {
   emit();
   setTimeout(() => dismiss(id), ms);
 }
+/**
+ * Shows a failed action: the server's message when it sent one, else `fallback`. Nothing when the
+ * failure already led to /inloggen (a 401 is swallowed; the login page tells why for 403 and 500).
+ */
+export function toastError(error: unknown, fallback: string, { useServerMessage = true } = {}) {
+  if (isRedirected(error)) return;
+  toast(useServerMessage && error instanceof ApiError ? error.message : fallback, 'error');
+}
+
 function dismiss(id: number) {
   toasts = toasts.filter((t) => t.id !== id);
   emit();

@@ -5,16 +5,20 @@ import { ErrorState, Loading } from '../../ui/states';
 import { appointmentQueries } from '../../features/appointment/api';
 import { AppointmentList } from '../../features/appointment/components/appointment-list';
 import { text } from '../../features/appointment/text';
+import { householdQueries } from '../../features/household/api';
 
 /** /afspraken: the address's appointments in the chosen project. */
 export default function AppointmentsRoute() {
   const appointments = useQuery(appointmentQueries.list(storage.projectId()));
+  // The confirmation's e-mail address and mobile number start as the logged-in person's own.
+  const self = useQuery({ ...householdQueries.list(), select: (people) => people.find((p) => p.is_self) });
+  const prefill = { email: self.data?.email_address ?? '', mobile: self.data?.mobile ?? '' };
   return (
     <ModulePage title={text.title} backTo="/dashboard">
       {appointments.isPending ? <Loading /> : appointments.isError ? (
         <ErrorState error={appointments.error} retry={() => void appointments.refetch()} />
       ) : (
-        <AppointmentList appointments={appointments.data} />
+        <AppointmentList appointments={appointments.data} prefill={prefill} />
       )}
     </ModulePage>
   );

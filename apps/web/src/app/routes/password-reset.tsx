@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { messages } from '@portal/contract';
 import { ApiError } from '../../lib/api';
 import { Banner } from '../../ui/banner';
+import { ButtonLink } from '../../ui/button';
+import { Loading } from '../../ui/states';
 import { authApi } from '../../features/auth/api';
 import { NewPasswordForm } from '../../features/auth/components/password-fields';
 import { AuthFrame } from './auth-frame';
@@ -18,6 +21,8 @@ export default function PasswordResetRoute() {
       return value;
     }
   }) as [string, string, string];
+  // The link is checked when the page opens: a used or expired one offers a new link at once.
+  const link = useQuery({ queryKey: ['reset-link', username, token], queryFn: () => authApi.checkResetLink(username, token), staleTime: Infinity, retry: false });
   const [state, setState] = useState<'form' | 'done'>('form');
   const [error, setError] = useState<string>();
   const save = async (password: string) => {
@@ -33,6 +38,13 @@ export default function PasswordResetRoute() {
     <AuthFrame title="Nieuw wachtwoord instellen" footer={<Link to="/inloggen" className="text-blue-800 underline">Naar inloggen</Link>}>
       {state === 'done' ? (
         <Banner tone="success" title="Gelukt">{messages.passwordChanged} U kunt nu inloggen met uw nieuwe wachtwoord.</Banner>
+      ) : link.isPending ? (
+        <Loading label="De link wordt gecontroleerd…" />
+      ) : link.data?.valid === false ? (
+        <div className="flex flex-col gap-4">
+          <Banner tone="error" title="Link niet meer geldig">{messages.resetInvalid} Vraag hieronder een nieuwe link aan.</Banner>
+          <ButtonLink to="/wachtwoord-vergeten">Wachtwoord vergeten</ButtonLink>
+        </div>
       ) : (
         <div className="flex flex-col gap-4">
           {email && <p className="text-sm text-slate-700">Voor het account van <strong>{email}</strong>.</p>}

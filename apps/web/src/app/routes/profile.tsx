@@ -20,7 +20,8 @@ export default function ProfileRoute() {
         </>
       }
     >
-      <p className="mb-4 max-w-3xl text-slate-700">{text.intro}</p>
+      <p className="mb-2 max-w-3xl text-slate-700">{text.intro}</p>
+      <p className="mb-4 max-w-3xl text-slate-700">{text.rolesIntro}</p>
       {occupants.isPending ? <Loading /> : occupants.isError ? (
         <ErrorState error={occupants.error} retry={() => void occupants.refetch()} />
       ) : (

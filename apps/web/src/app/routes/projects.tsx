@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { storage } from '../../lib/storage';
+import { afterProjectChosen } from '../../features/auth/after-login';
 import { Page } from '../../ui/page';
 import { ErrorState, Loading } from '../../ui/states';
 import { projectQueries } from '../../features/projects/api';
@@ -13,7 +13,7 @@ export default function ProjectsRoute() {
   return (
     <Page title="Mijn projecten">
       {projects.isPending ? <Loading /> : projects.isError ? <ErrorState error={projects.error} retry={() => void projects.refetch()} /> : (
-        <ProjectList projects={projects.data} buttonLabel="Open project" onOpen={(project) => { storage.setProjectId(project.id); navigate('/dashboard'); }} />
+        <ProjectList projects={projects.data} buttonLabel="Open project" onOpen={(project) => navigate(afterProjectChosen(project.id))} />
       )}
     </Page>
   );

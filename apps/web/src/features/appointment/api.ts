@@ -23,3 +23,6 @@ export const appointmentApi = {
   cancel: (appointment: TAppointment) =>
     api<TAppointmentResult>(`/occupant/appointment/cancel/${appointment.cluster_schedule_id}`, { body: { version: appointment.version } }),
 };
+
+/** What the confirmation fields start with: the resident's own e-mail address and mobile number. */
+export type ConfirmationPrefill = { email: string; mobile: string };

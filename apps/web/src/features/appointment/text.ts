@@ -24,6 +24,8 @@ export const text = {
   close: 'Sluiten',
   noSlots: appointmentMessages.noSlots,
   noSlotsDetail: 'Neem contact op met het projectteam om een afspraak te maken.',
+  contactChat: 'Stuur het projectteam een bericht',
+  contactPersons: 'Bekijk de contactpersonen',
   cancelTitle: 'Afspraak annuleren',
   cancelQuestion: (subject: string, when: string) => `Weet u zeker dat u de afspraak "${subject}" ${when} wilt annuleren?`,
   cancelYes: 'Ja, annuleren',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TLoginResponse } from '@portal/contract';
-import { storeLoginAndRoute } from './after-login';
+import { afterProjectChosen, storeLoginAndRoute } from './after-login';
 import { storage } from '../../lib/storage';
 
 class MemoryStorage {
@@ -29,6 +29,29 @@ describe('storeLoginAndRoute', () => {
   it('returns an occupant to the place asked for before login', () => {
     storage.setReturnTo('/nieuws/3');
     expect(storeLoginAndRoute({ ...base, projects: [p(1)] })).toBe('/nieuws/3');
+  });
+  it('returns an occupant with several projects to the place asked for: at once when the project chosen before is one of them', () => {
+    storage.setProjectId(2);
+    storage.setReturnTo('/nieuws/3');
+    expect(storeLoginAndRoute({ ...base, projects: [p(1), p(2)] })).toBe('/nieuws/3');
+    expect(storage.projectId()).toBe(2);
+    expect(storage.returnTo()).toBeNull();
+  });
+  it('returns an occupant with several projects to the place asked for after choosing a project', () => {
+    storage.setReturnTo('/afspraken');
+    expect(storeLoginAndRoute({ ...base, projects: [p(1), p(2)] })).toBe('/projecten');
+    expect(afterProjectChosen(2)).toBe('/afspraken');
+    expect(storage.projectId()).toBe(2);
+    expect(afterProjectChosen(1)).toBe('/dashboard'); // asked for once
+  });
+  it('returns a partner to the partner page asked for, never to a resident page', () => {
+    const partner = { ...base, role: 'partner' as const, customers: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }], projects: [p(1), p(3, 2)] };
+    storage.setReturnTo('/partner/nieuws/3/12');
+    expect(storeLoginAndRoute(partner)).toBe('/partner/nieuws/3/12');
+    storage.setReturnTo('/nieuws/3');
+    expect(storeLoginAndRoute(partner)).toBe('/partner/klanten');
+    storage.setReturnTo('/partner/klanten');
+    expect(storeLoginAndRoute({ ...base, projects: [p(1)] })).toBe('/dashboard');
   });
   it('routes partners by their customers and projects', () => {
     const partner = { ...base, role: 'partner' as const };

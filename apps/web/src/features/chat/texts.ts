@@ -1,6 +1,8 @@
 /** Every Dutch text of the chat ('Contact') and the team's inbox, in one place. */
 export const chatTexts = {
   messages: 'Berichten',
+  loadOlder: 'Oudere berichten laden',
+  loadMoreConversations: 'Meer gesprekken laden',
   empty: 'Er zijn nog geen berichten. Stel hieronder uw vraag aan het projectteam.',
   emptyPartner: 'Dit gesprek heeft nog geen berichten.',
   you: 'U',

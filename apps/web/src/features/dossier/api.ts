@@ -15,5 +15,5 @@ export const dossierQueries = {
 
 export const dossierApi = {
   /** Asks the server to e-mail the whole dossier. */
-  requestDownload: (email: string) => api<TSuccess>('/occupant/download/dossier', { body: { email }, handleAuthErrors: true }),
+  requestDownload: (email: string) => api<TSuccess>('/occupant/download/dossier', { body: { email } }),
 };

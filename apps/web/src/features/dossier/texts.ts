@@ -6,7 +6,7 @@ export const dossierTexts = {
   download: 'Download',
   downloadOf: (name: string) => `Download ${name}`,
   downloadDossier: 'Download dossier',
-  dialogTitle: 'Dossier downloaden',
+  dialogTitle: 'Dossier per e-mail ontvangen',
   dialogIntro: 'Wij sturen het hele dossier naar het e-mailadres dat u hieronder invult.',
   email: 'E-mailadres',
   send: 'Versturen',

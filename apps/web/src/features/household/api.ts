@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TNewPasswordBody, TNewPasswordResult, TOccupant, TOccupantCreateBody, TOccupantResult, TOccupantUpdateBody, TSuccess } from '@portal/contract';
+import type { TConfirmEmailResult, TNewPasswordBody, TNewPasswordResult, TOccupant, TOccupantCreateBody, TOccupantResult, TOccupantUpdateBody, TSuccess } from '@portal/contract';
 import { api } from '../../lib/api';
 
 export const householdKeys = {
@@ -18,4 +18,6 @@ export const householdApi = {
   update: (id: number, body: TOccupantUpdateBody) => api<TOccupantResult>(`/occupant/occupant/${id}`, { body }),
   remove: (id: number) => api<TSuccess>(`/occupant/occupant/delete/${id}`),
   newPassword: (body: TNewPasswordBody) => api<TNewPasswordResult>('/occupant/new-password', { body }),
+  /** The code of the link /email/bevestigen/{code}; no login needed. */
+  confirmEmail: (code: string) => api<TConfirmEmailResult>('/public/confirm-email', { body: { code }, token: false, handleAuthErrors: true }),
 };

@@ -1,3 +1,5 @@
+import { householdMessages } from '@portal/contract';
+
 /** Every text of the profile screens, in one place. */
 export const text = {
   title: 'Profiel',
@@ -5,6 +7,21 @@ export const text = {
   editTitle: 'Gegevens wijzigen',
   passwordTitle: 'Wachtwoord wijzigen',
   intro: 'De bewoners van uw adres. Iedereen met een account logt in met de postcode en het huisnummer van uw adres en een eigen wachtwoord.',
+  rolesIntro: 'De hoofdbewoner is de accounthouder van het adres en kan niet worden verwijderd. Het e-mailadres van de hoofdbewoner wijzigt alleen de hoofdbewoner zelf; dat van een gezinslid met een account alleen dat gezinslid of de hoofdbewoner.',
+  holder: householdMessages.holder,
+  member: householdMessages.member,
+  /** The notice of an e-mail change that waits for its confirmation link. */
+  pendingEmail: householdMessages.emailConfirmationSent,
+  emailLocked: (occupant: { is_holder: boolean; full_name: string }) => occupant.is_holder
+    ? 'Dit e-mailadres kan alleen de hoofdbewoner zelf wijzigen.'
+    : `Dit e-mailadres kan alleen ${occupant.full_name} zelf of de hoofdbewoner wijzigen.`,
+  emailChangeHint: 'Een nieuw e-mailadres van iemand met een account gaat pas in als de link is geopend die wij naar dat adres sturen.',
+  confirmTitle: 'E-mailadres bevestigen',
+  confirmBusy: 'Uw e-mailadres wordt bevestigd…',
+  confirmDone: 'Gelukt',
+  confirmDoneDetail: (email: string) => `U ontvangt berichten van het portaal voortaan op ${email}.`,
+  confirmFailed: 'Bevestigen mislukt',
+  toLogin: 'Naar inloggen',
   empty: 'Er zijn nog geen bewoners bekend op dit adres.',
   changePassword: 'Wachtwoord wijzigen',
   newUser: 'Nieuwe gebruiker',

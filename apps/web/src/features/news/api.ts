@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TNewsArticle } from '@portal/contract';
 import { api } from '../../lib/api';
-import { audienceKey, getModule, type Audience } from '../../lib/audience';
+import { audienceKey, getModulePage, type Audience } from '../../lib/audience';
 
 export const newsKeys = {
   all: ['news'] as const,
@@ -10,8 +10,14 @@ export const newsKeys = {
 };
 
 export const newsQueries = {
+  /** The list, newest first, a page at a time: the next page continues after the last article held. */
   list: (audience: Audience) =>
-    queryOptions({ queryKey: newsKeys.list(audience), queryFn: ({ signal }) => getModule<TNewsArticle[]>(audience, 'news', signal) }),
+    infiniteQueryOptions({
+      queryKey: newsKeys.list(audience),
+      queryFn: ({ signal, pageParam }) => getModulePage<TNewsArticle[]>(audience, 'news', { before: pageParam }, signal),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
+    }),
   /** A resident's read of one article; the server marks it read. */
   article: (audience: Audience, id: number) =>
     queryOptions({ queryKey: newsKeys.article(audience, id), queryFn: ({ signal }) => api<TNewsArticle>(`/occupant/news/article/${id}`, { signal }) }),

@@ -4,4 +4,5 @@ export const newsTexts = {
   choose: 'Kies een nieuwsbericht',
   empty: 'Er zijn nog geen nieuwsberichten.',
   notFound: 'Dit nieuwsbericht is niet gevonden.',
+  loadMore: 'Meer nieuwsberichten laden',
 } as const;

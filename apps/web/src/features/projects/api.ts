@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TCustomer, TPartnerCustomer, TProject, TProjectSummary } from '@portal/contract';
-import { api } from '../../lib/api';
+import { api, setApiBase } from '../../lib/api';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -18,7 +18,11 @@ export const projectQueries = {
   customer: () =>
     queryOptions({
       queryKey: projectKeys.customer(window.location.host),
-      queryFn: () => api<TCustomer>('/public/customer/', { query: { domain: window.location.hostname }, token: false }),
+      queryFn: async () => {
+        const customer = await api<TCustomer>('/public/customer/', { query: { domain: window.location.hostname }, token: false });
+        setApiBase(customer.api_url);
+        return customer;
+      },
       staleTime: 5 * 60_000,
     }),
   occupantList: () => queryOptions({ queryKey: projectKeys.occupantList(), queryFn: () => api<TProjectSummary[]>('/occupant/projects') }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CLIENT_VERSION, compareVersions, FRONTEND_VERSION_HEADER } from '@portal/contract';
-import { API_BASE } from '../../lib/api';
+import { getApiBase } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { toast } from '../../ui/toaster';
@@ -28,8 +28,14 @@ export function AppWatchers() {
   useEffect(() => {
     let stopped = false;
     const check = async () => {
+      // The time-out is a plain timer (not AbortSignal.timeout), so that it runs on the page's clock.
+      const controller = new AbortController();
+      const timeout = setTimeout(() => controller.abort(), TIMEOUT_MS);
       try {
-        const response = await fetch(`${API_BASE}/polling?language=nl`, { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const response = await fetch(`${getApiBase()}/polling?language=nl`, { cache: 'no-store', signal: controller.signal });
+        // Read the answer within the time-out, so that the request finishes (an unread body stayed open
+        // until the time-out aborted it, and the page never reached network idle).
+        await response.arrayBuffer();
         if (!response.ok) throw new Error(String(response.status));
         if (stopped) return;
         if (!online.current) {
@@ -44,6 +50,8 @@ export function AppWatchers() {
         if (stopped || !online.current) return;
         online.current = false;
         toast(watcherTexts.lost, 'error', 10_000);
+      } finally {
+        clearTimeout(timeout);
       }
     };
     void check();

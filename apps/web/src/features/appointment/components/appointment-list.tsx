@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { plannedText, type TAppointment } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/states';
-import { toast } from '../../../ui/toaster';
-import { appointmentApi, appointmentKeys } from '../api';
+import { toast, toastError } from '../../../ui/toaster';
+import { appointmentApi, appointmentKeys, type ConfirmationPrefill } from '../api';
 import { text } from '../text';
 import { PlanDialog } from './plan-dialog';
 
 /** The address's appointments: status per appointment and the buttons the server's flags allow. */
-export function AppointmentList({ appointments }: { appointments: TAppointment[] }) {
+export function AppointmentList({ appointments, prefill }: { appointments: TAppointment[]; prefill: ConfirmationPrefill }) {
   const [planning, setPlanning] = useState<TAppointment | null>(null);
   const [cancelling, setCancelling] = useState<TAppointment | null>(null);
   if (!appointments.length) return <EmptyState>{text.empty}</EmptyState>;
@@ -22,7 +22,7 @@ export function AppointmentList({ appointments }: { appointments: TAppointment[]
           <AppointmentCard key={appointment.id} appointment={appointment} onPlan={() => setPlanning(appointment)} onCancel={() => setCancelling(appointment)} />
         ))}
       </ul>
-      {planning && <PlanDialog appointment={planning} onClose={() => setPlanning(null)} />}
+      {planning && <PlanDialog appointment={planning} prefill={prefill} onClose={() => setPlanning(null)} />}
       {cancelling && <CancelDialog appointment={cancelling} onClose={() => setCancelling(null)} />}
     </>
   );
@@ -32,7 +32,7 @@ export function AppointmentList({ appointments }: { appointments: TAppointment[]
 function useRefusal() {
   const queryClient = useQueryClient();
   return (error: unknown) => {
-    toast(error instanceof ApiError ? error.message : text.failed, 'error');
+    toastError(error, text.failed);
     void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
   };
 }
@@ -64,14 +64,24 @@ function AppointmentCard({ appointment, onPlan, onCancel }: { appointment: TAppo
         {appointment.is_cancelled ? text.cancelled : planned ? plannedText(appointment.address_date!, appointment.address_time!) : text.notPlanned}
       </p>
       {appointment.show_confirm_option_for_occupants && <p className="text-sm text-slate-700">{text.toConfirm}</p>}
-      {noSlots && <p className="text-sm font-semibold text-red-800">{text.noSlots}</p>}
+      {noSlots && (
+        // Nothing to choose from: no button that opens an empty list, but the ways to reach the team.
+        <div className="flex flex-col gap-2 rounded-md bg-amber-50 p-3 text-sm text-slate-900 ring-1 ring-amber-200">
+          <p className="font-semibold text-red-800">{text.noSlots}</p>
+          <p>{text.noSlotsDetail}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link to="/berichten" className="font-semibold text-blue-800 underline">{text.contactChat}</Link>
+            <Link to="/contactpersonen" className="font-semibold text-blue-800 underline">{text.contactPersons}</Link>
+          </p>
+        </div>
+      )}
       {(appointment.show_confirm_option_for_occupants || appointment.can_be_rescheduled || appointment.can_be_cancelled || appointment.can_be_made) && (
         <div className="flex flex-wrap gap-2">
           {appointment.show_confirm_option_for_occupants && (
             <Button aria-describedby={headingId} busy={confirm.isPending} onClick={() => confirm.mutate()}>{text.confirm}</Button>
           )}
-          {appointment.can_be_made && <Button aria-describedby={headingId} onClick={onPlan}>{text.plan}</Button>}
-          {appointment.can_be_rescheduled && <Button variant="secondary" aria-describedby={headingId} onClick={onPlan}>{text.reschedule}</Button>}
+          {appointment.can_be_made && !noSlots && <Button aria-describedby={headingId} onClick={onPlan}>{text.plan}</Button>}
+          {appointment.can_be_rescheduled && !noSlots && <Button variant="secondary" aria-describedby={headingId} onClick={onPlan}>{text.reschedule}</Button>}
           {appointment.can_be_cancelled && <Button variant="danger" aria-describedby={headingId} onClick={onCancel}>{text.cancel}</Button>}
         </div>
       )}

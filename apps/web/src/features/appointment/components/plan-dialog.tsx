@@ -11,7 +11,7 @@ import { Checkbox, TextField } from '../../../ui/field';
 import { RadioGroup, RadioOption } from '../../../ui/radio-group';
 import { ErrorState, Loading } from '../../../ui/states';
 import { toast } from '../../../ui/toaster';
-import { appointmentApi, appointmentKeys, appointmentQueries } from '../api';
+import { appointmentApi, appointmentKeys, appointmentQueries, type ConfirmationPrefill } from '../api';
 import { dateWithWeekday, text } from '../text';
 
 type Values = {
@@ -34,7 +34,7 @@ function byDate(slots: TAvailableSlot[]): Array<{ date: string; slots: TAvailabl
 }
 
 /** The 'Afspraak plannen' modal: choose a free slot, optionally ask for a confirmation by e-mail or SMS. */
-export function PlanDialog({ appointment, onClose }: { appointment: TAppointment; onClose: () => void }) {
+export function PlanDialog({ appointment, prefill, onClose }: { appointment: TAppointment; prefill: ConfirmationPrefill; onClose: () => void }) {
   const projectId = storage.projectId();
   const detail = useQuery(appointmentQueries.one(projectId, appointment.id));
   // Kept here, not in the form: a refetch after a conflict may give a new version (a new form).
@@ -53,6 +53,7 @@ export function PlanDialog({ appointment, onClose }: { appointment: TAppointment
           slots={detail.data.available_slots}
           conflict={conflict}
           setConflict={setConflict}
+          prefill={prefill}
           onClose={onClose}
         />
       )}
@@ -66,14 +67,15 @@ type FormProps = {
   slots: TAvailableSlot[];
   conflict: string | undefined;
   setConflict: (message: string | undefined) => void;
+  prefill: ConfirmationPrefill;
   onClose: () => void;
 };
 
-function PlanForm({ appointmentId, version, slots, conflict, setConflict, onClose }: FormProps) {
+function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefill, onClose }: FormProps) {
   const queryClient = useQueryClient();
   const groups = useMemo(() => byDate(slots), [slots]);
   const { register, handleSubmit, watch, setError, setValue, getValues, formState: { errors } } = useForm<Values>({
-    defaultValues: { cluster_schedule_id: '', send_confirmation_email: false, email_address: '', send_confirmation_sms: false, mobile_number: '' },
+    defaultValues: { cluster_schedule_id: '', send_confirmation_email: false, email_address: prefill.email, send_confirmation_sms: false, mobile_number: prefill.mobile },
   });
   const wantsEmail = watch('send_confirmation_email');
   const wantsSms = watch('send_confirmation_sms');
@@ -95,7 +97,9 @@ function PlanForm({ appointmentId, version, slots, conflict, setConflict, onClos
       }),
     onSuccess: (result) => {
       // Closed in the same render as the toast appears: outside the modal the live region is not inert.
-      toast(result.message, 'success');
+      // A confirmation held back by the limits is news the resident should read longer.
+      if (result.confirmation === 'limited') toast(result.message, 'info', 12_000);
+      else toast(result.message, 'success');
       onClose();
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },

@@ -7,6 +7,7 @@ import { Banner } from '../../../ui/banner';
 import { Card } from '../../../ui/page';
 import { ErrorState, Loading } from '../../../ui/states';
 import { chatApi, chatKeys, chatQueries } from '../api';
+import { useChatHistory } from '../history';
 import { chatTexts } from '../texts';
 import { MessageList } from './message-list';
 import { SendForm, type SendValues } from './send-form';
@@ -39,8 +40,13 @@ export function ChatPage({ audience, onRead }: { audience: ChatAudience; onRead?
   const query = isPublic ? visitor : occupant;
   const key = isPublic ? chatKeys.public(projectId ?? 0) : chatKeys.occupant(projectId);
 
-  const chat = useMemo(() => (isPublic ? visitor.data?.chat : occupant.data?.chat) ?? [], [isPublic, visitor.data, occupant.data]);
-  const notification = (isPublic ? visitor.data?.customer.notification : occupant.data?.notification) ?? null;
+  const latest = useMemo(() => {
+    const page = isPublic ? visitor.data : occupant.data;
+    return page && { data: page.data.chat, hasMore: page.hasMore };
+  }, [isPublic, visitor.data, occupant.data]);
+  const loadOlder = useMemo(() => (isPublic ? chatApi.olderAsVisitor(projectId ?? 0) : chatApi.olderAsOccupant), [isPublic, projectId]);
+  const { messages: chat, older } = useChatHistory(latest, loadOlder);
+  const notification = (isPublic ? visitor.data?.data.customer.notification : occupant.data?.data.notification) ?? null;
 
   // Reading the chat marks the team's messages read on the server: refresh the dashboard's tile count.
   const teamMessages = chat.filter((m) => !isOwn(m)).length;
@@ -63,12 +69,12 @@ export function ChatPage({ audience, onRead }: { audience: ChatAudience; onRead?
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
 
   const remembered = isPublic && projectId ? storage.chatVisitor(projectId) : {};
-  const client = visitor.data?.client;
+  const client = visitor.data?.data.client;
   return (
     <div className="flex max-w-4xl flex-col gap-4">
       <NotificationBox notification={notification} />
       <Card className="flex flex-col gap-6">
-        <MessageList messages={chat} isOwn={isOwn} senderName={senderName} emptyText={chatTexts.empty} />
+        <MessageList messages={chat} isOwn={isOwn} senderName={senderName} emptyText={chatTexts.empty} older={older} />
         <SendForm
           kind={isPublic ? 'visitor' : 'resident'}
           defaults={{ name: remembered.name ?? client?.name, email: remembered.email ?? client?.email }}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { TChatMessage } from '@portal/contract';
+import { LoadMoreButton } from '../../../ui/load-more';
 import { formatChatTime } from '../format';
 import { chatTexts } from '../texts';
 
@@ -9,21 +10,27 @@ type Props = {
   isOwn: (message: TChatMessage) => boolean;
   senderName: (message: TChatMessage) => string;
   emptyText: string;
+  /** Older messages remain on the server: 'Oudere berichten laden' at the top of the list. */
+  older?: { busy: boolean; failed: boolean; onLoad: () => void } | null;
 };
 
 /**
  * The conversation, oldest first, in a scroll box of at most the viewport minus 465 px (spec section
  * 9) that keeps the newest message in view. Messages of the other side that arrive while the page is
- * open are announced in a polite live region.
+ * open are announced in a polite live region. Older messages load on demand at the top; the reader
+ * keeps their place when they arrive, and keyboard focus moves to the list when the last ones came.
  */
-export function MessageList({ messages, isOwn, senderName, emptyText }: Props) {
+export function MessageList({ messages, isOwn, senderName, emptyText, older = null }: Props) {
   const labelId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const seen = useRef<Set<number> | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const lastId = messages.at(-1)?.id ?? 0;
+  const firstId = messages[0]?.id ?? 0;
   const lastIsOwn = messages.length > 0 && isOwn(messages.at(-1)!);
+  const fromBottom = useRef<number | null>(null);
+  const hadOlder = useRef(!!older);
 
   // Keep the newest message visible: on the first render, after one's own message, and while the
   // reader has not scrolled up to read older ones.
@@ -31,6 +38,21 @@ export function MessageList({ messages, isOwn, senderName, emptyText }: Props) {
     const box = boxRef.current;
     if (box && (stickToBottom.current || lastIsOwn)) box.scrollTop = box.scrollHeight;
   }, [lastId, lastIsOwn]);
+
+  // Older messages came in above: keep what the reader was looking at where it was.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (box && fromBottom.current !== null) box.scrollTop = box.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstId]);
+
+  // The button goes once the oldest message is there; focus stays in the conversation.
+  useEffect(() => {
+    if (hadOlder.current && !older && (!document.activeElement || document.activeElement === document.body)) {
+      boxRef.current?.focus();
+    }
+    hadOlder.current = !!older;
+  }, [older]);
 
   // ... and when the box changes size (a rotated phone, a resized window).
   useEffect(() => {
@@ -68,9 +90,22 @@ export function MessageList({ messages, isOwn, senderName, emptyText }: Props) {
           const box = event.currentTarget;
           stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
         }}
-        className="max-h-[calc(100vh-465px)] min-h-48 overflow-y-auto rounded-md bg-slate-50 p-3 ring-1 ring-slate-200"
+        className="max-h-[calc(100vh-465px)] min-h-48 overflow-y-auto rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 [overflow-anchor:none]"
         data-testid="chat-messages"
       >
+        {older && (
+          <LoadMoreButton
+            className="mb-3"
+            label={chatTexts.loadOlder}
+            busy={older.busy}
+            failed={older.failed}
+            onLoad={() => {
+              const box = boxRef.current;
+              if (box) fromBottom.current = box.scrollHeight - box.scrollTop;
+              older.onLoad();
+            }}
+          />
+        )}
         {messages.length === 0 ? (
           <p className="p-4 text-center text-slate-700">{emptyText}</p>
         ) : (

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileUrlFor, pagePath, type Audience } from '../../../lib/audience';
+import { pagePath, type Audience } from '../../../lib/audience';
 import { useAfterRead } from '../../../lib/use-after-read';
 import { ContentArticle } from '../../../ui/content-article';
 import { MasterDetail } from '../../../ui/master-detail';
@@ -33,7 +33,7 @@ export function ComplaintsPage({ audience, itemId, onRead }: { audience: Audienc
       groups={[{ key: 'complaints', name: '', items: items.map((i) => ({ id: i.id, title: i.title, isNew: isOccupant && i.is_new, href: pagePath(audience, 'complaints', i.id) })) }]}
     >
       <Card>
-        {item ? <ContentArticle title={item.title} imageUrl={fileUrlFor(audience)(item.image_url)} html={item.content} />
+        {item ? <ContentArticle title={item.title} imageUrl={item.image_url} html={item.content} />
           : <p className="text-slate-700">{itemId === null ? complaintTexts.chooseHint : complaintTexts.notFound}</p>}
       </Card>
     </MasterDetail>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TContact } from '@portal/contract';
-import { fileUrlFor, type Audience } from '../../../lib/audience';
+import type { Audience } from '../../../lib/audience';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { contactQueries } from '../api';
 import { contactTexts } from '../texts';
@@ -21,7 +21,6 @@ export function ContactsPage({ audience }: { audience: Audience }) {
   if (contacts.isError) return <ErrorState error={contacts.error} retry={() => void contacts.refetch()} />;
   if (!contacts.data.length) return <EmptyState>{contactTexts.empty}</EmptyState>;
   // Residents chat at /berichten/, visitors at /public/berichten/{project}; staff have no chat here.
-  const file = fileUrlFor(audience);
   const chatPath = audience.kind === 'occupant' ? '/berichten/' : audience.kind === 'public' ? `/public/berichten/${audience.projectId}` : null;
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -31,13 +30,17 @@ export function ContactsPage({ audience }: { audience: Audience }) {
           <li key={contact.id} className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="contact-card">
             <div className="flex items-start gap-4">
               {contact.avatar_url
-                ? <img src={file(contact.avatar_url)} alt="" className="size-16 shrink-0 rounded-full object-cover sm:size-20" />
+                ? <img src={contact.avatar_url} alt="" className="size-16 shrink-0 rounded-full object-cover sm:size-20" />
                 : <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-200 sm:size-20 text-2xl font-bold text-slate-700" aria-hidden="true">{initials(contact)}</span>}
               <div className="min-w-0 flex-1">
                 <h2 className="text-lg font-semibold break-words">{name}</h2>
                 {contact.function && <p className="text-sm text-slate-700">{contact.function}</p>}
+                {contact.organisation && <p className="text-sm text-slate-700">{contact.organisation}</p>}
               </div>
-              {contact.logo_url && <img src={file(contact.logo_url)} alt="" className="h-8 max-w-20 shrink-0 object-contain" />}
+              {/* The organisation is written out next to the logo; without it the logo says whose it is. */}
+              {contact.logo_url && (
+                <img src={contact.logo_url} alt={contact.organisation ? '' : contactTexts.logoOf(name)} className="h-8 max-w-20 shrink-0 object-contain" />
+              )}
             </div>
             <dl className="flex flex-col gap-1 text-sm">
               {contact.email && <Row label={contactTexts.email}><a href={`mailto:${contact.email}`} className="break-all text-blue-800 underline">{contact.email}</a></Row>}

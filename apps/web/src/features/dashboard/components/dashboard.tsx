@@ -3,6 +3,8 @@ import { moduleTilePath, type TProject } from '@portal/contract';
 import { SafeHtml } from '../../../ui/safe-html';
 import { ModuleIcon } from './module-icon';
 
+const tile = 'relative flex h-32 flex-col items-center justify-center gap-2 rounded-lg p-3 text-center shadow-sm';
+
 /** The welcome message, the support-base progress and one tile per module of the project. */
 export function Dashboard({ project, audience }: { project: TProject; audience: 'occupant' | 'public' | 'partner' }) {
   return (
@@ -20,24 +22,36 @@ export function Dashboard({ project, audience }: { project: TProject; audience: 
       )}
       <nav aria-label="Onderdelen van het project">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {project.modules.map((module) => (
-            <li key={module.name}>
-              <Link
-                to={moduleTilePath(module.name, project.id, audience)}
-                className="relative flex h-32 flex-col items-center justify-center gap-2 rounded-lg bg-brand p-3 text-center text-on-brand shadow-sm transition hover:brightness-110"
-                data-module={module.name}
-              >
+          {project.modules.map((module) => {
+            const to = moduleTilePath(module.name, project.id, audience);
+            const face = (
+              <>
                 <ModuleIcon name={module.name} />
                 <span className="font-semibold">{module.display_name}</span>
-                {module.nr_of_new_items > 0 && (
-                  <span className="absolute right-2 top-2 min-w-7 rounded-full bg-white px-2 py-0.5 text-sm font-bold text-slate-900">
-                    {module.nr_of_new_items}
-                    <span className="sr-only"> nieuw</span>
-                  </span>
+              </>
+            );
+            return (
+              <li key={module.name}>
+                {to ? (
+                  <Link to={to} className={`${tile} bg-brand text-on-brand transition hover:brightness-110`} data-module={module.name}>
+                    {face}
+                    {module.nr_of_new_items > 0 && (
+                      <span className="absolute right-2 top-2 min-w-7 rounded-full bg-white px-2 py-0.5 text-sm font-bold text-slate-900">
+                        {module.nr_of_new_items}
+                        <span className="sr-only"> nieuw</span>
+                      </span>
+                    )}
+                  </Link>
+                ) : (
+                  // A module this audience has no page for (a partner on a resident-only module): shown, not a link.
+                  <div className={`${tile} border-2 border-dashed border-slate-400 bg-white text-slate-700`} data-module={module.name}>
+                    {face}
+                    <span className="text-sm">Alleen voor bewoners</span>
+                  </div>
                 )}
-              </Link>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </div>

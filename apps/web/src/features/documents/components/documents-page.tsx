@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TDocument } from '@portal/contract';
-import { fileUrl, type Audience } from '../../../lib/audience';
-import { storage } from '../../../lib/storage';
+import type { Audience } from '../../../lib/audience';
 import { useMarkDownloaded } from '../../../lib/use-mark-downloaded';
 import { DownloadList, DownloadRow } from '../../../ui/download-list';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
@@ -21,7 +20,6 @@ export function DocumentsPage({ audience, onRead }: { audience: Audience; onRead
   if (list.isError) return <ErrorState error={list.error} retry={() => void list.refetch()} />;
   if (!list.data.length) return <EmptyState>{documentTexts.empty}</EmptyState>;
 
-  const token = audience.kind === 'public' ? null : storage.token();
   return (
     <DownloadList>
       {list.data.map((document) => (
@@ -37,7 +35,7 @@ export function DocumentsPage({ audience, onRead }: { audience: Audience; onRead
           ]}
           fetched={document.fetched}
           showStatus={isOccupant}
-          href={fileUrl(document.document_url, token)}
+          href={document.document_url}
           onDownload={() => downloaded(document)}
           texts={documentTexts}
         />

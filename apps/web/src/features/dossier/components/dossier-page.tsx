@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TDossierItem } from '@portal/contract';
-import { fileUrl } from '../../../lib/audience';
-import { storage } from '../../../lib/storage';
 import { useMarkDownloaded } from '../../../lib/use-mark-downloaded';
 import { Button } from '../../../ui/button';
 import { DownloadList, DownloadRow } from '../../../ui/download-list';
@@ -12,11 +10,10 @@ import { dossierTexts } from '../texts';
 import { DossierDownloadDialog } from './dossier-download-dialog';
 
 /** The resident's dossier: a download per item, and 'Download dossier' to have the whole dossier e-mailed. */
-export function DossierPage({ projectId, onRead }: { projectId: number | null; onRead?: () => void }) {
+export function DossierPage({ projectId, onRead, defaultEmail }: { projectId: number | null; onRead?: () => void; defaultEmail?: string }) {
   const list = useQuery(dossierQueries.list(projectId));
   const [dialogOpen, setDialogOpen] = useState(false);
   const downloaded = useMarkDownloaded<TDossierItem>(dossierKeys.list(projectId), { onRead });
-  const token = storage.token();
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -40,14 +37,15 @@ export function DossierPage({ projectId, onRead }: { projectId: number | null; o
                 ]}
                 fetched={item.fetched}
                 showStatus
-                href={fileUrl(item.download_url, token)}
+                href={item.download_url}
                 onDownload={() => downloaded(item)}
                 texts={dossierTexts}
               />
             ))}
           </DownloadList>
         )}
-      <DossierDownloadDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {/* mounted when opened, so that it starts with the profile's address once that has loaded */}
+      {dialogOpen && <DossierDownloadDialog open onClose={() => setDialogOpen(false)} defaultEmail={defaultEmail} />}
     </div>
   );
 }

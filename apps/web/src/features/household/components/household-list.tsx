@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { OCCUPANT_GENDERS, type TOccupant } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/states';
-import { toast } from '../../../ui/toaster';
+import { toast, toastError } from '../../../ui/toaster';
 import { householdApi, householdKeys } from '../api';
 import { text } from '../text';
 
-/** A card per member of the household with Wijzigen and (not for oneself) Verwijderen. */
+/**
+ * A card per person of the household: their role (Hoofdbewoner or Gezinslid), a new e-mail address
+ * waiting for confirmation, Wijzigen, and Verwijderen where the server allows it (can_delete: never
+ * oneself, never the holder).
+ */
 export function HouseholdList({ occupants }: { occupants: TOccupant[] }) {
   const [removing, setRemoving] = useState<TOccupant | null>(null);
   if (!occupants.length) return <EmptyState>{text.empty}</EmptyState>;
@@ -26,10 +29,11 @@ export function HouseholdList({ occupants }: { occupants: TOccupant[] }) {
 function OccupantCard({ occupant, onRemove }: { occupant: TOccupant; onRemove: () => void }) {
   const headingId = useId();
   const gender = OCCUPANT_GENDERS.find((g) => g.value === occupant.gender)?.label;
-  const row = (label: string, value: string | null) => (
+  const row = (label: string, value: string | null, note?: ReactNode) => (
     <div className="flex flex-col">
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="break-words text-slate-900">{value || <span className="text-slate-600">{text.unknown}</span>}</dd>
+      {note && <dd>{note}</dd>}
     </div>
   );
   return (
@@ -39,13 +43,20 @@ function OccupantCard({ occupant, onRemove }: { occupant: TOccupant; onRemove: (
           {occupant.full_name}
           {occupant.is_self && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">{text.you}</span>}
         </h2>
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${occupant.has_account ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
-          {occupant.has_account ? text.hasAccount : text.noAccount}
-        </span>
+        <div className="flex flex-wrap gap-2">
+          <span className={`rounded-full px-3 py-1 text-xs font-semibold ${occupant.is_holder ? 'bg-blue-100 text-blue-900' : 'bg-slate-100 text-slate-800'}`}>
+            {occupant.is_holder ? text.holder : text.member}
+          </span>
+          <span className={`rounded-full px-3 py-1 text-xs font-semibold ${occupant.has_account ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-800'}`}>
+            {occupant.has_account ? text.hasAccount : text.noAccount}
+          </span>
+        </div>
       </div>
       <dl className="flex flex-col gap-2 text-sm">
         {row(text.gender, gender ?? null)}
-        {row(text.email, occupant.email_address)}
+        {row(text.email, occupant.email_address, occupant.pending_email_address && (
+          <p className="mt-1 rounded-md border-l-4 border-amber-700 bg-amber-50 p-2 text-amber-900">{text.pendingEmail(occupant.pending_email_address)}</p>
+        ))}
         {row(text.telephone, occupant.telephone)}
         {row(text.mobile, occupant.mobile)}
       </dl>
@@ -54,7 +65,7 @@ function OccupantCard({ occupant, onRemove }: { occupant: TOccupant; onRemove: (
         <ButtonLink variant="secondary" to={`/profiel/${occupant.id}`}>
           {text.edit}<span className="sr-only">: {occupant.full_name}</span>
         </ButtonLink>
-        {!occupant.is_self && (
+        {occupant.can_delete && (
           <Button variant="danger" aria-describedby={headingId} onClick={onRemove}>{text.remove}</Button>
         )}
       </div>
@@ -72,7 +83,7 @@ function RemoveDialog({ occupant, onClose }: { occupant: TOccupant; onClose: () 
       void queryClient.invalidateQueries({ queryKey: householdKeys.all });
     },
     onError: (error) => {
-      toast(error instanceof ApiError ? error.message : text.failed, 'error');
+      toastError(error, text.failed);
       onClose();
       void queryClient.invalidateQueries({ queryKey: householdKeys.all });
     },

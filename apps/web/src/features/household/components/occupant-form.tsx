@@ -64,7 +64,9 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
         mobile: values.mobile,
         prefer_email: values.prefer_email,
       };
-      return occupant ? householdApi.update(occupant.id, body) : householdApi.create({ ...body, password: values.password });
+      if (!occupant) return householdApi.create({ ...body, password: values.password });
+      // An address the caller may not change is sent as it is stored (the server would refuse another).
+      return householdApi.update(occupant.id, occupant.can_change_email ? body : { ...body, email_address: occupant.email_address });
     },
     onSuccess: async (result) => {
       toast(result.message, 'success');
@@ -101,8 +103,13 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
       <TextField label={text.affix} autoComplete="additional-name" error={errors.affix?.message} {...register('affix')} />
       <TextField label={text.lastName} required autoComplete="family-name" error={errors.last_name?.message}
         {...register('last_name', { validate: (v) => v.trim() ? true : householdMessages.lastNameRequired })} />
-      <TextField label={text.email} type="email" autoComplete="email" error={errors.email_address?.message}
-        {...register('email_address', optional(occupantEmailProblem))} />
+      {occupant && !occupant.can_change_email ? (
+        <LockedEmail occupant={occupant} />
+      ) : (
+        <TextField label={text.email} type="email" autoComplete="email" error={errors.email_address?.message}
+          hint={occupant?.pending_email_address ? text.pendingEmail(occupant.pending_email_address) : occupant?.has_account ? text.emailChangeHint : undefined}
+          {...register('email_address', optional(occupantEmailProblem))} />
+      )}
       <TextField label={text.telephone} type="tel" inputMode="tel" autoComplete="tel" error={errors.telephone?.message}
         {...register('telephone', optional(occupantPhoneProblem))} />
       <TextField label={text.mobile} type="tel" inputMode="tel" autoComplete="tel" error={errors.mobile?.message}
@@ -121,5 +128,21 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
         <ButtonLink variant="secondary" to="/profiel">{text.cancel}</ButtonLink>
       </div>
     </form>
+  );
+}
+
+/** The e-mail address of someone whose address the caller may not change: shown, not editable. */
+function LockedEmail({ occupant }: { occupant: TOccupant }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm font-medium text-slate-800">{text.email}</p>
+      <p className="min-h-11 rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-base text-slate-900">
+        {occupant.email_address || <span className="text-slate-600">{text.unknown}</span>}
+      </p>
+      <p className="text-xs text-slate-600">
+        {text.emailLocked(occupant)}
+        {occupant.pending_email_address && <> {text.pendingEmail(occupant.pending_email_address)}</>}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileUrlFor, pagePath, type Audience } from '../../../lib/audience';
+import { pagePath, type Audience } from '../../../lib/audience';
 import { useAfterRead } from '../../../lib/use-after-read';
 import { ContentArticle } from '../../../ui/content-article';
 import { MasterDetail, type MasterGroup } from '../../../ui/master-detail';
@@ -38,19 +38,18 @@ export function InformationPage({ audience, kind, itemId, onRead }: { audience: 
     ? groupByMenu(items, menus.data).map((g) => ({ key: g.id, name: g.name, items: g.items.map(toItem) }))
     : [{ key: 'faq', name: '', items: items.map(toItem) }];
   const item = detail.data ?? listed;
-  const file = fileUrlFor(audience);
   return (
     <MasterDetail label={texts.list} placeholder={texts.choose} selectedId={listed?.id ?? null} groups={groups}>
       <Card>
         {item ? (
           <ContentArticle
             title={item.title}
-            imageUrl={file(item.image_url)}
+            imageUrl={item.image_url}
             accessRequired={item.access_to_home_required}
             iconUrls={item.icon_urls}
             indicators={item.indicators}
             html={item.content}
-            partners={item.partners.map((p) => ({ ...p, logo_url: file(p.logo_url) }))}
+            partners={item.partners}
           />
         ) : <p className="text-slate-700">{itemId === null ? texts.chooseHint : texts.notFound}</p>}
       </Card>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { TPartner } from '@portal/contract';
-import { fileUrlFor, pagePath, type Audience } from '../../../lib/audience';
+import { pagePath, type Audience } from '../../../lib/audience';
 import { useMediaQuery, WIDE } from '../../../lib/use-media-query';
 import type { MapMarker } from '../../../ui/leaflet-map';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
@@ -32,7 +32,7 @@ function PartnerCard({ partner, audience }: { partner: TPartner; audience: Audie
     <li className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="partner-card">
       <div className="flex h-[150px] items-center justify-center">
         {partner.logo_url
-          ? <img src={fileUrlFor(audience)(partner.logo_url)} alt={`Logo ${partner.name}`} className="max-h-[150px] max-w-[200px] object-contain" />
+          ? <img src={partner.logo_url} alt={`Logo ${partner.name}`} className="max-h-[150px] max-w-[200px] object-contain" />
           : <span className="text-3xl font-bold text-slate-400" aria-hidden="true">{partner.name.slice(0, 1)}</span>}
       </div>
       <h2 className="text-lg font-semibold">{partner.name}</h2>

@@ -4,7 +4,7 @@ import { ContentArticle } from '../../../ui/content-article';
 import { scheduleTexts } from '../texts';
 
 /** One day's entries as disclosures (closed unless asked for); important ones say so first. */
-export function DayView({ heading, entries, openItemId, file }: { heading: string; entries: TScheduleEntry[]; openItemId: number | null; file: (url: string | null) => string | null }) {
+export function DayView({ heading, entries, openItemId }: { heading: string; entries: TScheduleEntry[]; openItemId: number | null }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -12,7 +12,7 @@ export function DayView({ heading, entries, openItemId, file }: { heading: strin
       {entries.length === 0 ? <p className="text-slate-700">{scheduleTexts.nothingThatDay}</p> : (
         <ul className="flex flex-col gap-2">
           {entries.map((entry, index) => (
-            <Disclosure key={`${entry.item.id}-${index}`} entry={entry} initiallyOpen={entry.item.id === openItemId} file={file} />
+            <Disclosure key={`${entry.item.id}-${index}`} entry={entry} initiallyOpen={entry.item.id === openItemId} />
           ))}
         </ul>
       )}
@@ -20,7 +20,7 @@ export function DayView({ heading, entries, openItemId, file }: { heading: strin
   );
 }
 
-function Disclosure({ entry, initiallyOpen, file }: { entry: TScheduleEntry; initiallyOpen: boolean; file: (url: string | null) => string | null }) {
+function Disclosure({ entry, initiallyOpen }: { entry: TScheduleEntry; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
   const { item } = entry;
@@ -42,12 +42,12 @@ function Disclosure({ entry, initiallyOpen, file }: { entry: TScheduleEntry; ini
         <ContentArticle
           title={title}
           hideTitle
-          imageUrl={file(item.image_url)}
+          imageUrl={item.image_url}
           accessRequired={item.access_to_home_required}
           iconUrls={item.icon_urls}
           indicators={item.indicators}
           html={item.content}
-          partners={entry.partners.map((p) => ({ ...p, logo_url: file(p.logo_url) }))}
+          partners={entry.partners}
           intro={entry.description && <p className="whitespace-pre-line font-medium text-slate-800">{entry.description}</p>}
         />
       </div>

@@ -68,9 +68,10 @@ export function MonthCalendar({ month, onMonthChange, counts, highlighted, selec
                       aria-label={scheduleTexts.dayLabel(`${formatDay(day.date)}${isToday ? ` (${scheduleTexts.today})` : ''}`, count, important)}
                       data-day={day.key}
                       data-important={important || undefined}
-                      className={`${base} font-bold ${tone} ${isToday ? 'underline decoration-2 underline-offset-2' : ''} hover:brightness-95`}
+                      className={`${base} font-bold no-underline ${tone} hover:brightness-95`}
                     >
-                      <span aria-hidden="true">{day.date.getDate()}</span>
+                      {/* Today is underlined once: the number, not the mark under it. */}
+                      <span aria-hidden="true" className={isToday ? 'underline decoration-2 underline-offset-2' : undefined} data-today={isToday || undefined}>{day.date.getDate()}</span>
                       <span aria-hidden="true" className="text-[0.6rem] leading-none">{important ? '!' : '•'}</span>
                     </Link>
                   </td>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { startOfMonth } from 'date-fns';
 import { useMemo, useState } from 'react';
 import type { TSchedule } from '@portal/contract';
-import { fileUrlFor, pagePath, type Audience } from '../../../lib/audience';
+import { pagePath, type Audience } from '../../../lib/audience';
 import { useAfterRead } from '../../../lib/use-after-read';
 import { Card } from '../../../ui/page';
 import { SafeHtml } from '../../../ui/safe-html';
@@ -29,16 +29,16 @@ export function SchedulePage({ audience, day, itemId, onRead }: { audience: Audi
   const days = plannedDays(data.sorted_scheduled_items);
   const hasNote = !!(data.comment?.trim() || data.image_url);
   if (audience.kind === 'public' || (days.length === 0 && hasNote)) {
-    return hasNote ? <Note schedule={data} file={fileUrlFor(audience)} /> : <EmptyState>{scheduleTexts.noInformation}</EmptyState>;
+    return hasNote ? <Note schedule={data} /> : <EmptyState>{scheduleTexts.noInformation}</EmptyState>;
   }
   if (days.length === 0) return <EmptyState>{scheduleTexts.noSchedule}</EmptyState>;
   return <Planner audience={audience} schedule={data} days={days} day={day} itemId={itemId} />;
 }
 
-function Note({ schedule, file }: { schedule: TSchedule; file: (url: string | null) => string | null }) {
+function Note({ schedule }: { schedule: TSchedule }) {
   return (
     <Card className="flex flex-col gap-4">
-      {schedule.image_url && <img src={file(schedule.image_url) ?? undefined} alt="" className="max-h-[36rem] w-full rounded-md object-contain" />}
+      {schedule.image_url && <img src={schedule.image_url} alt="" className="max-h-[36rem] w-full rounded-md object-contain" />}
       {schedule.comment && <SafeHtml html={schedule.comment} />}
     </Card>
   );
@@ -59,10 +59,9 @@ function Planner({ audience, schedule, days, day, itemId }: { audience: Audience
   const counts = useMemo(() => Object.fromEntries(days.map((key) => [key, items[key]!.length])), [days, items]);
   const highlighted = useMemo(() => highlightedDays(items), [items]);
   const entries = (selectedKey && items[selectedKey]) || [];
-  const file = fileUrlFor(audience);
   return (
     <div className="flex flex-col gap-4">
-      {(schedule.comment?.trim() || schedule.image_url) && <Note schedule={schedule} file={file} />}
+      {(schedule.comment?.trim() || schedule.image_url) && <Note schedule={schedule} />}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)] md:gap-6">
         <div className="self-start">
           <MonthCalendar
@@ -75,7 +74,7 @@ function Planner({ audience, schedule, days, day, itemId }: { audience: Audience
             hrefFor={(key) => pagePath(audience, 'planning', key)}
           />
         </div>
-        <DayView key={selectedKey} heading={scheduleTexts.dayHeading(formatDay(selectedDate))} entries={entries} openItemId={itemId} file={file} />
+        <DayView key={selectedKey} heading={scheduleTexts.dayHeading(formatDay(selectedDate))} entries={entries} openItemId={itemId} />
       </div>
     </div>
   );

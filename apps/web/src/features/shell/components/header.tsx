@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 
+/** The user menu's links before UITLOGGEN: a resident's PROFIEL and PROJECTEN, staff's own project list. */
+export type MenuLink = { to: string; label: string };
+
 export type HeaderProps = {
   dashboardPath: string | null;
+  menuLinks: MenuLink[];
   logo: string | null;
   logoAlt: string;
   variant: 'user' | 'public' | 'none';
@@ -11,19 +15,21 @@ export type HeaderProps = {
 };
 
 /** The fixed 83 px header: Dashboard link, logo and the user menu (or website and login on public pages). */
-export function Header({ dashboardPath, logo, logoAlt, variant, website, onLogout }: HeaderProps) {
+export function Header({ dashboardPath, menuLinks, logo, logoAlt, variant, website, onLogout }: HeaderProps) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[83px] border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-2 sm:gap-4">
           {dashboardPath && (
-            <Link to={dashboardPath} className="rounded-md px-1 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 sm:px-2">
-              Dashboard
+            <Link to={dashboardPath} className="flex min-h-11 items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+              {/* On narrow screens a house with the name for screen readers: the logo gets the room to stay readable. */}
+              <svg viewBox="0 0 24 24" className="size-6 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" /></svg>
+              <span className="sr-only sm:not-sr-only">Dashboard</span>
             </Link>
           )}
-          {logo && <img src={logo} alt={logoAlt} className="h-12 min-w-14 max-w-[45vw] object-contain object-left sm:max-w-60" />}
+          {logo && <img src={logo} alt={logoAlt} className="h-14 min-w-14 max-w-[calc(100vw-8.5rem)] object-contain object-left sm:h-12 sm:max-w-60" data-testid="header-logo" />}
         </div>
-        {variant === 'user' && <UserMenu onLogout={onLogout} />}
+        {variant === 'user' && <UserMenu links={menuLinks} onLogout={onLogout} />}
         {variant === 'public' && (
           <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
             {website && (
@@ -39,7 +45,7 @@ export function Header({ dashboardPath, logo, logoAlt, variant, website, onLogou
   );
 }
 
-function UserMenu({ onLogout }: { onLogout: () => void }) {
+function UserMenu({ links, onLogout }: { links: MenuLink[]; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -66,8 +72,9 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
       </button>
       {open && (
         <ul id={menuId} className="absolute right-0 mt-2 w-48 overflow-hidden rounded-md bg-white shadow-lg ring-1 ring-slate-200">
-          <li><Link to="/profiel" className={item} onClick={() => setOpen(false)}>PROFIEL</Link></li>
-          <li><Link to="/projecten" className={item} onClick={() => setOpen(false)}>PROJECTEN</Link></li>
+          {links.map((link) => (
+            <li key={link.to}><Link to={link.to} className={item} onClick={() => setOpen(false)}>{link.label}</Link></li>
+          ))}
           <li><button type="button" className={item} onClick={onLogout}>UITLOGGEN</button></li>
         </ul>
       )}

@@ -1,9 +1,6 @@
 import { forwardRef } from 'react';
 import { SURVEY_RATING, surveyScaleLabels, type TSurvey, type TSurveyElement } from '@portal/contract';
-import { fileUrl } from '../../../lib/audience';
-import { storage } from '../../../lib/storage';
 import { Banner } from '../../../ui/banner';
-import type { SurveyAudience } from '../api';
 import { surveyTexts } from '../texts';
 import { moodOf, SmileyIcon, StarIcon } from './scale-icons';
 import { TitleElement } from './survey-form';
@@ -17,7 +14,7 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
   </div>
 );
 
-function ElementAnswer({ element, audience }: { element: TSurveyElement; audience: SurveyAudience }) {
+function ElementAnswer({ element }: { element: TSurveyElement }) {
   const { value } = element;
   switch (element.type) {
     case 's_title':
@@ -54,7 +51,7 @@ function ElementAnswer({ element, audience }: { element: TSurveyElement; audienc
             ? (
               <dd>
                 <img
-                  src={audience.kind === 'occupant' ? fileUrl(element.photo.url, storage.token()) : element.photo.url}
+                  src={element.photo.url}
                   alt={surveyTexts.photoAlt(element.data.label)}
                   width={element.photo.image_width}
                   height={element.photo.image_height}
@@ -91,7 +88,7 @@ function chunks(elements: TSurveyElement[]): Array<{ title: Title; answers?: und
  * A survey that was sent: a notice that it was already filled in, and the answers read-only. The
  * notice takes focus right after sending (it is what changed on the page).
  */
-export const SurveyAnswers = forwardRef<HTMLDivElement, { audience: SurveyAudience; survey: TSurvey }>(function SurveyAnswers({ audience, survey }, ref) {
+export const SurveyAnswers = forwardRef<HTMLDivElement, { survey: TSurvey }>(function SurveyAnswers({ survey }, ref) {
   return (
     <div className="flex flex-col gap-5">
       <div ref={ref} tabIndex={-1} className="outline-none">
@@ -120,7 +117,7 @@ export const SurveyAnswers = forwardRef<HTMLDivElement, { audience: SurveyAudien
                 ? <TitleElement key={chunk.title.id} element={chunk.title} level={5} />
                 : (
                   <dl key={chunk.answers[0]!.id} className="flex flex-col gap-3">
-                    {chunk.answers.map((element) => <ElementAnswer key={element.id} element={element} audience={audience} />)}
+                    {chunk.answers.map((element) => <ElementAnswer key={element.id} element={element} />)}
                   </dl>
                 ))}
           </section>

@@ -9,7 +9,7 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SafeHtml } from '../../../ui/safe-html';
-import { toast } from '../../../ui/toaster';
+import { toast, toastError } from '../../../ui/toaster';
 import { surveyApi, surveyKeys, type SurveyAudience } from '../api';
 import { surveyTexts } from '../texts';
 import { focusField } from './field-frame';
@@ -92,7 +92,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
       ]);
     },
     onError: (error) => {
-      toast(surveyTexts.failed, 'error');
+      toastError(error, surveyTexts.failed, { useServerMessage: false });
       if (error instanceof ApiError && error.status === 422 && error.body.errors?.length) showErrors(error.fieldErrors());
       // Answered meanwhile (another device, another household member): show what was sent.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: surveyKeys.all });

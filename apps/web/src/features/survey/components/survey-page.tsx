@@ -56,7 +56,7 @@ export function SurveyPage({ audience, surveyId, onSent }: { audience: SurveyAud
           <article className="flex flex-col gap-4" aria-labelledby={`survey-title-${detail.data.id}`}>
             <h2 id={`survey-title-${detail.data.id}`} className="text-xl font-bold text-slate-900">{detail.data.name}</h2>
             {detail.data.done
-              ? <SurveyAnswers ref={notice} audience={audience} survey={detail.data} />
+              ? <SurveyAnswers ref={notice} survey={detail.data} />
               : (
                 <SurveyForm
                   key={detail.data.id}

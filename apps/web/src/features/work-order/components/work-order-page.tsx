@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { WORK_ORDER_STATUS_TEXT, type TWorkOrder, type TWorkOrderEntry } from '@portal/contract';
-import { fileUrlFor, type Audience } from '../../../lib/audience';
+import type { Audience } from '../../../lib/audience';
 import { useMediaQuery, WIDE } from '../../../lib/use-media-query';
 import type { MapMarker } from '../../../ui/leaflet-map';
 import { Card } from '../../../ui/page';
@@ -24,7 +24,7 @@ export function WorkOrderPage({ audience, tileUrl }: { audience: Audience; tileU
   if (data.show_image) {
     return (
       <Card className="flex flex-col gap-4">
-        {data.image_url && <img src={fileUrlFor(audience)(data.image_url)} alt="" className="w-full rounded-md object-contain" />}
+        {data.image_url && <img src={data.image_url} alt="" className="w-full rounded-md object-contain" />}
         {data.message && <p className="whitespace-pre-line text-slate-900">{data.message}</p>}
         {!data.image_url && !data.message && <p>{workOrderTexts.empty}</p>}
       </Card>

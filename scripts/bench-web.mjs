@@ -1,0 +1,83 @@
+/**
+ * What a browser receives: Lighthouse (mobile, simulated throttling, Debian's Chromium) on the login
+ * page, the resident's dashboard (logged in) and a public project dashboard. Reports, per page, the
+ * performance score, LCP, and the bytes transferred (as Lighthouse counts them: compressed, headers
+ * included) in all and for JavaScript alone.
+ *
+ * One Chromium for all pages: Playwright logs in through the portal's own login form in it, then
+ * Lighthouse audits in the same profile with storage reset off, so the dashboard is measured logged in.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Empties Chromium's HTTP cache (Lighthouse keeps it with storage reset off) but keeps localStorage. */
+async function clearHttpCache(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+  await browser.close();
+}
+
+/** Lighthouse's figures for one page, on a cold HTTP cache: score 0-100, LCP ms, transferred bytes (all, script). */
+async function audit(url, port) {
+  await clearHttpCache(port);
+  const result = await lighthouse(url, {
+    port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', disableStorageReset: true,
+  });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const summary = lhr.audits['resource-summary'].details.items;
+  const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  return {
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    totalBytes: bytes('total'),
+    scriptBytes: bytes('script'),
+  };
+}
+
+/**
+ * Audits /inloggen, /dashboard as `resident` and /public/dashboard/{id} of the first public project on
+ * the portal at `base`. Returns one row per page.
+ */
+export async function measureWeb(base, resident) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-chrome-'));
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS, userDataDir: profile, logLevel: 'silent' });
+  try {
+    const customer = await (await fetch(`${base}/api/public/customer/?language=nl`)).json();
+    const publicProject = customer.projects?.[0]?.id;
+
+    const rows = [];
+    rows.push({ page: '/inloggen', ...(await audit(`${base}/inloggen`, chrome.port)) });
+    if (publicProject) rows.push({ page: `/public/dashboard/${publicProject}`, ...(await audit(`${base}/public/dashboard/${publicProject}`, chrome.port)) });
+
+    // Log in through the login form, in the profile Lighthouse uses, then audit the dashboard.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/inloggen`);
+    await page.getByLabel('Postcode').fill(resident.zipcode);
+    await page.getByLabel('Huisnummer').fill(resident.house_number);
+    await page.getByLabel(/^Wachtwoord/).first().fill(resident.password);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).first().click();
+    await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+    await page.close();
+    await browser.close(); // disconnects Playwright; Chromium keeps running for Lighthouse
+    rows.push({ page: '/dashboard (logged in)', ...(await audit(`${base}/dashboard`, chrome.port)) });
+    return rows;
+  } finally {
+    chrome.kill();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
