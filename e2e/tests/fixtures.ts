@@ -165,9 +165,10 @@ export async function expectHeaderFits(page: Page) {
   const problems = await page.evaluate(() => {
     const header = document.querySelector('header');
     if (!header) return [];
+    const bar = header.getBoundingClientRect();
     const items = [...header.querySelectorAll<HTMLElement>('a, button, img')]
       .map((el) => ({ name: el.textContent?.trim() || el.getAttribute('alt') || el.tagName, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && box.height > 0 && box.top < 83); // not the opened menu below it
+      .filter(({ box }) => box.width > 0 && box.height > 0 && box.bottom <= bar.bottom + 0.5); // not the opened menu that hangs below it
     const found: string[] = [];
     for (const [i, a] of items.entries()) {
       if (a.box.left < 0 || a.box.right > window.innerWidth) found.push(`'${a.name}' sticks out of the viewport`);
