@@ -120,6 +120,17 @@ test.describe('appointments (afspraken)', () => {
     await expect(zon.getByRole('link', { name: 'Stuur het projectteam een bericht' })).toHaveAttribute('href', '/berichten');
     await expect(zon.getByRole('link', { name: 'Bekijk de contactpersonen' })).toHaveAttribute('href', '/contactpersonen');
     await checkPage(page, 'appointments-no-slots');
+
+    // a project without chat and contact persons: no links to pages the resident cannot open
+    await page.route(/\/api\/occupant\/project\?/, async (route) => {
+      const response = await route.fetch();
+      const project = (await response.json()) as { modules: Array<{ name: string }> };
+      project.modules = project.modules.filter((m) => m.name !== 'messages' && m.name !== 'contacts');
+      await route.fulfill({ response, json: project });
+    });
+    await page.reload();
+    await expect(zon).toContainText('Neem contact op met het projectteam');
+    await expect(zon.getByRole('link')).toHaveCount(0);
   });
 
   test('a change on an outdated appointment shows the 409 message and reloads', async ({ page, request }) => {

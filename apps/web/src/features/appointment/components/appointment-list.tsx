@@ -10,8 +10,11 @@ import { appointmentApi, appointmentKeys, type ConfirmationPrefill } from '../ap
 import { text } from '../text';
 import { PlanDialog } from './plan-dialog';
 
+/** Which of the project's ways to reach the team a resident can open (its modules). */
+export type ContactRoutes = { chat: boolean; contacts: boolean };
+
 /** The address's appointments: status per appointment and the buttons the server's flags allow. */
-export function AppointmentList({ appointments, prefill }: { appointments: TAppointment[]; prefill: ConfirmationPrefill }) {
+export function AppointmentList({ appointments, prefill, contact }: { appointments: TAppointment[]; prefill: ConfirmationPrefill; contact: ContactRoutes }) {
   const [planning, setPlanning] = useState<TAppointment | null>(null);
   const [cancelling, setCancelling] = useState<TAppointment | null>(null);
   if (!appointments.length) return <EmptyState>{text.empty}</EmptyState>;
@@ -19,7 +22,7 @@ export function AppointmentList({ appointments, prefill }: { appointments: TAppo
     <>
       <ul className="flex flex-col gap-4">
         {appointments.map((appointment) => (
-          <AppointmentCard key={appointment.id} appointment={appointment} onPlan={() => setPlanning(appointment)} onCancel={() => setCancelling(appointment)} />
+          <AppointmentCard key={appointment.id} appointment={appointment} contact={contact} onPlan={() => setPlanning(appointment)} onCancel={() => setCancelling(appointment)} />
         ))}
       </ul>
       {planning && <PlanDialog appointment={planning} prefill={prefill} onClose={() => setPlanning(null)} />}
@@ -37,7 +40,7 @@ function useRefusal() {
   };
 }
 
-function AppointmentCard({ appointment, onPlan, onCancel }: { appointment: TAppointment; onPlan: () => void; onCancel: () => void }) {
+function AppointmentCard({ appointment, contact, onPlan, onCancel }: { appointment: TAppointment; contact: ContactRoutes; onPlan: () => void; onCancel: () => void }) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const refused = useRefusal();
@@ -69,10 +72,12 @@ function AppointmentCard({ appointment, onPlan, onCancel }: { appointment: TAppo
         <div className="flex flex-col gap-2 rounded-md bg-amber-50 p-3 text-sm text-slate-900 ring-1 ring-amber-200">
           <p className="font-semibold text-red-800">{text.noSlots}</p>
           <p>{text.noSlotsDetail}</p>
-          <p className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link to="/berichten" className="font-semibold text-blue-800 underline">{text.contactChat}</Link>
-            <Link to="/contactpersonen" className="font-semibold text-blue-800 underline">{text.contactPersons}</Link>
-          </p>
+          {(contact.chat || contact.contacts) && (
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              {contact.chat && <Link to="/berichten" className="font-semibold text-blue-800 underline">{text.contactChat}</Link>}
+              {contact.contacts && <Link to="/contactpersonen" className="font-semibold text-blue-800 underline">{text.contactPersons}</Link>}
+            </p>
+          )}
         </div>
       )}
       {(appointment.show_confirm_option_for_occupants || appointment.can_be_rescheduled || appointment.can_be_cancelled || appointment.can_be_made) && (
