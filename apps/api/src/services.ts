@@ -13,7 +13,7 @@ import { createNewItemRegistry } from './modules/project/new-items.ts';
 import { createProjectService } from './modules/project/project.service.ts';
 import { createReaders } from './lib/content.ts';
 import { createSecrets } from './lib/secrets.ts';
-import { createFilesService, createLocalStorage } from './modules/files/index.ts';
+import { createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createComplaintsService } from './modules/complaints/index.ts';
@@ -45,7 +45,9 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const limiter = createRateLimiter(db);
   const secrets = createSecrets(db);
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
-  const files = createFilesService(db, createLocalStorage(path.join(env.dataDir, 'files')), { secrets, minutes: env.FILE_LINK_MINUTES });
+  // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.
+  const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, 'files'));
+  const files = createFilesService(db, storage, { secrets, minutes: env.FILE_LINK_MINUTES });
   const reads = createReadsService(db, projects);
   const readers = createReaders(projects);
   const contentDeps = { db, files, reads, newItems, projects };

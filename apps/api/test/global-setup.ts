@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
   const testPrefix = `portal_test_${runId}_`;
   try {
     const templateUrl = await ensureDatabase(adminUrl, template);
-    const db = createDb(templateUrl, 1);
+    const db = createDb(templateUrl, 2); // runMigrations holds its lock on one client and migrates on another
     try {
       await runMigrations(db);
     } finally {

@@ -202,6 +202,17 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/**
+ * A fresh copy of the migrated template database without an app on it, for server processes that a test
+ * starts itself (DATABASE_URL); `drop` removes it (global teardown drops it too, should a test crash).
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `${inject('pgTestPrefix')}${randomBytes(4).toString('hex')}`;
+  const url = await ensureDatabase(adminUrl, name, inject('pgTemplate'));
+  return { url, drop: () => dropDatabase(adminUrl, name) };
+}
+
 async function loadDemoIds(db: Db): Promise<DemoIds | null> {
   const q = async (text: string) => (await db.$client.query<{ key: string; id: number }>(text)).rows;
   const byKey = (rows: Array<{ key: string; id: number }>) => Object.fromEntries(rows.map((r) => [r.key, r.id]));

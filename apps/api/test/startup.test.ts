@@ -5,23 +5,21 @@
  * running app, and stopping while the database is broken. Each server start costs a few seconds, so
  * one server serves several checks in order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/demo/seed.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { freePort, polling, startServer, stopServers, waitFor, waitUntilReady, type Server } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const isRoot = process.getuid?.() === 0;
 const temps: string[] = [];
-const servers = new Set<Server>();
 
 afterAll(async () => {
-  for (const server of servers) await server.kill();
+  await stopServers();
   for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,69 +29,6 @@ function tempDir(): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it answers a value (not undefined) or `timeoutMs` passes. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-type Server = {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill: () => Promise<void>;
-};
-
-function startServer(dataDir: string, port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', EMBEDDED_PG_PORT: '0', PORT: String(port), HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  const server: Server = {
-    child, base: `http://127.0.0.1:${port}`, output: () => output, exited,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      servers.delete(server);
-    },
-  };
-  servers.add(server);
-  void exited.then(() => servers.delete(server));
-  return server;
-}
-
 /** The exit of a server that was sent SIGTERM, which must come within `ms` (a generous bound, not a timing claim). */
 async function exitWithin(server: Server, ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   let timer: NodeJS.Timeout | undefined;
@@ -101,19 +36,6 @@ async function exitWithin(server: Server, ms: number): Promise<{ code: number | 
   clearTimeout(timer);
   if (!result) throw new Error(`The server did not exit within ${ms} ms after SIGTERM:\n${server.output()}`);
   return result;
-}
-
-async function polling(server: Server): Promise<number> {
-  const res = await fetch(`${server.base}/api/polling?language=nl`, { signal: AbortSignal.timeout(5_000) });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-async function waitUntilReady(server: Server): Promise<void> {
-  const exitedEarly = server.exited.then(({ code, signal }) => {
-    throw new Error(`The server exited (${code ?? signal}) before it answered:\n${server.output()}`);
-  });
-  await Promise.race([waitFor('the first answer of /api/polling', async () => ((await polling(server)) === 200 ? true : undefined), 90_000), exitedEarly]);
 }
 
 /** postmaster.pid: pid, data folder, start time, port, socket folder, listen address, shared memory, status. */

@@ -66,8 +66,68 @@ const ZEnv = z.object({
   MAP_TILE_URL: z.string().default('https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png'),
   /** A dossier e-mail attaches the files up to this total size; a larger dossier gets time-limited links. */
   DOSSIER_MAIL_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /**
+   * S3-compatible object storage for uploaded files (modules/files/s3-storage.ts), so that several portal
+   * processes share them; without S3_BUCKET they stay on local disk under DATA_DIR/files.
+   */
+  S3_BUCKET: unsetWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional()),
+  /** Address of a MinIO or other S3-compatible server; AWS S3 when unset. */
+  S3_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: unsetWhenEmpty(z.string().optional()),
+  /**
+   * Both required with S3_BUCKET: the portal passes them to the SDK and reads no other credentials (not
+   * the SDK's default chain of AWS_* variables, ~/.aws files and instance roles), so that all of its
+   * configuration is here and a missing key stops the start instead of the first upload.
+   */
+  S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().optional()),
+  /** Bucket in the path (http://host/bucket/key) instead of in the host name; default true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: unsetWhenEmpty(z.enum(['true', 'false']).optional()).transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Folder in the bucket for the portal's objects ('portal' → portal/survey/2026/03/...), for a bucket shared with others. */
+  S3_PREFIX: unsetWhenEmpty(z.string().regex(/^\/?[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/, 'folder names of letters, digits, dots, hyphens and underscores, separated by /').optional())
+    .transform((v) => v?.replace(/^\/|\/$/g, '')),
+}).superRefine((env, ctx) => {
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const)
+    .filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET) {
+    // Without the bucket the files would quietly go to local disk, which other processes cannot read.
+    if (others.length) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required with ${others.join(', ')}` });
+    return;
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with S3_BUCKET (the portal reads no other S3 credentials)' });
+  }
 });
-export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };
+
+/** Where files are stored when S3_BUCKET is set (the options of modules/files/s3-storage.ts). */
+export type S3Config = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  prefix?: string;
+};
+
+export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string; s3: S3Config | null };
+
+/** An empty variable (`S3_ENDPOINT=` in a compose file) counts as unset. */
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+function s3Config(env: z.infer<typeof ZEnv>): S3Config | null {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket || !accessKeyId || !secretAccessKey) return null; // the refinement above refused a bucket without keys
+  return {
+    bucket,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    region: env.S3_REGION ?? 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    credentials: { accessKeyId, secretAccessKey },
+    ...(env.S3_PREFIX ? { prefix: env.S3_PREFIX } : {}),
+  };
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);
@@ -80,5 +140,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    s3: s3Config(env),
   };
 }

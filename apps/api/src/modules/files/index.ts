@@ -1,6 +1,7 @@
 export { files, fileTickets } from './files.table.ts';
 export { createFilesService, fileUrl, optionalFileUrl, safeFilename, type FileGrant, type FileOwnerCheck, type FileRow, type FilesService, type NewFile } from './files.service.ts';
 export { createLocalStorage, readAll, type FileStorage } from './storage.ts';
+export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
 export { imageSize } from './image-size.ts';
 export { createFileLinks, signLinksIn, type FileLinkClaims, type FileLinks } from './file-links.ts';
 export { filesRoutes, registerFileLinkSigning } from './files.routes.ts';

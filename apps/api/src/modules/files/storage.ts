@@ -7,8 +7,8 @@ import { ServiceUnavailableError } from '../../lib/errors.ts';
 
 /**
  * Where file bytes live, addressed by key ('2026/03/3f2a....pdf'). The local-disk driver is the default;
- * an S3-compatible driver (object storage, for several API processes on several machines) implements
- * the same three calls: put = PutObject, get = GetObject (body stream + ContentLength), delete =
+ * the S3-compatible driver (s3-storage.ts: object storage, for several API processes on several machines)
+ * implements the same three calls: put = PutObject, get = GetObject (body stream + ContentLength), delete =
  * DeleteObject.
  */
 export interface FileStorage {
