@@ -18,9 +18,24 @@ export function createDb(url: string, max = 10): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
+/** Any fixed number: the advisory lock that lets one process at a time migrate a database. */
+const MIGRATION_LOCK = 7_220_003;
+
+/**
+ * Applies pending migrations. Several processes starting together on one database (a deploy of N
+ * portals) take turns through a session-level advisory lock held on a client of its own, while the
+ * migrations run on the pool's other connections: the second process finds them applied.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
-  await migrateJobs(db.$client);
+  const lock = await db.$client.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+    await migrateJobs(db.$client);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }
 
 export { ensureDatabase } from './open.ts';

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { createDb, ensureDatabase, runMigrations } from './client.ts';
+
+describe('runMigrations', () => {
+  it('lets several processes migrate one empty database at the same moment: each finds it done, none fails', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `${inject('pgTestPrefix')}migrate_${randomBytes(3).toString('hex')}`;
+    const url = await ensureDatabase(adminUrl, name); // empty: no template
+    const pools = [createDb(url, 2), createDb(url, 2), createDb(url, 2)];
+    try {
+      const results = await Promise.allSettled(pools.map((db) => runMigrations(db)));
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+      const applied = await pools[0]!.$client.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+      const files = (await import('node:fs')).readdirSync(new URL('./migrations', import.meta.url)).filter((f) => f.endsWith('.sql'));
+      expect(Number(applied.rows[0]!.n)).toBe(files.length);
+    } finally {
+      await Promise.all(pools.map((db) => db.$client.end()));
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
+    }
+  });
+});
