@@ -101,6 +101,23 @@ test.describe('application shell', () => {
     await expect(page.getByRole('alert').filter({ hasText: LOST })).toHaveCount(1);
   });
 
+  test('every connectivity check finishes its request (none is aborted), so the page reaches network idle', async ({ page }) => {
+    await page.clock.install();
+    const finished: string[] = [];
+    const failed: string[] = [];
+    page.on('requestfinished', (request) => { if (request.url().includes('/api/polling')) finished.push(request.url()); });
+    page.on('requestfailed', (request) => { if (request.url().includes('/api/polling')) failed.push(`${request.url()}: ${request.failure()?.errorText}`); });
+    await page.goto('/inloggen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    for (let round = 0; round < 3; round++) {
+      await page.clock.runFor(5_100);
+      await expect.poll(() => finished.length).toBeGreaterThanOrEqual(round + 2);
+    }
+    await page.clock.runFor(6_000); // past every time-out of the checks made so far
+    await page.waitForTimeout(200);
+    expect(failed).toEqual([]);
+  });
+
   test('the connectivity watcher announces a lost connection once and its recovery once', async ({ page }) => {
     // every message element (role alert/status) that appears is recorded, so that a duplicate cannot hide
     await page.addInitScript(() => {
