@@ -19,3 +19,5 @@ export * from './household-rules.ts';
 export * from './household.ts';
 export * from './survey-rules.ts';
 export * from './survey.ts';
+export * from './form-rules.ts';
+export * from './forms.ts';

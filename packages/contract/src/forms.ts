@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZVisitorUnique } from './common.ts';
+import { CONTACT_GENDERS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES } from './form-rules.ts';
+
+/**
+ * The form engine on the wire: one element and section model for every family (rules in form-rules.ts),
+ * the generic/public forms (formulier, spec 3.7, 7.4), intake forms (opname, spec 3.5, 7.2) and the
+ * forms overview (3.8). Support-base (draagvlak) and choice (keuze) forms use the same sections.
+ *
+ * A form's `form` is its list of sections; each element carries its definition and, in answers, what
+ * the entry holds for it: `value`, `photo`, `pinpoints`, `cp_id`, `cp` (spec 3.2), and for a check
+ * group `checked` (the options' `value-{i}` flags in order). Saves send one flat map of values
+ * (TFormValues in form-rules.ts): `{ values: { e1: 'tekst', 'e2-value-0': true, 'e3-pinpoints': [...] } }`.
+ * A failed save answers 422 'Formulier niet goed ingevuld' with errors per `values.{key}`.
+ */
+
+export const ZFormElementId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const ZLabel = z.string().max(1000);
+const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const ZFormOption = z.object({
+  label: z.string().min(1).max(500),
+  /** An option's picture (choice forms): a file link. */
+  image: z.string().nullable().optional(),
+  /** A surcharge in Dutch format ('1.250,00'); '0,00' means none (choice forms). */
+  price: z.string().regex(/^\d{1,3}(\.?\d{3})*,\d{2}$/).nullable().optional(),
+});
+
+
+export const ZFormElementData = z.object({
+  label: ZLabel.nullable().optional(),
+  requiredField: z.boolean().nullable().optional(),
+  placeholder: z.string().max(500).nullable().optional(),
+  defaultValue: z.string().max(FORM_LIMITS.textMax).nullable().optional(),
+  /** Enforced when greater than 0. */
+  maxLength: z.number().int().nullable().optional(),
+  minValue: z.number().nullable().optional(),
+  maxValue: z.number().nullable().optional(),
+  type: z.enum(SELECT_TYPES).nullable().optional(),
+  options: z.array(ZFormOption).max(100).nullable().optional(),
+  /** Staff HTML of a title element (sanitised when stored and when rendered). */
+  wysiwyg: ZHtml.nullable().optional(),
+  agree: z.string().max(1000).nullable().optional(),
+  disagree: z.string().max(1000).nullable().optional(),
+  fromHour: ZTime.nullable().optional(),
+  tillHour: ZTime.nullable().optional(),
+  price_per_unit: z.string().nullable().optional(),
+  unit: z.string().max(50).nullable().optional(),
+  pinpointsEnabled: z.boolean().nullable().optional(),
+  commentsEnabled: z.boolean().nullable().optional(),
+  /** The drawing pins are placed on: a file link. */
+  drawing: z.string().nullable().optional(),
+  image_width: z.number().int().positive().nullable().optional(),
+  image_height: z.number().int().positive().nullable().optional(),
+});
+export type TFormElementDataWire = z.infer<typeof ZFormElementData>;
+
+/** An element as staff define it (stored in the form's definition). */
+export const ZFormElementDefinition = z.object({
+  id: ZFormElementId,
+  type: z.string().refine((t) => FORM_ELEMENT_TYPES.includes(t), { message: 'Onbekend elementtype' }),
+  data: ZFormElementData,
+});
+export type TFormElementDefinition = z.infer<typeof ZFormElementDefinition>;
+export const ZFormSectionDefinition = z.object({
+  id: ZFormElementId,
+  label: z.string().max(500).nullable().optional(),
+  elements: z.array(ZFormElementDefinition).max(300),
+});
+export type TFormSectionDefinition = z.infer<typeof ZFormSectionDefinition>;
+
+export const ZPinpoint = z.object({
+  id: z.string().min(1).max(64),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  value: z.string().max(FORM_LIMITS.contactFieldMax),
+  comment: z.string().max(FORM_LIMITS.pinCommentMax),
+  label: z.string().max(20),
+  nr: z.number().int().min(1),
+});
+export type TPinpointWire = z.infer<typeof ZPinpoint>;
+
+const contactText = z.string().max(FORM_LIMITS.contactFieldMax).nullable();
+export const ZContactPerson = z.object({
+  gender: z.enum(CONTACT_GENDERS).nullable(),
+  initials: contactText,
+  first_name: contactText,
+  affix: contactText,
+  last_name: contactText,
+  description: contactText,
+  email_address: contactText,
+  prefer_email: z.boolean(),
+  telephone: contactText,
+  mobile: contactText,
+  different_address: z.boolean(),
+  street: contactText,
+  house_number: contactText,
+  house_number_suffix: contactText,
+  zipcode: contactText,
+  city: contactText,
+});
+export const ZContactChoice = z.union([z.literal('none'), z.literal('custom'), z.number().int().positive()]);
+export const ZContactValue = z.object({ cp_id: ZContactChoice, cp: ZContactPerson.nullable() });
+
+/** One value of the flat values map (see form-rules.ts for the keys). */
+export const ZFormValue = z.union([
+  z.string().max(FORM_LIMITS.signatureMax),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(ZPinpoint).max(FORM_LIMITS.pinsMax),
+  ZContactValue,
+]);
+export const ZFormValues = z
+  .record(z.string().max(100), ZFormValue)
+  .refine((v) => Object.keys(v).length <= 1000, { message: 'Te veel velden' });
+
+export const ZFormPhoto = z.object({
+  id: z.number().int(),
+  image_width: z.number().int(),
+  image_height: z.number().int(),
+  /** A file link (signed for the caller's session, or the visitor's code link). */
+  url: z.string(),
+});
+export type TFormPhoto = z.infer<typeof ZFormPhoto>;
+
+/** An element as the portal gets it: the definition plus what the entry holds for it. */
+export const ZFormElement = ZFormElementDefinition.extend({
+  value: z.union([z.string(), z.number(), z.null()]).optional(),
+  /** Check groups: option i ticked (the stored `{id}-value-{i}`), in the options' order. */
+  checked: z.array(z.boolean()).optional(),
+  photo: ZFormPhoto.nullable().optional(),
+  pinpoints: z.array(ZPinpoint).optional(),
+  cp_id: ZContactChoice.nullable().optional(),
+  cp: ZContactPerson.nullable().optional(),
+});
+export type TFormElement = z.infer<typeof ZFormElement>;
+
+export const ZFormSection = z.object({
+  id: z.string(),
+  label: z.string().nullable(),
+  elements: z.array(ZFormElement),
+  nr_of_required_fields: z.number().int(),
+  nr_of_required_fields_filled_in: z.number().int(),
+});
+export type TFormSection = z.infer<typeof ZFormSection>;
+
+// ---- forms overview (spec 2.2, 3.8) ------------------------------------------------------------
+
+/** Module codes of form list items: 13 intake, 14 support-base, 16 choice; null for a generic form. */
+export const FORM_MODULES = { intake: 13, supportBase: 14, choice: 16 } as const;
+
+export const ZFormListItem = z.object({
+  id: z.number(),
+  /** The generic form's id (for `module` null), else the id of the intake/support-base/choice form. */
+  form_id: z.number(),
+  name: z.string(),
+  module: z.union([z.literal('menu'), z.literal(13), z.literal(14), z.literal(16), z.null()]),
+  type: z.enum(['menu', 'form']),
+  allow_multiple_entries: z.boolean(),
+  /** The caller has opened (fetched) the form before. */
+  fetched: z.boolean(),
+});
+export type TFormListItem = z.infer<typeof ZFormListItem>;
+
+export const ZFormMenu = z.object({ id: z.number(), name: z.string(), parent_id: z.number().nullable(), items: z.array(ZFormListItem) });
+export type TFormMenu = z.infer<typeof ZFormMenu>;
+
+// ---- generic and public forms (spec 3.7, 4.4, 7.4) ---------------------------------------------
+
+export const ZFormSignature = z.object({
+  /** The drawn signature (PNG data URL), or null for one placed through the signing service. */
+  image: z.string().nullable(),
+  who: z.string().nullable(),
+  description: z.string().nullable(),
+  mobile: z.string().nullable(),
+  signed: z.boolean(),
+});
+export type TFormSignature = z.infer<typeof ZFormSignature>;
+
+export const GENERIC_ENTRY_STATUSES = ['answered', 'locked', 'signed', 'completed'] as const;
+
+export const ZGenericEntry = z.object({
+  id: z.number(),
+  form_id: z.number(),
+  name: z.string(),
+  description: ZHtml.nullable(),
+  form: z.array(ZFormSection),
+  completed: z.boolean(),
+  locked: z.boolean(),
+  status: z.enum(GENERIC_ENTRY_STATUSES),
+  signature_not_required: z.boolean(),
+  require_to_sign_form: z.boolean(),
+  require_to_sign_form_legally: z.boolean(),
+  nr_of_signatures: z.number().int().nullable(),
+  /** Keyed by signer number ('1', '2', ...). */
+  signature: z.record(z.string(), ZFormSignature),
+  signatures_completed: z.boolean(),
+  summary_enabled: z.boolean(),
+  summary_completed: z.boolean(),
+  nr_of_signatures_enabled: z.boolean(),
+  nr_of_signatures_completed: z.boolean(),
+  signatures_enabled: z.boolean(),
+  status_enabled: z.boolean(),
+  status_completed: z.boolean(),
+  allow_form_to_be_emailed: z.boolean(),
+  email_to: z.array(z.string()),
+  status_text: ZHtml.nullable(),
+  /** A link to the summary PDF of this entry (signed for the caller); opening it marks the summary viewed. */
+  summary_pdf: z.string(),
+  /** The public visitor's code the entry belongs to (public entries only). */
+  unique: z.string().nullable(),
+  menu_id: z.number().nullable(),
+  /** A signing request is open at the signing service for some signer. */
+  sign_request: z.boolean(),
+  allow_multiple_entries: z.boolean(),
+  updated_at: ZDutchDate,
+});
+export type TGenericEntry = z.infer<typeof ZGenericEntry>;
+
+export const ZGenericEntrySummary = z.object({ id: z.number(), status: z.enum(GENERIC_ENTRY_STATUSES), locked: z.boolean(), updated_at: ZDutchDate, label: z.string() });
+export type TGenericEntrySummary = z.infer<typeof ZGenericEntrySummary>;
+
+/** The simple public form (GET/POST /public/form/{id}): one page, 'Indienen'. */
+export const ZPublicSimpleForm = z.object({ id: z.number(), name: z.string(), description: ZHtml.nullable(), form: z.array(ZFormSection) });
+export type TPublicSimpleForm = z.infer<typeof ZPublicSimpleForm>;
+
+// ---- intake forms (spec 3.5, 4.2, 7.2) ---------------------------------------------------------
+
+export const ZIntakeAddress = z.object({ id: z.number(), full_address: z.string() });
+export const ZIntake = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: ZHtml.nullable(),
+  /** '' (not started), 'open', 'new', 'denied' (editable), 'sent' and later statuses (read-only). */
+  status: z.string(),
+  form: z.array(ZFormSection),
+  address: ZIntakeAddress,
+  /** Whether the caller may still change it (the status is editable). */
+  editable: z.boolean(),
+  sent_at: ZDutchDate.nullable(),
+});
+export type TIntake = z.infer<typeof ZIntake>;
+
+export const ZIntakeFormListItem = z.object({ id: z.number(), name: z.string(), nr_of_addresses: z.number().int(), nr_sent: z.number().int() });
+export type TIntakeFormListItem = z.infer<typeof ZIntakeFormListItem>;
+
+export const ZIntakeAddressProgress = z.object({
+  id: z.number(),
+  full_address: z.string(),
+  status: z.string(),
+  nr_of_sections: z.number().int(),
+  nr_of_sections_done: z.number().int(),
+});
+export type TIntakeAddressProgress = z.infer<typeof ZIntakeAddressProgress>;
+
+export const ZFormOccupant = z.object({ id: z.number(), full_name: z.string() });
+export type TFormOccupant = z.infer<typeof ZFormOccupant>;
+
+// ---- requests ----------------------------------------------------------------------------------
+
+export const ZFormSaveBody = z.object({ language: ZLanguage, values: ZFormValues });
+export type TFormSaveBody = z.infer<typeof ZFormSaveBody>;
+export const ZNrOfSignaturesBody = z.object({
+  language: ZLanguage,
+  nr_of_signatures: z.union([z.number(), z.string().max(10)]),
+  mobile_numbers: z.array(z.string().max(40)).max(FORM_LIMITS.maxSignatures).optional(),
+});
+export const ZDrawnSignatureBody = z.object({
+  language: ZLanguage,
+  signature: z.string().max(FORM_LIMITS.signatureMax).nullable().optional(),
+  who: z.string().max(FORM_LIMITS.contactFieldMax).nullable().optional(),
+  description: z.string().max(FORM_LIMITS.contactFieldMax).nullable().optional(),
+});
+export const ZFormEmailBody = z.object({ language: ZLanguage, email_address: z.array(z.string().max(320)).max(FORM_LIMITS.emailMax) });
+export const ZSigningUrl = z.object({ url: z.string() });
+export const ZUniqueAnswer = z.object({ unique: ZVisitorUnique });
+
+export const ZFormParams = z.object({ id: ZId });
+export const ZFormEntryParams = z.object({ id: ZId, fid: ZId });
+export const ZFormSectionParams = ZFormEntryParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
+export const ZFormSignerParams = ZFormEntryParams.extend({ x: z.coerce.number().int().min(1).max(FORM_LIMITS.maxSignatures) });
+export const ZFormUploadParams = ZFormSectionParams.extend({ element_id: ZFormElementId });
+export const ZPublicFormParams = z.object({ id: ZId, unique: ZVisitorUnique });
+export const ZPublicFormEntryParams = ZPublicFormParams.extend({ fid: ZId });
+export const ZFormsQuery = ZOccupantQuery;
+
+export const ZIntakeParams = z.object({ id: ZId });
+export const ZIntakeSectionParams = z.object({ id: ZId, section: z.string().regex(/^\d{1,3}$/) });
+export const ZPartnerIntakeParams = z.object({ id: ZId, address_id: ZId });
+export const ZPartnerIntakeSectionParams = ZPartnerIntakeParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
+export const ZIntakeAddressesQuery = z.object({ language: ZLanguage, q: z.string().max(100).optional() });
+
+const enc = encodeURIComponent;
+
+/** The calls' paths (relative to the API base), for the portal. */
+export const formPaths = {
+  // overview
+  occupantList: '/occupant/forms/',
+  occupantMenus: '/occupant/form/menu',
+  occupantMenu: (menuId: number) => `/occupant/form/menu/${menuId}`,
+  publicUnique: (projectId: number) => `/public/forms/${projectId}/get-unique/`,
+  publicList: (projectId: number) => `/public/forms/${projectId}`,
+  publicMenus: (projectId: number) => `/public/forms/menus/${projectId}`,
+  publicMenu: (menuId: number) => `/public/forms/menu/${menuId}`,
+  // generic entries: base is '/occupant/form/{id}' or '/public/form/{id}/{unique}'
+  occupantBase: (formId: number) => `/occupant/form/${formId}`,
+  publicBase: (formId: number, unique: string) => `/public/form/${formId}/${unique}`,
+  entries: (base: string) => `${base}/filled-in-forms`,
+  newEntry: (base: string) => `${base}/new`,
+  entry: (base: string, fid: number) => `${base}/filled-in-form/${fid}`,
+  section: (base: string, fid: number, section: number) => `${base}/filled-in-form/${fid}/section/${section}`,
+  upload: (base: string, fid: number, section: number, elementId: string) => `${base}/filled-in-form/${fid}/section/${section}/element/${enc(elementId)}`,
+  lock: (base: string, fid: number) => `${base}/filled-in-form/${fid}/lock`,
+  email: (base: string, fid: number) => `${base}/filled-in-form/${fid}/email`,
+  nrOfSignatures: (base: string, fid: number) => `${base}/filled-in-form/${fid}/nr-of-signatures`,
+  signature: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/signature/${x}`,
+  signingUrl: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/signage/url/${x}`,
+  isSigned: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/is-signed/${x}`,
+  // the simple public form
+  publicSimple: (formId: number) => `/public/form/${formId}`,
+} as const;
+
+export const intakePaths = {
+  partnerForms: (projectId: number) => `/partner/project/${projectId}/intake/forms/`,
+  partnerAddresses: (projectId: number, formId: number) => `/partner/project/${projectId}/intake/form/${formId}/addresses`,
+  occupantForm: (formId: number) => `/occupant/intake/form/${formId}`,
+  partnerForm: (formId: number, addressId: number) => `/partner/intake/form/${formId}/address/${addressId}`,
+  occupantSection: (formId: number, section: number) => `/occupant/intake/form/${formId}/section/${section}`,
+  partnerSection: (formId: number, section: number, addressId: number) => `/partner/intake/form/${formId}/section/${section}/address/${addressId}`,
+  occupantSend: (formId: number) => `/occupant/intake/form/${formId}`,
+  partnerSend: (formId: number, addressId: number) => `/partner/intake/form/${formId}/address/${addressId}`,
+  occupantOccupants: (formId: number) => `/occupant/intake/form/${formId}/occupants`,
+  partnerOccupants: (formId: number, addressId: number) => `/partner/intake/form/${formId}/address/${addressId}/occupants`,
+  occupantUpload: (formId: number, section: number, elementId: string) => `/occupant/intake/form/${formId}/section/${section}/element/${enc(elementId)}`,
+  partnerUpload: (formId: number, section: number, elementId: string, addressId: number) =>
+    `/partner/intake/form/${formId}/section/${section}/element/${enc(elementId)}/address/${addressId}`,
+} as const;
+
