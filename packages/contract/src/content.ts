@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
+import { EMAIL_MAX_LENGTH } from './validation.ts';
+import { PAGE_MAX_LIMIT } from './paging.ts';
 
 /**
  * Read-only content modules: news, complaints, information, FAQ, planning, work order, partners,
@@ -16,8 +18,6 @@ export const ZPartnerProjectParams = z.object({ project_id: ZId });
 
 /** Every content list is bounded; the newest (or first by position) items come first. */
 export const CONTENT_LIST_LIMIT = 200;
-/** The work order lists every address of a project, up to this many. */
-export const WORK_ORDER_LIMIT = 1000;
 
 /**
  * Fills a path template of the constants below: `fillPath(newsPaths.publicArticle, { project_id: 1, id: 7 })`
@@ -158,9 +158,18 @@ export const schedulePaths = {
 
 // Work order
 export const WORK_ORDER_STATUSES = ['in_preparation', 'in_progress', 'done'] as const;
+/** Entries per work-order page when `limit` is left out: one short line each, so a full page. */
+export const WORK_ORDER_PAGE_SIZE = PAGE_MAX_LIMIT;
 export const ZWorkOrderEntry = z.object({
+  /** The work-order number (the spec's id); of a street range, its first number. */
   id: z.number(),
+  /** The last work-order number the entry covers: `id` itself for one address. */
+  last_id: z.number(),
+  /** How many addresses the entry covers: 1, or more for a street range. */
+  address_count: z.number(),
+  /** 'Tulpstraat 12, 1234 AB Utrecht', or for a street range 'Rozenstraat 1–19, Utrecht'. */
   full_address: z.string(),
+  /** The address's coordinates; of a street range the middle of its addresses. */
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   status: z.enum(WORK_ORDER_STATUSES),
@@ -172,10 +181,23 @@ export const ZWorkOrder = z.object({
   show_image: z.boolean(),
   message: z.string().nullable(),
   image_url: z.string().nullable(),
+  /** One page of the entries, in work-order sequence. */
   entries: z.array(ZWorkOrderEntry),
+  /** The logged-in resident's own entry wherever it is in the order (on any page), else null. */
+  own_entry: ZWorkOrderEntry.nullable(),
 });
 export type TWorkOrder = z.infer<typeof ZWorkOrder>;
-/** Entries in work-order sequence (id is the work-order number); public visitors see the public ones. */
+/**
+ * The work order, paged (paging.ts): the first WORK_ORDER_PAGE_SIZE entries (`limit`, at most
+ * PAGE_MAX_LIMIT) and, with `before` (the last_id of the last entry held), the entries after it;
+ * X-Has-More says whether more follow. Every page repeats the settings and own_entry.
+ * - Residents and staff see every address in full; public visitors the entries marked public.
+ * - Public visitors see street ranges unless the project shows addresses (projects.
+ *   work_order_public_addresses): consecutive entries in the order on the same street (and city) with
+ *   the same status form one entry 'Rozenstraat 1–19, Utrecht' (lowest and highest house number),
+ *   id to last_id its numbers. A range never spans two pages' worth of scanning: a very long run may
+ *   be split in two entries on the same street.
+ */
 export const workOrderPaths = {
   publicWorkOrder: '/public/workorder/:id',
   occupantWorkOrder: '/occupant/workorder',
@@ -247,7 +269,7 @@ export const ZDossierDownloadBody = z.object({
     .string({ error: 'Vul hier een e-mailadres in' })
     .trim()
     .min(1, { error: 'Vul hier een e-mailadres in', abort: true }) // an empty field gets one message, not two
-    .max(254, 'Vul een geldig e-mailadres in')
+    .max(EMAIL_MAX_LENGTH, 'Vul een geldig e-mailadres in')
     .regex(/^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,}$/, 'Vul een geldig e-mailadres in'),
   language: ZLanguage,
 });

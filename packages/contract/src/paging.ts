@@ -1,6 +1,7 @@
 /**
  * Paging of the reads that grow without bound: the news list, the chat history (resident, public
- * visitor and partner) and the partner inbox. Plain values, no zod, so the web bundle stays small;
+ * visitor and partner), the partner inbox and the work order (`before` is there the last work-order
+ * number held, content.ts). Plain values, no zod, so the web bundle stays small;
  * the query schema is `ZPageQuery` in common.ts.
  *
  * - Query: `limit` (1..PAGE_MAX_LIMIT, default PAGE_DEFAULT_LIMIT) and `before`, the id of the item

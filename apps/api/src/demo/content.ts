@@ -46,25 +46,30 @@ export async function seedDemoContent(tx: Queryable, services: Services, ids: De
 
   /* ---------------------------------------------------------------- addresses and the work order */
 
-  // A street grid in Utrecht around 52.09 N, 5.12 E: three streets of ten houses per project.
-  const grid = async (projectId: number, streets: Array<{ street: string; zipcode: string; lat: number; lng: number }>) => {
+  // Streets in Utrecht around 52.09 N, 5.12 E, ten houses each (odd numbers) about 90 m apart along the
+  // street from its first house (step: degrees per house): a neighbourhood of some 2 km across, so that a
+  // map fitted to it shows every numbered marker apart from its neighbours.
+  type Street = { street: string; zipcode: string; lat: number; lng: number; step: [number, number] };
+  const grid = async (projectId: number, streets: Street[]) => {
     const rows = streets.flatMap((s) => Array.from({ length: 10 }, (_, i) => ({
       customerId: ids.customerId, zipcode: normalizeAlnum(s.zipcode), houseNumber: String(1 + i * 2), street: s.street, city: 'Utrecht',
-      lat: Number((s.lat + (i % 5) * 0.00018).toFixed(6)), lng: Number((s.lng + i * 0.00042).toFixed(6)),
+      lat: Number((s.lat + i * s.step[0]).toFixed(6)), lng: Number((s.lng + i * s.step[1]).toFixed(6)),
     })));
     const created = await tx.insert(addresses).values(rows).returning({ id: addresses.id });
     await tx.insert(addressProjects).values(created.map((a) => ({ addressId: a.id, projectId })));
     return created.map((a) => a.id);
   };
+  const eastward: [number, number] = [-0.00004, 0.0013];
+  const northward: [number, number] = [0.0008, 0.00003];
   const bloemAddresses = await grid(B, [
-      { street: 'Rozenstraat', zipcode: '3552 AB', lat: 52.0921, lng: 5.1181 },
-      { street: 'Lelieweg', zipcode: '3552 AC', lat: 52.0934, lng: 5.1186 },
-      { street: 'Narcisstraat', zipcode: '3552 AD', lat: 52.0896, lng: 5.1192 },
+      { street: 'Rozenstraat', zipcode: '3552 AB', lat: 52.0935, lng: 5.1030, step: eastward },
+      { street: 'Lelieweg', zipcode: '3552 AC', lat: 52.0958, lng: 5.1160, step: eastward },
+      { street: 'Narcisstraat', zipcode: '3552 AD', lat: 52.0880, lng: 5.1240, step: eastward },
   ]);
   const rivierAddresses = await grid(R, [
-      { street: 'Maasstraat', zipcode: '3522 AA', lat: 52.0781, lng: 5.1262 },
-      { street: 'Rijnlaan', zipcode: '3522 AB', lat: 52.0794, lng: 5.1268 },
-      { street: 'Waalstraat', zipcode: '3522 AC', lat: 52.0768, lng: 5.1271 },
+      { street: 'Maasstraat', zipcode: '3522 AA', lat: 52.0781, lng: 5.1150, step: eastward },
+      { street: 'Rijnlaan', zipcode: '3522 AB', lat: 52.0810, lng: 5.1200, step: eastward },
+      { street: 'Waalstraat', zipcode: '3522 AC', lat: 52.0700, lng: 5.1330, step: northward },
   ]);
   // Statuses as a contractor's planning export names them, mapped onto the portal's three statuses.
   const statusAt = (index: number, total: number): WorkOrderStatus =>

@@ -59,6 +59,9 @@ export async function seedDemo(services: Services): Promise<boolean> {
         customerId: woonstad!.id, name: 'Verduurzaming Rivierenwijk', description: 'Isolatie, zonnepanelen en nieuwe kozijnen voor 64 portiekwoningen.',
         corporateIdentityColor: '#0b5394', welcomeMessage: sanitizeStaffHtml('<p>Welkom! In de Rivierenwijk maken we 64 woningen klaar voor de toekomst: beter geïsoleerd, met zonnepanelen en nieuwe kozijnen.</p>'),
         supportBaseProgress: '52 van de 64 bewoners (81%) hebben ingestemd.', modules: allModules, module18Name: 'Klachten',
+        // The work order's image-and-message variant: a drawing of the order instead of the map and list.
+        workOrderShowImage: true, workOrderImageUrl: '/api/assets/demo/werkvolgorde-rivierenwijk.svg',
+        workOrderMessage: 'We werken straat voor straat: eerst de Maasstraat, dan de Rijnlaan en als laatste de Waalstraat. U krijgt twee weken vooraf een brief.',
       },
       {
         customerId: devries!.id, name: 'Nieuwbouw Havenkwartier', description: '48 appartementen aan het water.',

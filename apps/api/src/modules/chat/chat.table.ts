@@ -37,7 +37,12 @@ export const chatConversations = pgTable(
   (t) => [
     uniqueIndex('chat_conversations_address_idx').on(t.projectId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
     uniqueIndex('chat_conversations_project_visitor_idx').on(t.projectId, t.visitorTokenHash).where(sql`${t.visitorTokenHash} IS NOT NULL`),
-    index('chat_conversations_inbox_idx').on(t.projectId, t.lastMessageAt).where(sql`${t.lastMessageAt} IS NOT NULL`),
+    // The inbox's order (unread by the team first, then the newest; see chat.repository listInbox), so
+    // that a page, and the page after a cursor, is one backward range scan instead of a sort of the
+    // project's conversations.
+    index('chat_conversations_inbox_idx')
+      .on(t.projectId, sql`(${t.staffUnreadCount} > 0)`, t.lastMessageAt, t.id)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
     check('chat_conversations_owner_check', sql`(${t.addressId} IS NULL) <> (${t.visitorTokenHash} IS NULL)`),
   ],
 );

@@ -25,6 +25,8 @@ export const projects = pgTable(
     workOrderShowImage: boolean('work_order_show_image').notNull().default(false),
     workOrderMessage: text('work_order_message'),
     workOrderImageUrl: text('work_order_image_url'),
+    /** Whether public visitors see every full address in the work order; otherwise streets with house-number ranges. */
+    workOrderPublicAddresses: boolean('work_order_public_addresses').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

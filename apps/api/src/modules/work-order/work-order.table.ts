@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WORK_ORDER_STATUSES } from '@portal/contract';
 import { addresses } from '../address/address.table.ts';
 import { projects } from '../project/project.table.ts';
@@ -21,6 +21,8 @@ export const workOrderEntries = pgTable(
   },
   (t) => [
     uniqueIndex('work_order_entries_address_idx').on(t.projectId, t.addressId),
-    index('work_order_entries_project_idx').on(t.projectId, t.number),
+    // The number is the entry's id on the wire (the spec's work-order number): unique per project, and the
+    // index that pages the list in order.
+    uniqueIndex('work_order_entries_number_idx').on(t.projectId, t.number),
   ],
 );

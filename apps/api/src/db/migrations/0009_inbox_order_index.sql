@@ -1,0 +1,2 @@
+DROP INDEX "chat_conversations_inbox_idx";--> statement-breakpoint
+CREATE INDEX "chat_conversations_inbox_idx" ON "chat_conversations" USING btree ("project_id",("staff_unread_count" > 0),"last_message_at","id") WHERE "chat_conversations"."last_message_at" IS NOT NULL;
