@@ -9,94 +9,22 @@
  *     folder, until the first answered GET /api/polling;
  *  c. what a browser receives (Lighthouse, mobile): bytes transferred (all and JavaScript), performance
  *     score and LCP of /inloggen, /dashboard (logged in) and a public project dashboard.
+ * `npm run bench -- --scale` measures instead the latency of every resident, partner and public read
+ * on a project of 5,000 addresses (bench-scale.mjs).
  * Every server runs on 127.0.0.1 on a free port with a fresh temporary DATA_DIR, and is stopped at
  * the end, also when something fails. Exit code 0 when all measurements ran, whatever the figures.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildWebIfNeeded, root, serverCommand } from './start.mjs';
+import { buildWebIfNeeded } from './start.mjs';
 import { measureWeb } from './bench-web.mjs';
+import { cleanup, freePort, login, startServer, startServing, stopServer, table, tempDataDir, waitUntilServing } from './bench-servers.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 2;
 const TARGETS = { ratio: 0.33, p99Ms: 20, startMs: 4000, scriptKb: { '/inloggen': 100, '/dashboard (logged in)': 130 }, score: 95, lcpMs: 2000 };
 const RESIDENT = { zipcode: '1234AB', house_number: '10', password: 'Bewoner2026!', language: 'nl' };
-
-const children = new Set();
-const tempDirs = [];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------------
-// Child servers
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function tempDataDir(label) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-${label}-`));
-  fs.chmodSync(dir, 0o755); // the embedded server may run as the `postgres` user (when we are root)
-  tempDirs.push(dir);
-  return path.join(dir, 'data');
-}
-
-/** Spawns the server command of `npm start`; keeps the last output for error messages. */
-function startServer({ dataDir, port, extraEnv = {} }) {
-  const [command, args] = serverCommand();
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv },
-  });
-  let output = '';
-  const keep = (chunk) => { output = (output + chunk).slice(-4000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  children.add(child);
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => { children.delete(child); resolve({ code, signal }); }));
-  child.output = () => output;
-  return child;
-}
-
-/** Polls GET /api/polling every 20 ms; resolves with the ms from `startedAt` to the first answer. */
-async function waitUntilServing(child, port, startedAt, limitMs = 60_000) {
-  let exited = null;
-  void child.exited.then((result) => { exited = result; });
-  for (;;) {
-    if (exited) throw new Error(`The server exited (${exited.signal ?? exited.code}) before answering:\n${child.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/polling?language=nl`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return performance.now() - startedAt;
-    } catch { /* not listening yet */ }
-    if (performance.now() - startedAt > limitMs) throw new Error(`The server did not answer within ${limitMs} ms:\n${child.output()}`);
-    await sleep(20);
-  }
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM'); // the server stops its embedded PostgreSQL on SIGTERM
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await child.exited;
-  clearTimeout(timer);
-}
-
-async function cleanup() {
-  await Promise.all([...children].map(stopServer));
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-}
 
 // ---------------------------------------------------------------------------------------------------
 // a. Throughput and latency
@@ -122,18 +50,8 @@ function combine(results) {
 }
 
 async function measureThroughput() {
-  const port = await freePort();
-  const child = startServer({ dataDir: tempDataDir('load'), port, extraEnv: { BENCH_BARE_ROUTE: 'true' } });
-  await waitUntilServing(child, port, performance.now());
-  const base = `http://127.0.0.1:${port}`;
-
-  const login = await fetch(`${base}/api/public/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(RESIDENT),
-  });
-  const body = await login.json();
-  if (!login.ok || !body.token) throw new Error(`Logging in as the demo resident failed (${login.status}): ${JSON.stringify(body)}`);
+  const { child, base } = await startServing(tempDataDir('load'), { BENCH_BARE_ROUTE: 'true' });
+  const body = await login(base, RESIDENT, 'the demo resident');
   const projectId = body.projects?.[0]?.id;
   if (!projectId) throw new Error('The demo resident has no project.');
 
@@ -184,11 +102,9 @@ async function measureStartup() {
 // c. What a browser receives (Lighthouse; see bench-web.mjs)
 
 async function measurePages() {
-  const port = await freePort();
-  const child = startServer({ dataDir: tempDataDir('web'), port });
-  await waitUntilServing(child, port, performance.now());
+  const { child, base } = await startServing(tempDataDir('web'));
   try {
-    return await measureWeb(`http://127.0.0.1:${port}`, RESIDENT);
+    return await measureWeb(base, RESIDENT);
   } finally {
     await stopServer(child);
   }
@@ -204,12 +120,6 @@ const fmt = {
   kb: (n) => `${(n / 1000).toFixed(1)} kB`,
   ok: (pass) => (pass ? 'ok' : 'MISSED'),
 };
-
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();
-  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
-}
 
 async function main() {
   const webBuilt = buildWebIfNeeded(); // the servers serve the built web app, as under `npm start`
@@ -254,7 +164,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  await main();
+  if (process.argv.includes('--scale')) await (await import('./bench-scale.mjs')).measureScale();
+  else await main();
 } catch (error) {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

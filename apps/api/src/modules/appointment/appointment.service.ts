@@ -7,7 +7,7 @@ import type { NewItemRegistry } from '../project/new-items.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import type { SmsSender } from '../sms/index.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
-import { dutchDate, dutchTime } from './appointment.format.ts';
+import { dutchDateTime } from './appointment.format.ts';
 import { appointmentConfirmationMail, appointmentConfirmationSms } from './appointment.messages.ts';
 import {
   countAwaitingAction, findAppointment, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots, listOpenSlotsOfPlannings, MAX_OFFERED_SLOTS,
@@ -54,15 +54,16 @@ export function appointmentFlags(row: AppointmentRow, now: Date) {
   };
 }
 
-const toSlot = (slot: { id: number; startsAt: Date }): TAvailableSlot => ({ id: slot.id, date: dutchDate(slot.startsAt), time: dutchTime(slot.startsAt) });
+const toSlot = (slot: { id: number; startsAt: Date }): TAvailableSlot => ({ id: slot.id, ...dutchDateTime(slot.startsAt) });
 
 export function toAppointment(row: AppointmentRow, now: Date): TAppointment {
   const planned = row.slotId !== null && row.startsAt !== null && !row.isCancelled;
+  const at = planned ? dutchDateTime(row.startsAt!) : null;
   return {
     id: row.id,
     subject: row.subject,
-    address_date: planned ? dutchDate(row.startsAt!) : null,
-    address_time: planned ? dutchTime(row.startsAt!) : null,
+    address_date: at?.date ?? null,
+    address_time: at?.time ?? null,
     daypart_id: planned ? row.daypartId : null,
     is_cancelled: row.isCancelled,
     cluster_schedule_id: planned ? row.slotId : null,
