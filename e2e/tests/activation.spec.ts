@@ -1,4 +1,4 @@
-import { checkPage, DEMO, expect, loginAsResident, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsResident, test } from './fixtures';
 
 // Consumes the demo activation code: every run starts on a fresh database, so this runs once per run.
 const NEW_PASSWORD = 'Activeer2026!';
@@ -17,7 +17,10 @@ test('a first login with the activation code activates the account and logs in',
   await checkPage(page, 'activate-account');
 
   await page.getByRole('button', { name: 'Volgende' }).click();
-  await expect(page.getByText('U moet akkoord gaan met de voorwaarden')).toBeVisible();
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(fieldError(page, 'U moet akkoord gaan met de voorwaarden')).toBeVisible();
+  await errorSummary(page).getByRole('link', { name: 'U moet akkoord gaan met de voorwaarden' }).click();
+  await expect(page.getByLabel('Ik ga akkoord met de gebruiksvoorwaarden en de privacyverklaring')).toBeFocused();
   await expect(page).toHaveURL(/\/activeer-account$/);
   await checkPage(page, 'activate-account-error');
 
@@ -33,12 +36,13 @@ test('a first login with the activation code activates the account and logs in',
   const activate = page.getByRole('button', { name: 'Account activeren' });
 
   await activate.click();
-  await expect(page.getByText('Vul een wachtwoord in').first()).toBeVisible();
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(fieldError(page, 'Vul een wachtwoord in')).toHaveCount(2);
 
   await password.fill('abc');
   await repeat.fill('abc');
   await activate.click();
-  const weak = page.getByText(/Het wachtwoord moet bevatten:/);
+  const weak = fieldError(page, /Het wachtwoord moet bevatten:/);
   await expect(weak).toContainText('minimaal 8 tekens');
   await expect(weak).toContainText('minimaal 1 cijfer');
   await expect(weak).toContainText('minimaal 1 hoofdletter');
@@ -48,7 +52,7 @@ test('a first login with the activation code activates the account and logs in',
   await password.fill(NEW_PASSWORD);
   await repeat.fill(`${NEW_PASSWORD}x`);
   await activate.click();
-  await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+  await expect(fieldError(page, 'Wachtwoorden komen niet overeen')).toBeVisible();
   await expect(weak).toHaveCount(0);
 
   await repeat.fill(NEW_PASSWORD);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsResident, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsResident, test } from './fixtures';
 
 /** Chat ('Contact', portal.md sections 2, 4, 5, 8): resident, public visitor and the project team's inbox. */
 
@@ -55,12 +55,14 @@ test.describe('chat', () => {
     await expect(page.getByRole('textbox', { name: 'Bericht', exact: true })).toHaveAttribute('rows', '3');
 
     await sendButton(page).click();
-    await expect(page.getByText('Vul a.u.b. een bericht in.')).toBeVisible();
+    // one field, the same answer as every form: the summary takes focus, the message is at the field
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(fieldError(page, 'Vul a.u.b. een bericht in.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Bericht', exact: true }).fill(question);
     await sendButton(page).click();
     await expect(toastSent(page)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Bericht', exact: true })).toHaveValue('');
-    await expect(page.getByText('Vul a.u.b. een bericht in.')).toHaveCount(0);
+    await expect(errorSummary(page)).toHaveCount(0);
     const own = messages(page).locator('li[data-own]').filter({ hasText: question });
     await expect(own).toBeVisible();
     await expect(own).toContainText('Jan de Vries');
@@ -93,7 +95,7 @@ test.describe('chat', () => {
       // opened: no longer unread
       await expect(janEntry).not.toContainText('ongelezen');
       await sendButton(partner).click();
-      await expect(partner.getByText('Vul a.u.b. een bericht in.')).toBeVisible();
+      await expect(fieldError(partner, 'Vul a.u.b. een bericht in.')).toBeVisible();
       await partner.getByLabel('Antwoord').fill(answer);
       await sendButton(partner).click();
       await expect(toastSent(partner)).toBeVisible();
@@ -131,14 +133,15 @@ test.describe('chat', () => {
     await expect(page.getByText('Buiten kantooruren')).toHaveCount(state.customer.notification.is_visible ? 1 : 0);
 
     await sendButton(page).click();
-    await expect(page.getByText('Vul a.u.b. een naam in.')).toBeVisible();
-    await expect(page.getByText('Vul a.u.b. een bericht in.')).toBeVisible();
+    await expect(errorSummary(page).getByRole('link')).toHaveText(['Vul a.u.b. een naam in.', 'Vul a.u.b. een bericht in.']);
+    await expect(fieldError(page, 'Vul a.u.b. een naam in.')).toBeVisible();
+    await expect(fieldError(page, 'Vul a.u.b. een bericht in.')).toBeVisible();
     await expect(page.getByLabel('Naam')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Naam').fill('Anna Bakker');
     await page.getByLabel('E-mailadres').fill('anna@voorbeeld');
     await page.getByRole('textbox', { name: 'Bericht', exact: true }).fill(text);
     await sendButton(page).click();
-    await expect(page.getByText('Vul een geldig e-mailadres in')).toBeVisible();
+    await expect(fieldError(page, 'Vul een geldig e-mailadres in')).toBeVisible();
     await expect(page.getByText('Vul a.u.b. een naam in.')).toHaveCount(0);
     await check(page, 'chat-public-errors');
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkPage, DEMO, expect, test } from './fixtures';
+import { expectFittedMarkers, serveTiles } from './map-tiles';
 
 /**
  * The read-only content modules for a visitor without an account, on /public/<module>/{project_id}:
@@ -7,9 +8,9 @@ import { checkPage, DEMO, expect, test } from './fixtures';
  * screenshots at 375 and 1280 px.
  */
 
-async function publicProjectId(request: APIRequestContext): Promise<number> {
+async function publicProjectId(request: APIRequestContext, name: string = DEMO.project): Promise<number> {
   const customer = (await (await request.get('/api/public/customer/', { params: { domain: 'localhost', language: 'nl' } })).json()) as { projects: Array<{ id: number; name: string }> };
-  return customer.projects.find((p) => p.name === DEMO.project)!.id;
+  return customer.projects.find((p) => p.name === name)!.id;
 }
 
 async function publicGet<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -107,18 +108,44 @@ test.describe('content modules for a public visitor', () => {
     await checkPage(page, 'public-planning');
   });
 
-  test('work order: the public list and the map (wide screens only), no own address', async ({ page }) => {
+  test('work order: street ranges with their status instead of addresses, the map fitted to them (wide screens only)', async ({ page }) => {
+    await serveTiles(page);
     await page.goto(`/public/werk-volgorde/${id}`);
-    const list = page.getByRole('region', { name: 'Volgorde van de adressen' }).getByRole('listitem');
+    const region = page.getByRole('region', { name: 'Volgorde van de adressen', exact: true });
+    const list = region.getByRole('listitem');
     await expect(list.first()).toBeVisible();
     await expect(list.filter({ hasText: 'Uw adres' })).toHaveCount(0);
+    await expect(page.getByText(/Uw adres heeft nummer/)).toHaveCount(0);
     await expect(list.filter({ hasText: 'Tulpstraat 14' })).toHaveCount(0); // not public
     for (const status of ['Gereed', 'In uitvoering', 'In voorbereiding']) await expect(list.filter({ hasText: status }).first()).toBeVisible();
-    await expect(page.getByTestId('map')).toBeVisible();
+    // consecutive addresses on one street with one status form a range; no postcode, no single house of a range
+    await expect(list).toHaveCount(6);
+    await expect(list.nth(0)).toContainText('Tulpstraat 10–12');
+    await expect(list.nth(1)).toContainText('Rozenstraat 1–17');
+    await expect(list.nth(1)).toContainText('(9 adressen)');
+    await expect(list.nth(1)).toContainText('Gereed');
+    await expect(list.nth(2)).toContainText('Rozenstraat 19');
+    await expect(list.nth(2)).toContainText('In uitvoering');
+    await expect(region).not.toContainText(/\d{4} [A-Z]{2}/);
+    const map = page.getByTestId('map');
+    await expect(map).toBeVisible();
+    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(6);
+    await expect(map.locator('.leaflet-marker-icon', { hasText: '3–11' })).toHaveAttribute('title', '3–11. Rozenstraat 1–17, Utrecht (Gereed)');
+    await expectFittedMarkers(map);
     await back(page, id);
     await checkPage(page, 'public-work-order');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('map')).toHaveCount(0);
+    await expect(list.nth(1)).toContainText('(9 adressen)');
+  });
+
+  test('work order: a project that shows an image gets the drawing and the message instead of the map and list', async ({ page, request }) => {
+    await page.goto(`/public/werk-volgorde/${await publicProjectId(request, DEMO.secondProject)}`);
+    await expect(page.getByRole('img', { name: 'Tekening van de werkvolgorde' })).toBeVisible();
+    await expect(page.getByText('eerst de Maasstraat, dan de Rijnlaan')).toBeVisible();
+    await expect(page.getByTestId('map')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Volgorde van de adressen', exact: true })).toHaveCount(0);
+    await checkPage(page, 'public-work-order-image');
   });
 
   test('partners: only the public partners, with links to public information', async ({ page }) => {

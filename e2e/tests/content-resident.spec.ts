@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsResident, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsResident, screenshots, test } from './fixtures';
+import { expectFittedMarkers, failTiles, serveTiles } from './map-tiles';
 
 /**
  * The read-only content modules as a logged-in resident (Jan de Vries, Tulpstraat 10, Renovatie
@@ -203,10 +204,11 @@ test.describe('content modules for a resident', () => {
     await expect(page.getByRole('button', { name: `Belangrijk: ${important.title}` })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('work order: numbered list with statuses, own address marked; the map shows at 1280 px, not at 375 px', async ({ page }) => {
+  test('work order: numbered list with statuses, own address marked; the map fits its markers at 1280 px, none at 375 px', async ({ page }) => {
+    const zooms = await serveTiles(page);
     await page.goto('/werk-volgorde/');
     await expect(page.getByRole('heading', { level: 1, name: 'Werkvolgorde' })).toBeVisible();
-    const list = page.getByRole('region', { name: 'Volgorde van de adressen' }).getByRole('listitem');
+    const list = page.getByRole('region', { name: 'Volgorde van de adressen', exact: true }).getByRole('listitem');
     await expect(list.first()).toContainText('Tulpstraat 12');
     await expect(list.first()).toContainText('Gereed');
     await expect(list.first().locator('[data-icon="check"]')).toBeVisible();
@@ -214,19 +216,62 @@ test.describe('content modules for a resident', () => {
     await expect(own).toHaveCount(1);
     await expect(own).toContainText('Tulpstraat 10');
     await expect(own).toHaveAttribute('aria-current', 'location');
+    await expect(page.getByText('Uw adres heeft nummer 2 in de werkvolgorde.')).toBeVisible();
     await expect(list.filter({ hasText: 'In uitvoering' }).first().locator('[data-icon="gear"]')).toBeVisible();
     await expect(list.filter({ hasText: 'In voorbereiding' }).first().locator('[data-icon="gear"]')).toBeVisible();
+    await expect(list).toHaveCount(33);
+    await expect(page.getByRole('button', { name: 'Meer laden' })).toHaveCount(0);
 
     const map = page.getByTestId('map');
     await expect(map).toBeVisible();
     await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(await list.count());
     await expect(map.locator('.leaflet-marker-icon', { hasText: /^1$/ })).toHaveAttribute('title', /^1\. Tulpstraat 12/);
+    await expect(map.locator('.leaflet-marker-icon', { hasText: /^2$/ })).toHaveAttribute('title', /^2\. Tulpstraat 10.* – Uw adres$/);
+    // fitted to the neighbourhood: closer than the spec's zoom 11, which put all 33 markers on one point
+    await expectFittedMarkers(map);
+    expect(Math.max(...zooms)).toBeGreaterThanOrEqual(14);
+    await expect(map.getByText('De kaart kan niet worden geladen')).toHaveCount(0);
     await checkPage(page, 'resident-work-order');
 
+    // 375 px: no map; each line shows its number, the address on two lines at most, and the status as an icon with its text
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(map).toHaveCount(0);
     await expect(list.first()).toBeVisible();
+    const lines = await list.evaluateAll((items) => items.map((li) => {
+      const [street, place] = Array.from(li.querySelectorAll('p:first-of-type > span.block')) as HTMLElement[];
+      const oneLine = (el: HTMLElement | undefined) => !!el && el.getBoundingClientRect().height <= parseFloat(getComputedStyle(el).lineHeight) * 1.5;
+      const status = li.querySelector('p:last-of-type');
+      return { street: oneLine(street), place: oneLine(place), icon: !!status?.querySelector('svg[data-icon]'), text: status?.textContent ?? '' };
+    }));
+    expect(lines).toHaveLength(33);
+    for (const line of lines) expect(line).toMatchObject({ street: true, place: true, icon: true, text: expect.stringMatching(/Gereed|In uitvoering|In voorbereiding/) });
+  });
+
+  test('work order: without tiles the map says so and the list stays; more addresses load on demand', async ({ page }) => {
+    await failTiles(page);
+    // pages of 10 instead of 100, so that the demo's 33 addresses take four
+    await page.route(/\/api\/occupant\/workorder\?/, (route) => route.continue({ url: `${route.request().url()}&limit=10` }));
+    await page.goto('/werk-volgorde/');
+    const map = page.getByTestId('map');
+    await expect(map.getByRole('status')).toHaveText('De kaart kan niet worden geladen; hieronder staat de lijst.');
+    const list = page.getByRole('region', { name: 'Volgorde van de adressen', exact: true }).getByRole('listitem');
+    await expect(list).toHaveCount(10);
+    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(10);
+    await expect(list.nth(9)).toContainText('Rozenstraat');
+    await screenshots(page, 'resident-work-order-no-tiles');
+
+    const more = page.getByRole('button', { name: 'Meer laden' });
+    for (const count of [20, 30, 33]) {
+      await more.click();
+      await expect(list).toHaveCount(count);
+      // the map follows: a marker for every loaded entry, all inside the map
+      await expect(map.locator('.leaflet-marker-icon')).toHaveCount(count);
+    }
+    await expectFittedMarkers(map);
+    await expect(more).toHaveCount(0);
+    await expect(list.last()).toContainText('33');
+    await expect(list.last()).toContainText('Narcisstraat 19');
   });
 
   test('partners: cards with logo, name and their information items; a map of the partners', async ({ page }) => {
@@ -281,10 +326,11 @@ test.describe('content modules for a resident', () => {
     await expect(email).toHaveValue(DEMO.residentEmail);
     await email.fill('');
     await dialog.getByRole('button', { name: 'Versturen' }).click();
-    await expect(dialog.getByText('Vul hier een e-mailadres in')).toBeVisible();
+    await expect(errorSummary(dialog)).toBeFocused();
+    await expect(fieldError(dialog, 'Vul hier een e-mailadres in')).toBeVisible();
     await email.fill('jan@voorbeeld');
     await dialog.getByRole('button', { name: 'Versturen' }).click();
-    await expect(dialog.getByText('Vul een geldig e-mailadres in')).toBeVisible();
+    await expect(fieldError(dialog, 'Vul een geldig e-mailadres in')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await checkPage(page, 'resident-dossier-modal');
 

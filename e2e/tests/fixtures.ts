@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -133,6 +133,23 @@ export async function apiLogin(request: APIRequestContext, body: Record<string, 
   const response = await request.post('/api/public/login', { data: { ...body, language: 'nl' } });
   expect(response.status(), `login ${JSON.stringify(body)}`).toBe(200);
   return (await response.json()) as { token: string; address_id?: number | null; customers?: Array<{ id: number; name: string }>; projects?: Array<{ id: number; name: string; customer_id: number }> };
+}
+
+// --- forms --------------------------------------------------------------------------------------
+
+/** A form's error summary (apps/web/src/ui/error-summary.tsx): the box at its top listing the field errors as links. */
+export const errorSummary = (scope: Page | Locator) => scope.locator('[data-error-summary]');
+
+/** The message shown at a field, not its copy in the error summary: exactly `text`, or matching a RegExp. */
+export function fieldError(scope: Page | Locator, text: string | RegExp) {
+  const escaped = typeof text === 'string' ? text.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&') : null;
+  return scope.locator('[data-field-error]').filter({ hasText: escaped === null ? text : new RegExp(`^${escaped}$`) });
+}
+
+/** The fixed header's height (83 px); 0 on a page without it. Whatever is scrolled into view must sit below it. */
+export async function headerBottom(page: Page): Promise<number> {
+  const box = await page.locator('[data-fixed-header]').boundingBox();
+  return box ? box.y + box.height : 0;
 }
 
 // --- accessibility ------------------------------------------------------------------------------

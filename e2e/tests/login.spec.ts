@@ -1,4 +1,4 @@
-import { apiLogin, checkPage, DEMO, expect, expectNoHorizontalScroll, loginAsResident, test } from './fixtures';
+import { apiLogin, checkPage, DEMO, errorSummary, expect, expectNoHorizontalScroll, fieldError, loginAsResident, test } from './fixtures';
 
 /** Where each resident tile must lead (portal.md section 2, Dashboard). */
 const residentPath = (module: string, projectId: number) =>
@@ -22,23 +22,29 @@ test.describe('resident login', () => {
     await checkPage(page, 'login');
 
     await submit(page);
-    await expect(page.getByText('Vul een postcode in')).toBeVisible();
-    await expect(page.getByText('Vul een huisnummer + toevoeging in')).toBeVisible();
-    await expect(page.getByText('Vul een wachtwoord of activatiecode in')).toBeVisible();
-    await expect(page.getByLabel('Postcode')).toBeFocused();
+    // the error summary takes focus; its links lead to the fields
+    const summary = errorSummary(page);
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(['Vul een postcode in', 'Vul een huisnummer + toevoeging in', 'Vul een wachtwoord of activatiecode in']);
+    await expect(fieldError(page, 'Vul een postcode in')).toBeVisible();
+    await expect(fieldError(page, 'Vul een huisnummer + toevoeging in')).toBeVisible();
+    await expect(fieldError(page, 'Vul een wachtwoord of activatiecode in')).toBeVisible();
     await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
     await checkPage(page, 'login-errors');
+    await summary.getByRole('link', { name: 'Vul een huisnummer + toevoeging in' }).click();
+    await expect(page.getByLabel('Huisnummer + toevoeging')).toBeFocused();
 
     const postcode = page.getByLabel('Postcode');
     await postcode.pressSequentially('1234 ab');
     await expect(postcode).toHaveValue('1234AB');
-    await expect(page.getByText('Vul een postcode in')).toHaveCount(0);
+    await expect(fieldError(page, 'Vul een postcode in')).toHaveCount(0);
+    await expect(summary.getByRole('link', { name: 'Vul een postcode in' })).toHaveCount(0);
     await page.getByLabel('Huisnummer + toevoeging').fill('10 a');
     await expect(page.getByLabel('Huisnummer + toevoeging')).toHaveValue('10A');
 
     await postcode.fill('1234ABC');
     await submit(page);
-    await expect(page.getByText('Een postcode heeft maximaal 6 tekens')).toBeVisible();
+    await expect(fieldError(page, 'Een postcode heeft maximaal 6 tekens')).toBeVisible();
   });
 
   for (const path of ['/demo', '/demo/abc123def']) {

@@ -1,4 +1,4 @@
-import { checkPage, DEMO, expect, loginAsPartner, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsPartner, test } from './fixtures';
 
 test.describe('partner login', () => {
   test('a partner with two customers goes customers → projects → partner dashboard', async ({ page }) => {
@@ -55,8 +55,9 @@ test.describe('partner login', () => {
     await page.goto('/inloggen');
     await page.getByRole('button', { name: 'Inloggen als partner' }).click();
     await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await expect(page.getByText('Vul een gebruikersnaam in')).toBeVisible();
-    await expect(page.getByText('Vul een wachtwoord in')).toBeVisible();
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(fieldError(page, 'Vul een gebruikersnaam in')).toBeVisible();
+    await expect(fieldError(page, 'Vul een wachtwoord in')).toBeVisible();
 
     await page.getByLabel('Gebruikersnaam').fill(DEMO.partner.username);
     await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('Verkeerd2026!');

@@ -1,4 +1,4 @@
-import { checkPage, DEMO, expect, loginAsResident, test, type MailCatcher } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsResident, test, type MailCatcher } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 const TEMPORARY_PASSWORD = 'Tijdelijk2026!';
@@ -30,7 +30,8 @@ test('forgot password: validation, the uniform answer, the mailed link, and the 
   await expect(page.getByRole('heading', { level: 1, name: 'Wachtwoord vergeten' })).toBeVisible();
   await checkPage(page, 'forgot-password');
   await page.getByRole('button', { name: 'Verstuur' }).click();
-  await expect(page.getByText('Vul een gebruikersnaam in')).toBeVisible();
+  await expect(errorSummary(page)).toBeFocused();
+  await expect(fieldError(page, 'Vul een gebruikersnaam in')).toBeVisible();
   await checkPage(page, 'forgot-password-error');
 
   await mail.clear();
@@ -60,7 +61,7 @@ test('forgot password: validation, the uniform answer, the mailed link, and the 
     await page.getByLabel('Nieuw wachtwoord').fill('kort');
     await page.getByLabel('Herhaal wachtwoord').fill('kort');
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-    await expect(page.getByText(/Het wachtwoord moet bevatten:.*minimaal 8 tekens/)).toBeVisible();
+    await expect(fieldError(page, /Het wachtwoord moet bevatten:.*minimaal 8 tekens/)).toBeVisible();
 
     await page.getByLabel('Nieuw wachtwoord').fill(TEMPORARY_PASSWORD);
     await page.getByLabel('Herhaal wachtwoord').fill(TEMPORARY_PASSWORD);

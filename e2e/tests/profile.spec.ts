@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiLogin, checkPage, DEMO, expect, loginAsResident, screenshots, test } from './fixtures';
+import { apiLogin, checkPage, DEMO, errorSummary, expect, fieldError, headerBottom, loginAsResident, screenshots, test } from './fixtures';
 
 const card = (page: Page, name: string | RegExp): Locator =>
   page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
@@ -41,8 +41,12 @@ test.describe('profile and household accounts', () => {
 
     const save = page.getByRole('button', { name: 'Opslaan' });
     await save.click();
-    for (const message of ['Kies een aanhef', 'Vul een voornaam in', 'Vul een achternaam in', 'Vul een wachtwoord in']) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // the error summary at the top takes focus and lists every message, in the form's order
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(errorSummary(page).getByRole('heading', { name: 'Formulier niet goed ingevuld' })).toBeVisible();
+    await expect(errorSummary(page).getByRole('link')).toHaveText(['Kies een aanhef', 'Vul een voornaam in', 'Vul een achternaam in', 'Vul een wachtwoord in']);
+    for (const message of ['Kies een aanhef', 'Vul een voornaam in', 'Vul een achternaam in']) {
+      await expect(fieldError(page, message)).toBeVisible();
     }
     await page.getByLabel('E-mailadres').fill('sanne@');
     await page.getByLabel('Telefoonnummer').fill('030 12');
@@ -50,10 +54,13 @@ test.describe('profile and household accounts', () => {
     await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('kort');
     await page.getByLabel('Herhaal wachtwoord').fill('anders');
     await save.click();
-    await expect(page.getByText('Vul een geldig e-mailadres in.', { exact: true })).toBeVisible();
-    await expect(page.getByText('Vul minimaal 10 cijfers in')).toHaveCount(2);
-    await expect(page.getByText('Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
-    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+    await expect(fieldError(page, 'Vul een geldig e-mailadres in.')).toBeVisible();
+    // the spec's text for a household phone or mobile number of fewer than 10 digits
+    await expect(fieldError(page, 'Vul minimaal 10 cijfers in')).toHaveCount(2);
+    await expect(page.getByLabel('Mobiel nummer')).toHaveAccessibleDescription('Vul minimaal 10 cijfers in');
+    await expect(fieldError(page, 'Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
+    await expect(fieldError(page, 'Wachtwoorden komen niet overeen')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page screenshot draws the fixed header where the page is scrolled to
     await checkPage(page, 'profile-add-errors');
 
     await page.getByRole('radio', { name: 'Vrouw' }).check();
@@ -78,7 +85,7 @@ test.describe('profile and household accounts', () => {
     await expect(page.getByRole('textbox', { name: 'Wachtwoord', exact: true })).toHaveCount(0);
     await page.getByLabel('Achternaam').fill('');
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText('Vul een achternaam in')).toBeVisible();
+    await expect(fieldError(page, 'Vul een achternaam in')).toBeVisible();
     await page.getByLabel('Achternaam').fill('Vries-Jansen');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'De gegevens zijn succesvol opgeslagen.' })).toBeVisible();
@@ -94,6 +101,72 @@ test.describe('profile and household accounts', () => {
     await expect(renamed).toHaveCount(0);
   });
 
+  test('a name stops at the contract’s 100 characters; a longer one from an old client is refused by the server, shown at the field and in the summary', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/profiel/toevoegen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe gebruiker' })).toBeVisible();
+    const firstName = page.getByLabel('Voornaam');
+    const long = 'Annemarie'.repeat(34); // 306 characters
+    await expect(firstName).toHaveAttribute('maxlength', '100');
+    await firstName.fill(long);
+    await expect(firstName).toHaveValue(long.slice(0, 100));
+    await expect(page.getByLabel('Tussenvoegsel')).toHaveAttribute('maxlength', '30');
+    await expect(page.getByLabel('Mobiel nummer')).toHaveAttribute('maxlength', '40');
+
+    // Without the browser's limit (an old or hand-made client) the server's rule answers 422 per field.
+    await firstName.evaluate((input) => input.removeAttribute('maxlength'));
+    await firstName.fill(long);
+    await expect(firstName).toHaveValue(long);
+    await page.getByRole('radio', { name: 'Vrouw' }).check();
+    await page.getByLabel('Achternaam').fill('Langnaam');
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('Huisgenoot2026');
+    await page.getByLabel('Herhaal wachtwoord').fill('Huisgenoot2026');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/occupant/occupants/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    expect((await answer).status()).toBe(422);
+
+    const summary = errorSummary(page);
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(['Gebruik maximaal 100 tekens']);
+    const top = await headerBottom(page);
+    expect(top).toBe(83);
+    // scrolled into view below the fixed header, not under it
+    expect((await summary.boundingBox())!.y).toBeGreaterThanOrEqual(top);
+    await expect(summary).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page screenshot draws the fixed header where the page is scrolled to
+    await checkPage(page, 'profile-add-server-errors');
+
+    // The link leads to the field: its label below the header, the field in focus, its message beside it.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await summary.getByRole('link', { name: 'Gebruik maximaal 100 tekens' }).click();
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAccessibleDescription('Gebruik maximaal 100 tekens');
+    const label = page.locator('label', { hasText: 'Voornaam' });
+    expect((await label.boundingBox())!.y).toBeGreaterThanOrEqual(top);
+    await expect(fieldError(page, 'Gebruik maximaal 100 tekens')).toBeInViewport();
+    await expect(page).toHaveURL(/\/profiel\/toevoegen$/);
+  });
+
+  test('a field error the server sends is shown at its field on a wide screen too (a 422 for the mobile number)', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.goto(`/profiel`);
+    await card(page, /Anna de Vries/).getByRole('link', { name: /Wijzigen/ }).click();
+    await expect(page).toHaveURL(/\/profiel\/\d+$/);
+    // a rule of the server that the form does not check itself (here answered by a stand-in for the server)
+    await page.route(/\/api\/occupant\/occupant\/\d+(\?|$)/, (route) => (route.request().method() === 'POST'
+      ? route.fulfill({ status: 422, json: { message: 'Formulier niet goed ingevuld', errors: [{ field: 'mobile', message: 'Dit mobiele nummer is al in gebruik' }] } })
+      : route.fallback()));
+    await page.getByLabel('Mobiel nummer').fill('0612345678');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(fieldError(page, 'Dit mobiele nummer is al in gebruik')).toBeVisible();
+    await expect(page.getByLabel('Mobiel nummer')).toHaveAttribute('aria-invalid', 'true');
+    expect((await errorSummary(page).boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
+    await expect(page).toHaveURL(/\/profiel\/\d+$/); // nothing was saved: the form stays
+  });
+
   test('the password changed and used to log in again', async ({ page, request }) => {
     // The resident of 1234AB 12, so the other specs' resident keeps the demo password.
     const resident = DEMO.residentTwoProjects;
@@ -106,20 +179,23 @@ test.describe('profile and household accounts', () => {
 
     const save = page.getByRole('button', { name: 'Opslaan' });
     await save.click();
-    await expect(page.getByText('Vul een wachtwoord in')).toHaveCount(3);
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(fieldError(page, 'Vul een wachtwoord in')).toHaveCount(3);
     await page.getByLabel('Huidig wachtwoord').fill('Verkeerd2026');
     await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill('zwak');
     await page.getByLabel('Herhaal nieuw wachtwoord').fill('anders');
     await save.click();
-    await expect(page.getByText('Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
-    await expect(page.getByText('Wachtwoorden komen niet overeen')).toBeVisible();
+    await expect(fieldError(page, 'Het wachtwoord moet bevatten: minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 hoofdletter')).toBeVisible();
+    await expect(fieldError(page, 'Wachtwoorden komen niet overeen')).toBeVisible();
     await checkPage(page, 'profile-password-errors');
 
-    // A wrong current password is refused by the server.
+    // A wrong current password is refused by the server: its message at the field, the summary in focus.
     await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill(newPassword);
     await page.getByLabel('Herhaal nieuw wachtwoord').fill(newPassword);
     await save.click();
-    await expect(page.getByText('Het huidige wachtwoord is onjuist.')).toBeVisible();
+    await expect(fieldError(page, 'Het huidige wachtwoord is onjuist.')).toBeVisible();
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(errorSummary(page).getByRole('link')).toHaveText(['Het huidige wachtwoord is onjuist.']);
 
     await page.getByLabel('Huidig wachtwoord').fill(resident.password);
     await save.click();

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsResident, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsResident, test } from './fixtures';
 
 /** A small solid-colour PNG made here (no image library): signature, IHDR, IDAT, IEND. */
 function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -96,8 +96,11 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Formulier niet goed ingevuld' })).toBeVisible();
     const open = page.getByRole('textbox', { name: 'Wat zou de buurt prettiger maken?' });
     await expect(open).toHaveAttribute('aria-invalid', 'true');
+    // the summary takes focus; its link leads to the question
+    await expect(errorSummary(page)).toBeFocused();
+    await expect(fieldError(page, 'Vul hier een antwoord in.')).toBeVisible();
+    await errorSummary(page).getByRole('link', { name: 'Vul hier een antwoord in.' }).click();
     await expect(open).toBeFocused();
-    await expect(page.getByText('Vul hier een antwoord in.')).toBeVisible();
     await expect(confirmDialog(page)).toBeHidden();
 
     await rating.getByRole('radio', { name: '8', exact: true }).check();
@@ -145,11 +148,15 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await page.getByRole('button', { name: 'Verzenden' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Formulier niet goed ingevuld' })).toBeVisible();
     const name = page.getByRole('textbox', { name: 'Naam van de hoofdbewoner' });
-    await expect(name).toBeFocused();
+    await expect(errorSummary(page)).toBeFocused();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Kies minimaal één optie')).toBeVisible();
-    await expect(page.getByText('Voeg een foto toe')).toBeVisible();
-    await expect(page.getByText('Dit veld is verplicht')).toHaveCount(3);
+    await expect(fieldError(page, 'Kies minimaal één optie')).toBeVisible();
+    await expect(fieldError(page, 'Voeg een foto toe')).toBeVisible();
+    await expect(fieldError(page, 'Dit veld is verplicht')).toHaveCount(3);
+    await expect(errorSummary(page).getByRole('link')).toHaveCount(5);
+    // a link to a check group focuses its first option
+    await errorSummary(page).getByRole('link', { name: 'Kies minimaal één optie' }).click();
+    await expect(page.getByRole('group', { name: /Welke extra voorzieningen/ }).getByRole('checkbox').first()).toBeFocused();
     await expect(confirmDialog(page)).toBeHidden();
 
     // s_textinput (required ' *', placeholder), s_select as dropdown, radio and check
@@ -212,10 +219,10 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await page.goto('/enquetes');
     await openSurvey(page, 'Zonnepanelen: uw voorkeur');
     await page.getByLabel('Foto van uw dak of zolder').setInputFiles({ name: 'dak.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await expect(page.getByText('Alleen foto’s van het type png of jpeg zijn toegestaan.')).toBeVisible();
+    await expect(fieldError(page, 'Alleen foto’s van het type png of jpeg zijn toegestaan.')).toBeVisible();
     // a text file renamed to .png is refused by the server, by content
     await page.getByLabel('Foto van uw dak of zolder').setInputFiles({ name: 'dak.png', mimeType: 'image/png', buffer: Buffer.from('geen foto') });
-    await expect(page.getByText('Alleen foto’s van het type png of jpeg zijn toegestaan.')).toBeVisible();
+    await expect(fieldError(page, 'Alleen foto’s van het type png of jpeg zijn toegestaan.')).toBeVisible();
     await expect(page.getByText('Foto toegevoegd')).toHaveCount(0);
   });
 });

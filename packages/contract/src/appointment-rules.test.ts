@@ -35,7 +35,11 @@ describe('occupant rules', () => {
     expect(occupantPhoneProblem(null)).toBeNull();
     expect(occupantPhoneProblem('030 12')).toBe('Vul minimaal 10 cijfers in');
     expect(occupantPhoneProblem('030 123 4567')).toBeNull();
-    expect(occupantPhoneProblem('bel mij')).toBe('Vul een geldig telefoonnummer in');
+    // fewer than 10 digits is always the spec's text, whatever else was typed
+    expect(occupantPhoneProblem('bel mij')).toBe('Vul minimaal 10 cijfers in');
+    expect(occupantPhoneProblem('06-12ab')).toBe('Vul minimaal 10 cijfers in');
+    expect(occupantPhoneProblem('tel. 030 123 4567')).toBe('Vul een geldig telefoonnummer in');
+    expect(occupantPhoneProblem('0031 30 123 4567 8901 23')).toBe('Vul een geldig telefoonnummer in');
   });
 
   it('writes a full name with the affix', () => {

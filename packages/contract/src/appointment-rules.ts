@@ -2,6 +2,7 @@
  * Appointments (afspraken): texts and rules shared by the server's schemas and the web's form, with
  * the spec's Dutch texts. Plain values, no zod, so that the web can import them anywhere.
  */
+import { EMAIL_MAX_LENGTH } from './validation.ts';
 
 export const appointmentMessages = {
   slotRequired: 'Selecteer datum en tijd',
@@ -31,6 +32,9 @@ export const appointmentMessages = {
 
 /** Dayparts of a slot (daypart_id). */
 export const APPOINTMENT_DAYPARTS: Record<number, string> = { 1: 'ochtend', 2: 'middag', 3: 'avond' };
+
+/** The longest phone number the server takes, as typed (spaces, dashes, +31). */
+export const PHONE_MAX_LENGTH = 40;
 
 /** A general e-mail pattern: something@domain.tld, no spaces. */
 export const PORTAL_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -66,7 +70,7 @@ export function appointmentMobileProblem(value: string | null | undefined): stri
 export function appointmentEmailProblem(value: string | null | undefined): string | null {
   const raw = (value ?? '').trim();
   if (!raw) return appointmentMessages.emailRequired;
-  if (raw.length > 254 || !PORTAL_EMAIL_PATTERN.test(raw)) return appointmentMessages.emailInvalid;
+  if (raw.length > EMAIL_MAX_LENGTH || !PORTAL_EMAIL_PATTERN.test(raw)) return appointmentMessages.emailInvalid;
   return null;
 }
 

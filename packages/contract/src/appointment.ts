@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDutchDate, ZId, ZLanguage } from './common.ts';
-import { appointmentEmailProblem, appointmentMessages, appointmentMobileProblem } from './appointment-rules.ts';
+import { appointmentEmailProblem, appointmentMessages, appointmentMobileProblem, PHONE_MAX_LENGTH } from './appointment-rules.ts';
+import { EMAIL_MAX_LENGTH, tooLongMessage } from './validation.ts';
 
 /**
  * Appointments (afspraken) of the caller's address in the chosen project (`project_id` in the query,
@@ -76,9 +77,9 @@ const changeFields = {
   /** The chosen slot: the id of one of `available_slots`. */
   cluster_schedule_id: ZSlotId,
   send_confirmation_email: z.boolean().default(false),
-  email_address: z.string().max(254).nullish(),
+  email_address: z.string().max(EMAIL_MAX_LENGTH, tooLongMessage(EMAIL_MAX_LENGTH)).nullish(),
   send_confirmation_sms: z.boolean().default(false),
-  mobile_number: z.string().max(40).nullish(),
+  mobile_number: z.string().max(PHONE_MAX_LENGTH, tooLongMessage(PHONE_MAX_LENGTH)).nullish(),
   language: ZLanguage,
 };
 

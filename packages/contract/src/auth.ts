@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZId, ZLanguage } from './common.ts';
-import { messages, normalizeAlnum, passwordStrengthMessage, POSTCODE_MAX_LENGTH } from './validation.ts';
+import {
+  LOGIN_FIELD_MAX_LENGTH, messages, normalizeAlnum, PASSWORD_MAX_LENGTH, passwordStrengthMessage, POSTCODE_MAX_LENGTH, tooLongMessage, USERNAME_MAX_LENGTH,
+} from './validation.ts';
 
 export const ROLES = ['occupant', 'partner', 'woco', 'administrator'] as const;
 export const ZRole = z.enum(ROLES);
@@ -19,7 +21,7 @@ export const ZHouseNumber = z
 export const ZNewPassword = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
-  .max(200)
+  .max(PASSWORD_MAX_LENGTH, tooLongMessage(PASSWORD_MAX_LENGTH))
   .superRefine((value, ctx) => {
     const problem = value ? passwordStrengthMessage(value) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -31,10 +33,10 @@ export const ZNewPassword = z
  */
 export const ZLoginBody = z
   .object({
-    username: z.string().trim().max(254).optional(),
-    zipcode: z.string().max(40).transform(normalizeAlnum).optional(),
-    house_number: z.string().max(40).transform(normalizeAlnum).optional(),
-    password: z.string().max(200).optional(),
+    username: z.string().trim().max(USERNAME_MAX_LENGTH).optional(),
+    zipcode: z.string().max(LOGIN_FIELD_MAX_LENGTH).transform(normalizeAlnum).optional(),
+    house_number: z.string().max(LOGIN_FIELD_MAX_LENGTH).transform(normalizeAlnum).optional(),
+    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     web: z.boolean().optional(),
     language: ZLanguage,
   })
@@ -99,7 +101,7 @@ export const ZActivateResponse = z.object({ success: z.literal(true), id: z.numb
 export type TActivateResponse = z.infer<typeof ZActivateResponse>;
 
 export const ZForgotPasswordBody = z.object({
-  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(254),
+  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(USERNAME_MAX_LENGTH, tooLongMessage(USERNAME_MAX_LENGTH)),
   language: ZLanguage,
 });
 

@@ -2,7 +2,8 @@
  * Household accounts (profiel): texts and rules shared by the server's schemas and the web's forms,
  * with the spec's Dutch texts. Plain values, no zod, so that the web can import them anywhere.
  */
-import { PORTAL_EMAIL_PATTERN, phoneNumberDigits } from './appointment-rules.ts';
+import { PHONE_MAX_LENGTH, PORTAL_EMAIL_PATTERN, phoneNumberDigits } from './appointment-rules.ts';
+import { EMAIL_MAX_LENGTH } from './validation.ts';
 
 export const householdMessages = {
   firstNameRequired: 'Vul een voornaam in',
@@ -47,20 +48,33 @@ export const OCCUPANT_GENDERS = [
 
 export const HOUSEHOLD_MAX_MEMBERS = 10;
 
+/** The longest value of each text field of an occupant (the server's limit and the inputs' maxLength). */
+export const OCCUPANT_MAX_LENGTH = {
+  first_name: 100,
+  affix: 30,
+  last_name: 100,
+  email_address: EMAIL_MAX_LENGTH,
+  telephone: PHONE_MAX_LENGTH,
+  mobile: PHONE_MAX_LENGTH,
+} as const;
+
 /** An optional e-mail address: empty is fine, otherwise it must look like one. */
 export function occupantEmailProblem(value: string | null | undefined): string | null {
   const raw = (value ?? '').trim();
   if (!raw) return null;
-  return raw.length > 254 || !PORTAL_EMAIL_PATTERN.test(raw) ? householdMessages.emailInvalid : null;
+  return raw.length > EMAIL_MAX_LENGTH || !PORTAL_EMAIL_PATTERN.test(raw) ? householdMessages.emailInvalid : null;
 }
 
-/** An optional phone number: empty is fine, otherwise at least 10 digits (spaces, dashes, +31 allowed). */
+/**
+ * An optional phone number: empty is fine, otherwise at least 10 digits (spaces, dashes, +31 allowed).
+ * Fewer than 10 digits is always the spec's 'Vul minimaal 10 cijfers in', also with other characters.
+ */
 export function occupantPhoneProblem(value: string | null | undefined): string | null {
   const raw = (value ?? '').trim();
   if (!raw) return null;
-  if (!/^[+\d\s\-().]+$/.test(raw)) return householdMessages.phoneInvalid;
   const digits = phoneNumberDigits(raw);
   if (digits.length < 10) return householdMessages.phoneTooShort;
+  if (!/^[+\d\s\-().]+$/.test(raw)) return householdMessages.phoneInvalid;
   return digits.length > 15 ? householdMessages.phoneInvalid : null;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId, ZLanguage } from './common.ts';
 import { ZNewPassword } from './auth.ts';
-import { householdMessages, occupantEmailProblem, occupantPhoneProblem } from './household-rules.ts';
+import { householdMessages, OCCUPANT_MAX_LENGTH, occupantEmailProblem, occupantPhoneProblem } from './household-rules.ts';
+import { PASSWORD_MAX_LENGTH, tooLongMessage } from './validation.ts';
 
 /**
  * Household accounts: the people living at the caller's address. A resident sees and changes only
@@ -55,19 +56,23 @@ export const ZOccupantList = z.array(ZOccupant);
 
 /** An empty optional text becomes null. */
 const optionalText = (max: number) =>
-  z.string().max(max).nullish().transform((v) => (v?.trim() ? v.trim() : null));
+  z.string().max(max, tooLongMessage(max)).nullish().transform((v) => (v?.trim() ? v.trim() : null));
+
+/** A required name; too long is said as such (the schema's own error is the 'fill in' text). */
+const requiredName = (max: number, required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage(max));
 
 const occupantFields = {
-  first_name: z.string({ error: householdMessages.firstNameRequired }).trim().min(1, householdMessages.firstNameRequired).max(100),
-  affix: optionalText(30),
-  last_name: z.string({ error: householdMessages.lastNameRequired }).trim().min(1, householdMessages.lastNameRequired).max(100),
+  first_name: requiredName(OCCUPANT_MAX_LENGTH.first_name, householdMessages.firstNameRequired),
+  affix: optionalText(OCCUPANT_MAX_LENGTH.affix),
+  last_name: requiredName(OCCUPANT_MAX_LENGTH.last_name, householdMessages.lastNameRequired),
   gender: ZOccupantGender,
-  email_address: optionalText(254).refine((v) => !occupantEmailProblem(v), householdMessages.emailInvalid),
-  telephone: optionalText(40).superRefine((v, ctx) => {
+  email_address: optionalText(OCCUPANT_MAX_LENGTH.email_address).refine((v) => !occupantEmailProblem(v), householdMessages.emailInvalid),
+  telephone: optionalText(OCCUPANT_MAX_LENGTH.telephone).superRefine((v, ctx) => {
     const problem = occupantPhoneProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  mobile: optionalText(40).superRefine((v, ctx) => {
+  mobile: optionalText(OCCUPANT_MAX_LENGTH.mobile).superRefine((v, ctx) => {
     const problem = occupantPhoneProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
@@ -90,7 +95,7 @@ export type TOccupantResult = z.infer<typeof ZOccupantResult>;
 
 /** POST /occupant/new-password: the current password and the new one. */
 export const ZNewPasswordBody = z.object({
-  password: z.string({ error: householdMessages.passwordRequired }).min(1, householdMessages.passwordRequired).max(200),
+  password: z.string({ error: householdMessages.passwordRequired }).min(1, householdMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, tooLongMessage(PASSWORD_MAX_LENGTH)),
   new_password: ZNewPassword,
   language: ZLanguage,
 });

@@ -55,6 +55,11 @@ export const surveyMessages = {
 
 export type TSurveyFieldError = { field: string; message: string };
 
+/** The longest open answer of a version 1 survey. */
+export const SURVEY_ANSWER_MAX_LENGTH = 5000;
+/** The longest text value of a version 2 element without a maxLength of its own. */
+export const SURVEY_TEXT_MAX_LENGTH = 20_000;
+
 /** Field names of per-question and per-element errors (a 422 maps straight onto the inputs). */
 export const surveyAnswerField = (questionId: number) => `answers.${questionId}`;
 export const surveyValueField = (elementId: string) => `values.${elementId}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage, ZVisitorUnique } from './common.ts';
-import { SURVEY_QUESTION_TYPES, SURVEY_SELECT_TYPES, SURVEY_SMILEY_ICONS } from './survey-rules.ts';
+import { SURVEY_ANSWER_MAX_LENGTH, SURVEY_QUESTION_TYPES, SURVEY_SELECT_TYPES, SURVEY_SMILEY_ICONS, SURVEY_TEXT_MAX_LENGTH } from './survey-rules.ts';
 
 /**
  * Surveys (enquêtes). Version 1 has questions (a rating 0-10 or an open answer); version 2 has a form:
@@ -163,10 +163,10 @@ export const ZPublicSurveyQuery = z.object({ language: ZLanguage, unique: ZVisit
 export const ZSurveySubmitBody = z.object({
   language: ZLanguage,
   /** Version 1. */
-  answers: z.array(z.object({ question_id: z.number().int(), answer: z.union([z.number(), z.string().max(5000)]) })).max(200).optional(),
+  answers: z.array(z.object({ question_id: z.number().int(), answer: z.union([z.number(), z.string().max(SURVEY_ANSWER_MAX_LENGTH)]) })).max(200).optional(),
   /** Version 2, keyed by element id. */
   values: z
-    .record(z.string().max(64), z.union([z.string().max(20_000), z.array(z.string().max(500)).max(50), z.number(), z.null()]))
+    .record(z.string().max(64), z.union([z.string().max(SURVEY_TEXT_MAX_LENGTH), z.array(z.string().max(500)).max(50), z.number(), z.null()]))
     .refine((v) => Object.keys(v).length <= 500, { message: 'Te veel antwoorden' })
     .optional(),
 });

@@ -35,6 +35,20 @@ export function normalizeAlnum(value: string): string {
 export const POSTCODE_MAX_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 
+/*
+ * Longest values the server takes; the web puts them on its inputs as maxLength, so that a too long
+ * value cannot be typed instead of being refused after sending.
+ */
+export const PASSWORD_MAX_LENGTH = 200;
+/** An e-mail address (RFC 5321), also a partner's username. */
+export const EMAIL_MAX_LENGTH = 254;
+/** A username: an e-mail address, or a postcode with a house number. */
+export const USERNAME_MAX_LENGTH = 254;
+/** The login's postcode and house number as typed, before spaces and dashes are removed. */
+export const LOGIN_FIELD_MAX_LENGTH = 40;
+/** A value longer than a field takes (the server's answer; the web's inputs stop at the limit). */
+export const tooLongMessage = (max: number) => `Gebruik maximaal ${max} tekens`;
+
 /** Lists the unmet password rules, in the spec's words; empty when the password is strong enough. */
 export function unmetPasswordRules(password: string): string[] {
   const unmet: string[] = [];

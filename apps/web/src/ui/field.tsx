@@ -37,9 +37,14 @@ export function LabelledField({ label, error, hint, required, id, className = ''
       </label>
       {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
       {hint && <p id={hintId} className="text-xs text-slate-600">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </div>
   );
+}
+
+/** The message at a field (the error summary repeats it as a link to the field). */
+export function FieldErrorText({ id, children }: { id: string; children: ReactNode }) {
+  return <p id={id} data-field-error="" className="text-sm font-medium text-red-700">{children}</p>;
 }
 
 /** A control's border: red with a ring when it is invalid. */
@@ -58,16 +63,28 @@ export function TextField({ label, error, hint, required, id, className, ...prop
   );
 }
 
-export function Checkbox({ label, error, id, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
+/**
+ * The look of every check box and radio button: the brand colour when chosen (accent-color), the global
+ * focus outline, and a label as tall as a 44 px touch target that aligns with the box on its first line.
+ */
+export const choiceStyles = {
+  row: 'flex items-start gap-3',
+  input: 'mt-3 size-5 shrink-0 cursor-pointer accent-brand disabled:cursor-not-allowed',
+  label: 'cursor-pointer py-2.5 text-base leading-6 text-slate-900',
+} as const;
+
+/** A check box with its label (and its own error, e.g. terms that must be accepted). */
+export function Checkbox({ label, error, id, className = '', ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
   const generated = useId();
   const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-start gap-2">
-        <input id={inputId} type="checkbox" className="mt-1 size-5" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
-        <label htmlFor={inputId} className="text-sm text-slate-800">{label}</label>
+    <div className={`flex flex-col ${className}`}>
+      <div className={choiceStyles.row}>
+        <input id={inputId} type="checkbox" className={choiceStyles.input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...props} />
+        <label htmlFor={inputId} className={choiceStyles.label}>{label}</label>
       </div>
-      {error && <p id={`${inputId}-error`} className="text-sm text-red-700">{error}</p>}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Select } from './select';
 
 export type MasterItem = {
   id: number; title: string; href: string; meta?: string; isNew?: boolean;
@@ -35,9 +36,8 @@ export function MasterDetail({ label, groups, selectedId, placeholder = 'Kies ee
       <div className="flex min-w-0 flex-col gap-3 self-start">
         <div className="flex flex-col gap-1 sm:hidden">
           <label htmlFor={selectId} className="text-sm font-medium text-slate-800">{label}</label>
-          <select
+          <Select
             id={selectId}
-            className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm"
             value={selectedId ?? ''}
             onChange={(event) => {
               const item = all.find((i) => String(i.id) === event.target.value);
@@ -52,7 +52,7 @@ export function MasterDetail({ label, groups, selectedId, placeholder = 'Kies ee
                   </optgroup>
                 ))
               : all.map((item) => <option key={item.id} value={item.id}>{optionText(item)}</option>)}
-          </select>
+          </Select>
         </div>
 
         <nav aria-label={label} className="hidden rounded-lg bg-white p-2 shadow-sm ring-1 ring-slate-200 sm:block">

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { choiceStyles, FieldErrorText } from './field';
 
 /**
  * A group of radio buttons with a legend; its error is tied to every option (aria-describedby) so a
@@ -20,19 +21,19 @@ export function RadioGroup({ legend, error, required, children, className = '', 
         {required && <span aria-hidden="true"> *</span>}
       </legend>
       {children({ describedBy: error ? errorId : undefined, invalid: error ? true : undefined })}
-      {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </fieldset>
   );
 }
 
-/** One option of a RadioGroup: a large touch target with its label. */
+/** One option of a RadioGroup: a radio button in the brand colour with its label, a large touch target. */
 export function RadioOption({ label, id, className = '', ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
-      <input id={inputId} type="radio" className="size-5 accent-brand" {...props} />
-      <label htmlFor={inputId} className="min-h-11 content-center text-sm text-slate-900">{label}</label>
+    <div className={`${choiceStyles.row} ${className}`}>
+      <input id={inputId} type="radio" className={choiceStyles.input} {...props} />
+      <label htmlFor={inputId} className={choiceStyles.label}>{label}</label>
     </div>
   );
 }

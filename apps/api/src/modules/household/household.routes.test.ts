@@ -96,6 +96,10 @@ describe('POST /api/occupant/occupants/', () => {
     const cases: Array<[Record<string, unknown>, Array<[string, string]>]> = [
       [{ ...member, first_name: '' }, [['first_name', 'Vul een voornaam in']]],
       [{ ...member, first_name: '   ' }, [['first_name', 'Vul een voornaam in']]],
+      // too long is said as such, not as the field's 'fill in' text
+      [{ ...member, first_name: 'a'.repeat(300) }, [['first_name', 'Gebruik maximaal 100 tekens']]],
+      [{ ...member, affix: 'van der van der van der van der' }, [['affix', 'Gebruik maximaal 30 tekens']]],
+      [{ ...member, mobile: '06-12ab' }, [['mobile', 'Vul minimaal 10 cijfers in']]],
       [{ ...member, last_name: undefined }, [['last_name', 'Vul een achternaam in']]],
       [{ ...member, gender: undefined }, [['gender', 'Kies een aanhef']]],
       [{ ...member, gender: 'X' }, [['gender', 'Kies een aanhef']]],

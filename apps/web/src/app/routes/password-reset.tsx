@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { messages } from '@portal/contract';
-import { ApiError } from '../../lib/api';
 import { Banner } from '../../ui/banner';
 import { ButtonLink } from '../../ui/button';
 import { Loading } from '../../ui/states';
@@ -24,15 +23,10 @@ export default function PasswordResetRoute() {
   // The link is checked when the page opens: a used or expired one offers a new link at once.
   const link = useQuery({ queryKey: ['reset-link', username, token], queryFn: () => authApi.checkResetLink(username, token), staleTime: Infinity, retry: false });
   const [state, setState] = useState<'form' | 'done'>('form');
-  const [error, setError] = useState<string>();
+  // A failure shows in the form: at the password when the server names it, else above the form.
   const save = async (password: string) => {
-    setError(undefined);
-    try {
-      await authApi.setPassword({ password, username, code: token });
-      setState('done');
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors().password ?? err.message) : messages.serverError);
-    }
+    await authApi.setPassword({ password, username, code: token });
+    setState('done');
   };
   return (
     <AuthFrame title="Nieuw wachtwoord instellen" footer={<Link to="/inloggen" className="text-blue-800 underline">Naar inloggen</Link>}>
@@ -48,8 +42,7 @@ export default function PasswordResetRoute() {
       ) : (
         <div className="flex flex-col gap-4">
           {email && <p className="text-sm text-slate-700">Voor het account van <strong>{email}</strong>.</p>}
-          {error && <Banner tone="error" title="Opslaan mislukt">{error}</Banner>}
-          <NewPasswordForm submitLabel="Wachtwoord opslaan" onSubmit={save} />
+          <NewPasswordForm submitLabel="Wachtwoord opslaan" onSubmit={save} failureTitle="Opslaan mislukt" />
         </div>
       )}
     </AuthFrame>

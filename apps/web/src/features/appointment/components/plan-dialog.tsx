@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { appointmentEmailProblem, appointmentMessages, appointmentMobileProblem, type TAppointment, type TAvailableSlot } from '@portal/contract';
+import {
+  appointmentEmailProblem, appointmentMessages, appointmentMobileProblem, EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, type TAppointment, type TAvailableSlot,
+} from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { formErrors, setServerErrors } from '../../../lib/form-errors';
 import { storage } from '../../../lib/storage';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { Checkbox, TextField } from '../../../ui/field';
 import { RadioGroup, RadioOption } from '../../../ui/radio-group';
 import { ErrorState, Loading } from '../../../ui/states';
@@ -21,6 +25,7 @@ type Values = {
   send_confirmation_sms: boolean;
   mobile_number: string;
 };
+const FIELDS = ['cluster_schedule_id', 'email_address', 'mobile_number'] as const;
 
 /** Slots grouped by date, in the server's order (soonest first). */
 function byDate(slots: TAvailableSlot[]): Array<{ date: string; slots: TAvailableSlot[] }> {
@@ -74,11 +79,18 @@ type FormProps = {
 function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefill, onClose }: FormProps) {
   const queryClient = useQueryClient();
   const groups = useMemo(() => byDate(slots), [slots]);
-  const { register, handleSubmit, watch, setError, setValue, getValues, formState: { errors } } = useForm<Values>({
+  const { register, handleSubmit, watch, setError, clearErrors, setValue, getValues, formState: { errors } } = useForm<Values>({
     defaultValues: { cluster_schedule_id: '', send_confirmation_email: false, email_address: prefill.email, send_confirmation_sms: false, mobile_number: prefill.mobile },
+    shouldFocusError: false,
   });
+  const summary = useErrorSummary();
   const wantsEmail = watch('send_confirmation_email');
   const wantsSms = watch('send_confirmation_sms');
+  // A confirmation no longer asked for takes its field away, and the field's error (in the summary too).
+  useEffect(() => {
+    if (!wantsEmail) clearErrors('email_address');
+    if (!wantsSms) clearErrors('mobile_number');
+  }, [wantsEmail, wantsSms, clearErrors]);
   // A slot that filled up meanwhile disappears from the list; so does the choice of it.
   useEffect(() => {
     const chosen = getValues('cluster_schedule_id');
@@ -110,15 +122,8 @@ function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefil
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
         return;
       }
-      if (error instanceof ApiError && error.status === 422) {
-        const fields = error.fieldErrors();
-        for (const name of ['cluster_schedule_id', 'email_address', 'mobile_number'] as const) {
-          if (fields[name]) setError(name, { message: fields[name] });
-        }
-        if (!Object.keys(fields).length) setConflict(error.message);
-        return;
-      }
-      setConflict(error instanceof ApiError ? error.message : text.failed);
+      if (setServerErrors(error, FIELDS, setError)) summary.focusSummary();
+      else setConflict(error instanceof ApiError ? error.message : text.failed);
     },
   });
 
@@ -132,7 +137,8 @@ function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefil
   }
 
   return (
-    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((values) => { setConflict(undefined); save.mutate(values); })}>
+    <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((values) => { setConflict(undefined); save.mutate(values); }, summary.focusSummary)}>
+      <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} headingLevel={3} />
       {conflict && <Banner tone="error">{conflict}</Banner>}
       <RadioGroup legend={text.slotsLegend} required error={errors.cluster_schedule_id?.message}>
         {({ describedBy, invalid }) => (
@@ -165,6 +171,7 @@ function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefil
           type="email"
           autoComplete="email"
           required
+          maxLength={EMAIL_MAX_LENGTH}
           error={errors.email_address?.message}
           {...register('email_address', { validate: (v, all) => !all.send_confirmation_email || (appointmentEmailProblem(v) ?? true) })}
         />
@@ -177,6 +184,7 @@ function PlanForm({ appointmentId, version, slots, conflict, setConflict, prefil
           inputMode="tel"
           autoComplete="tel"
           required
+          maxLength={PHONE_MAX_LENGTH}
           hint={text.mobileHint}
           error={errors.mobile_number?.message}
           {...register('mobile_number', { validate: (v, all) => !all.send_confirmation_sms || (appointmentMobileProblem(v) ?? true) })}

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { messages, normalizeAlnum, POSTCODE_MAX_LENGTH, type TLoginResponse } from '@portal/contract';
+import {
+  LOGIN_FIELD_MAX_LENGTH, messages, normalizeAlnum, PASSWORD_MAX_LENGTH, POSTCODE_MAX_LENGTH, USERNAME_MAX_LENGTH, type TLoginResponse,
+} from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { errorList, serverFieldErrors } from '../../../lib/form-errors';
 import { storage } from '../../../lib/storage';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { TextField } from '../../../ui/field';
 import { authApi } from '../api';
 import { storeLoginAndRoute } from '../after-login';
@@ -22,12 +26,14 @@ type Errors<T> = Partial<Record<keyof T, string>>;
 
 /**
  * The login page is the first page most people load, so its form keeps its state by hand instead of
- * pulling in react-hook-form (12 kB gzip): the whole page stays under 100 kB of JavaScript.
+ * pulling in react-hook-form (12 kB gzip): the whole page stays under 100 kB of JavaScript. A failed
+ * submit (here, or a 422 naming fields) shows the error summary and moves focus to it.
  */
 function useSmallForm<T extends Record<string, string>>(initial: T, validate: (values: T) => Errors<T>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<T>>({});
   const [submitting, setSubmitting] = useState(false);
+  const { focusKey, focusSummary } = useErrorSummary();
   const field = (name: keyof T & string, filter: (v: string) => string = (v) => v) => ({
     name,
     value: values[name],
@@ -37,13 +43,20 @@ function useSmallForm<T extends Record<string, string>>(initial: T, validate: (v
       if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
+  /** Puts a 422's messages on the fields of this form; false when it names none of them. */
+  const showServerErrors = (error: unknown): boolean => {
+    const found = serverFieldErrors(error).filter((e) => e.field in initial);
+    if (!found.length) return false;
+    setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])) as Errors<T>);
+    focusSummary();
+    return true;
+  };
   const submit = (action: (values: T) => Promise<void>) => async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validate(values);
     setErrors(found);
-    const firstInvalid = Object.keys(found).find((k) => found[k as keyof T]);
-    if (firstInvalid) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+    if (Object.values(found).some(Boolean)) {
+      focusSummary();
       return;
     }
     setSubmitting(true);
@@ -53,7 +66,9 @@ function useSmallForm<T extends Record<string, string>>(initial: T, validate: (v
       setSubmitting(false);
     }
   };
-  return { field, submit, submitting };
+  // The summary lists the messages in the order of the fields.
+  const summary = { errors: errorList(Object.fromEntries(Object.keys(initial).map((name) => [name, errors[name]]))), focusKey };
+  return { field, submit, submitting, summary, showServerErrors };
 }
 
 const validateOccupant = (v: OccupantValues): Errors<OccupantValues> => ({
@@ -75,15 +90,17 @@ function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: Occupan
     try {
       onDone(await authApi.loginOccupant(values), values);
     } catch (error) {
-      setFailure(failureText(error));
+      if (!form.showServerErrors(error)) setFailure(failureText(error));
     }
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als bewoner">
+      <ErrorSummary {...form.summary} headingLevel={3} />
       {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
-      <TextField label="Postcode" autoComplete="postal-code" placeholder="1234AB" required {...form.field('zipcode', normalizeAlnum)} />
-      <TextField label="Huisnummer + toevoeging" autoComplete="address-line2" placeholder="10A" required {...form.field('house_number', normalizeAlnum)} />
-      <TextField label="Wachtwoord of activatiecode" type="password" autoComplete="current-password" required {...form.field('password')} />
+      {/* The typed postcode may hold spaces and dashes; the 6-character rule is checked with its own message. */}
+      <TextField label="Postcode" autoComplete="postal-code" placeholder="1234AB" required maxLength={LOGIN_FIELD_MAX_LENGTH} {...form.field('zipcode', normalizeAlnum)} />
+      <TextField label="Huisnummer + toevoeging" autoComplete="address-line2" placeholder="10A" required maxLength={LOGIN_FIELD_MAX_LENGTH} {...form.field('house_number', normalizeAlnum)} />
+      <TextField label="Wachtwoord of activatiecode" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} {...form.field('password')} />
       <Button type="submit" busy={form.submitting}>Inloggen</Button>
     </form>
   );
@@ -98,14 +115,15 @@ function PartnerLogin({ onDone }: { onDone: (r: TLoginResponse) => void }) {
     try {
       onDone(await authApi.loginPartner(values));
     } catch (error) {
-      setFailure(failureText(error));
+      if (!form.showServerErrors(error)) setFailure(failureText(error));
     }
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als partner">
+      <ErrorSummary {...form.summary} headingLevel={3} />
       {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
-      <TextField label="Gebruikersnaam" autoComplete="username" type="email" required {...form.field('username')} />
-      <TextField label="Wachtwoord" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <TextField label="Gebruikersnaam" autoComplete="username" type="email" required maxLength={USERNAME_MAX_LENGTH} {...form.field('username')} />
+      <TextField label="Wachtwoord" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} {...form.field('password')} />
       <Button type="submit" busy={form.submitting}>Inloggen</Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { ApiError, type ApiPage } from '../../../lib/api';
 import { useMediaQuery, WIDE } from '../../../lib/use-media-query';
 import { LoadMoreButton } from '../../../ui/load-more';
 import { Card } from '../../../ui/page';
+import { Select } from '../../../ui/select';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { chatApi, chatKeys, chatQueries } from '../api';
 import { useChatHistory } from '../history';
@@ -114,9 +115,8 @@ function ConversationSelect({ projectId, conversations, selectedId, more }: List
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">{chatTexts.conversations}</label>
-      <select
+      <Select
         id={id}
-        className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm"
         value={selectedId ?? ''}
         onChange={(event) => navigate(inboxPath(projectId, Number(event.target.value) || undefined))}
       >
@@ -126,7 +126,7 @@ function ConversationSelect({ projectId, conversations, selectedId, more }: List
             {[c.name, c.unread_count > 0 ? `(${chatTexts.unread(c.unread_count)})` : null].filter(Boolean).join(' ')}
           </option>
         ))}
-      </select>
+      </Select>
       {more}
       <Link to={inboxPath(projectId)} className="self-start py-1 text-sm font-semibold text-slate-900 underline">{chatTexts.allConversations}</Link>
     </div>

@@ -2,14 +2,17 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CHAT_EMAIL_MAX_LENGTH, CHAT_MESSAGE_MAX_LENGTH, CHAT_NAME_MAX_LENGTH, CHAT_TEXTAREA_ROWS, chatMessages, isValidEmail } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { formErrors, setServerErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { TextField } from '../../../ui/field';
 import { TextAreaField } from '../../../ui/textarea-field';
 import { toast } from '../../../ui/toaster';
 import { chatTexts } from '../texts';
 
 export type SendValues = { from_name: string; from_email: string; message: string };
+const FIELDS = ['from_name', 'from_email', 'message'] as const;
 
 type Props = {
   /** A resident or a team member only writes a message; a public visitor also gives a name and optionally an e-mail. */
@@ -25,7 +28,10 @@ export function SendForm({ kind, defaults, onSend }: Props) {
   const isVisitor = kind === 'visitor';
   const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<SendValues>({
     defaultValues: { from_name: defaults?.name ?? '', from_email: defaults?.email ?? '', message: '' },
+    shouldFocusError: false,
   });
+  // Also for the one-field box of a resident: every form of the portal answers a failed submit the same way.
+  const summary = useErrorSummary();
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -35,18 +41,15 @@ export function SendForm({ kind, defaults, onSend }: Props) {
       toast(chatMessages.sent, 'success');
       reset({ ...clean, message: '' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        for (const [field, message] of Object.entries(error.fieldErrors())) {
-          if (field === 'from_name' || field === 'from_email' || field === 'message') setError(field, { message });
-        }
-      }
-      setFailure(error instanceof ApiError ? error.message : chatTexts.sendFailed);
+      if (setServerErrors(error, FIELDS, setError)) summary.focusSummary();
+      else setFailure(error instanceof ApiError ? error.message : chatTexts.sendFailed);
     }
-  });
+  }, summary.focusSummary);
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby={titleId} className="flex flex-col gap-3">
       <h2 id={titleId} className="text-lg font-semibold">{chatTexts.sendTitle}</h2>
+      <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} headingLevel={3} />
       {failure && <Banner tone="error" title={chatTexts.sendFailed}>{failure}</Banner>}
       {isVisitor && (
         <div className="grid gap-3 sm:grid-cols-2">

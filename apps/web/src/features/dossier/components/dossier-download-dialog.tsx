@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ZDossierDownloadBody } from '@portal/contract';
+import { EMAIL_MAX_LENGTH, ZDossierDownloadBody } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { formErrors, setServerErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { TextField } from '../../../ui/field';
 import { dossierApi } from '../api';
 import { dossierTexts } from '../texts';
@@ -13,6 +15,7 @@ import { dossierTexts } from '../texts';
 /** The e-mail rules of the contract (required 'Vul hier een e-mailadres in', pattern 'Vul een geldig e-mailadres in'). */
 const ZForm = ZDossierDownloadBody.pick({ email: true });
 type Form = { email: string };
+const FIELDS = ['email'] as const;
 
 /** 'Download dossier': asks for an e-mail address, posts it and confirms 'Dossier download verzoek verstuurd'. */
 export function DossierDownloadDialog({ open, onClose, defaultEmail = '' }: { open: boolean; onClose: () => void; defaultEmail?: string }) {
@@ -20,7 +23,9 @@ export function DossierDownloadDialog({ open, onClose, defaultEmail = '' }: { op
   const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<Form>({
     resolver: zodResolver(ZForm),
     defaultValues: { email: defaultEmail },
+    shouldFocusError: false,
   });
+  const summary = useErrorSummary();
   const close = () => {
     onClose();
     setResult(null);
@@ -32,10 +37,10 @@ export function DossierDownloadDialog({ open, onClose, defaultEmail = '' }: { op
       await dossierApi.requestDownload(email);
       setResult('sent');
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors().email) setError('email', { message: error.fieldErrors().email });
+      if (setServerErrors(error, FIELDS, setError)) summary.focusSummary();
       else setResult({ error: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : dossierTexts.failed });
     }
-  });
+  }, summary.focusSummary);
   return (
     <Dialog open={open} title={dossierTexts.dialogTitle} onClose={close}>
       {result === 'sent' ? (
@@ -45,9 +50,10 @@ export function DossierDownloadDialog({ open, onClose, defaultEmail = '' }: { op
         </>
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} headingLevel={3} />
           <p className="text-sm text-slate-700">{dossierTexts.dialogIntro}</p>
           {result && <Banner tone="error">{result.error}</Banner>}
-          <TextField label={dossierTexts.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+          <TextField label={dossierTexts.email} type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} error={errors.email?.message} {...register('email')} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>{dossierTexts.cancel}</Button>
             <Button type="submit" busy={isSubmitting}>{dossierTexts.send}</Button>

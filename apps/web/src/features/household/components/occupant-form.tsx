@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
-  householdMessages, occupantEmailProblem, occupantPhoneProblem, OCCUPANT_GENDERS, passwordStrengthMessage, type TOccupant,
+  householdMessages, OCCUPANT_GENDERS, OCCUPANT_MAX_LENGTH, occupantEmailProblem, occupantPhoneProblem, PASSWORD_MAX_LENGTH, passwordStrengthMessage,
+  type TOccupant,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { formErrors, setServerErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { Checkbox, TextField } from '../../../ui/field';
 import { RadioGroup, RadioOption } from '../../../ui/radio-group';
 import { toast } from '../../../ui/toaster';
@@ -26,7 +29,8 @@ type Values = {
   password: string;
   repeat: string;
 };
-const FIELDS = ['gender', 'first_name', 'affix', 'last_name', 'email_address', 'telephone', 'mobile', 'password'] as const;
+/** The fields in the form's order (the error summary's order); the server names the same ones. */
+const FIELDS = ['gender', 'first_name', 'affix', 'last_name', 'email_address', 'telephone', 'mobile', 'password', 'repeat'] as const;
 
 const valuesOf = (occupant?: TOccupant): Values => ({
   gender: occupant?.gender ?? '',
@@ -50,7 +54,9 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string>();
-  const { register, handleSubmit, getValues, setError, formState: { errors } } = useForm<Values>({ defaultValues: valuesOf(occupant) });
+  // Focus goes to the error summary, not to the first field.
+  const { register, handleSubmit, getValues, setError, formState: { errors } } = useForm<Values>({ defaultValues: valuesOf(occupant), shouldFocusError: false });
+  const summary = useErrorSummary();
 
   const save = useMutation({
     mutationFn: (values: Values) => {
@@ -74,19 +80,15 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
       navigate('/profiel');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 422) {
-        const fields = error.fieldErrors();
-        for (const name of FIELDS) if (fields[name]) setError(name, { message: fields[name] });
-        if (!FIELDS.some((name) => fields[name])) setFailure(error.message);
-        return;
-      }
-      setFailure(error instanceof ApiError ? error.message : text.failed);
+      if (setServerErrors(error, FIELDS, setError)) summary.focusSummary();
+      else setFailure(error instanceof ApiError ? error.message : text.failed);
     },
   });
 
   const optional = (problem: (v: string) => string | null) => ({ validate: (v: string) => problem(v) ?? true });
   return (
-    <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={handleSubmit((values) => { setFailure(undefined); save.mutate(values); })}>
+    <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={handleSubmit((values) => { setFailure(undefined); save.mutate(values); }, summary.focusSummary)}>
+      <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} />
       {failure && <Banner tone="error">{failure}</Banner>}
       <RadioGroup legend={text.gender} required error={errors.gender?.message}>
         {({ describedBy, invalid }) => (
@@ -98,28 +100,28 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
           </div>
         )}
       </RadioGroup>
-      <TextField label={text.firstName} required autoComplete="given-name" error={errors.first_name?.message}
+      <TextField label={text.firstName} required autoComplete="given-name" maxLength={OCCUPANT_MAX_LENGTH.first_name} error={errors.first_name?.message}
         {...register('first_name', { validate: (v) => v.trim() ? true : householdMessages.firstNameRequired })} />
-      <TextField label={text.affix} autoComplete="additional-name" error={errors.affix?.message} {...register('affix')} />
-      <TextField label={text.lastName} required autoComplete="family-name" error={errors.last_name?.message}
+      <TextField label={text.affix} autoComplete="additional-name" maxLength={OCCUPANT_MAX_LENGTH.affix} error={errors.affix?.message} {...register('affix')} />
+      <TextField label={text.lastName} required autoComplete="family-name" maxLength={OCCUPANT_MAX_LENGTH.last_name} error={errors.last_name?.message}
         {...register('last_name', { validate: (v) => v.trim() ? true : householdMessages.lastNameRequired })} />
       {occupant && !occupant.can_change_email ? (
         <LockedEmail occupant={occupant} />
       ) : (
-        <TextField label={text.email} type="email" autoComplete="email" error={errors.email_address?.message}
+        <TextField label={text.email} type="email" autoComplete="email" maxLength={OCCUPANT_MAX_LENGTH.email_address} error={errors.email_address?.message}
           hint={occupant?.pending_email_address ? text.pendingEmail(occupant.pending_email_address) : occupant?.has_account ? text.emailChangeHint : undefined}
           {...register('email_address', optional(occupantEmailProblem))} />
       )}
-      <TextField label={text.telephone} type="tel" inputMode="tel" autoComplete="tel" error={errors.telephone?.message}
+      <TextField label={text.telephone} type="tel" inputMode="tel" autoComplete="tel" maxLength={OCCUPANT_MAX_LENGTH.telephone} error={errors.telephone?.message}
         {...register('telephone', optional(occupantPhoneProblem))} />
-      <TextField label={text.mobile} type="tel" inputMode="tel" autoComplete="tel" error={errors.mobile?.message}
+      <TextField label={text.mobile} type="tel" inputMode="tel" autoComplete="tel" maxLength={OCCUPANT_MAX_LENGTH.mobile} error={errors.mobile?.message}
         {...register('mobile', optional(occupantPhoneProblem))} />
       <Checkbox label={text.preferEmail} {...register('prefer_email')} />
       {isNew && (
         <>
-          <TextField label={text.password} type="password" autoComplete="new-password" required hint={text.passwordHint} error={errors.password?.message}
+          <TextField label={text.password} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} hint={text.passwordHint} error={errors.password?.message}
             {...register('password', { required: householdMessages.passwordRequired, validate: (v) => passwordStrengthMessage(v) ?? true })} />
-          <TextField label={text.repeatPassword} type="password" autoComplete="new-password" required error={errors.repeat?.message}
+          <TextField label={text.repeatPassword} type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX_LENGTH} error={errors.repeat?.message}
             {...register('repeat', { validate: (v) => v === getValues('password') || householdMessages.passwordsDiffer })} />
         </>
       )}

@@ -17,7 +17,7 @@ export type HeaderProps = {
 /** The fixed 83 px header: Dashboard link, logo and the user menu (or website and login on public pages). */
 export function Header({ dashboardPath, menuLinks, logo, logoAlt, variant, website, onLogout }: HeaderProps) {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-[83px] border-b border-slate-200 bg-white shadow-sm">
+    <header data-fixed-header="" className="fixed inset-x-0 top-0 z-40 h-[83px] border-b border-slate-200 bg-white shadow-sm">
       <div className="mx-auto flex h-full max-w-[1440px] items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-2 sm:gap-4">
           {dashboardPath && (

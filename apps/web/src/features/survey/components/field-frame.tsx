@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
-import { controlBorder } from '../../../ui/field';
+import { controlBorder, FieldErrorText } from '../../../ui/field';
 
-/** The DOM id of a survey field ('values.kleur' -> 'survey-values-kleur'); a 422's field maps straight onto it. */
+/** The DOM id of a survey field ('values.kleur' -> 'survey-values-kleur'); its inputs carry the field itself as their name. */
 export const fieldDomId = (field: string) => `survey-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 export const errorDomId = (field: string) => `${fieldDomId(field)}-error`;
 export const hintDomId = (field: string) => `${fieldDomId(field)}-hint`;
-
-/** Moves focus to the first input of a field (an input itself, or the first one in a group). */
-export function focusField(field: string) {
-  const target = document.getElementById(fieldDomId(field));
-  if (!target) return;
-  const input = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
-  (input ?? target).focus();
-  target.scrollIntoView?.({ block: 'center' });
-}
 
 /** ' *' after the label of a required field; screen readers hear 'verplicht' (or the input's own aria-required). */
 export function RequiredMark({ spoken }: { spoken?: boolean }) {
@@ -27,7 +18,7 @@ export function RequiredMark({ spoken }: { spoken?: boolean }) {
 
 export function FieldError({ field, error }: { field: string; error?: string }) {
   if (!error) return null;
-  return <p id={errorDomId(field)} className="text-sm font-medium text-red-700">{error}</p>;
+  return <FieldErrorText id={errorDomId(field)}>{error}</FieldErrorText>;
 }
 
 /** aria-describedby for an input: its hint and its error, when there are. */

@@ -5,14 +5,14 @@ import {
   type TSurvey, type TSurveyElement, type TSurveySubmitBody, type TSurveyV1, type TSurveyV2, type TSurveyValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
-import { Banner } from '../../../ui/banner';
+import { errorList, serverFieldErrors } from '../../../lib/form-errors';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { SafeHtml } from '../../../ui/safe-html';
 import { toast, toastError } from '../../../ui/toaster';
 import { surveyApi, surveyKeys, type SurveyAudience } from '../api';
 import { surveyTexts } from '../texts';
-import { focusField } from './field-frame';
 import {
   OpenAnswerInput, PhotoElementInput, RatingInput, ScaleElementInput, SelectElementInput, TextElementInput, type PhotoState,
 } from './survey-inputs';
@@ -59,7 +59,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
   );
   const [photos, setPhotos] = useState<Record<string, PhotoState>>({});
   const [errors, setErrors] = useState<Errors>({});
-  const [invalid, setInvalid] = useState(false);
+  const summary = useErrorSummary();
   const [confirming, setConfirming] = useState(false);
 
   const body = (): Omit<TSurveySubmitBody, 'language'> =>
@@ -76,9 +76,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
 
   const showErrors = (found: Errors) => {
     setErrors(found);
-    setInvalid(true);
-    const first = Object.keys(found)[0];
-    if (first) requestAnimationFrame(() => focusField(first));
+    summary.focusSummary();
   };
 
   const send = useMutation({
@@ -93,7 +91,8 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
     },
     onError: (error) => {
       toastError(error, surveyTexts.failed, { useServerMessage: false });
-      if (error instanceof ApiError && error.status === 422 && error.body.errors?.length) showErrors(error.fieldErrors());
+      const fields = serverFieldErrors(error);
+      if (fields.length) showErrors(Object.fromEntries(fields.map((e) => [e.field, e.message])));
       // Answered meanwhile (another device, another household member): show what was sent.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: surveyKeys.all });
     },
@@ -104,7 +103,6 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
     const found = validate();
     if (Object.keys(found).length) return showErrors(found);
     setErrors({});
-    setInvalid(false);
     setConfirming(true);
   };
 
@@ -113,7 +111,6 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
     const next = { ...errors };
     delete next[field];
     setErrors(next);
-    if (!Object.keys(next).length) setInvalid(false);
   };
   const setAnswer = (id: number, value: number | string) => {
     setAnswers((current) => ({ ...current, [id]: value }));
@@ -126,6 +123,8 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={survey.name}>
+      {/* 'Formulier niet goed ingevuld' (the spec's text) heads the list of what to correct. */}
+      <ErrorSummary errors={errorList(errors)} focusKey={summary.focusKey} title={surveyTexts.invalid} headingLevel={3} />
       <p className="text-sm text-slate-700">{surveyTexts.requiredHint}</p>
       {survey.version === 1
         ? <QuestionsV1 survey={survey} answers={answers} errors={errors} onAnswer={setAnswer} />
@@ -149,7 +148,6 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
             })}
           />
         )}
-      {invalid && <Banner tone="error" title={surveyTexts.invalid} />}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={send.isPending}>{surveyTexts.submit}</Button>
       </div>

@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  SURVEY_PHOTO_TYPES, SURVEY_RATING, surveyMaxLength, surveyScaleLabels,
+  SURVEY_ANSWER_MAX_LENGTH, SURVEY_PHOTO_TYPES, SURVEY_RATING, SURVEY_TEXT_MAX_LENGTH, surveyMaxLength, surveyScaleLabels,
   type TSurveyElement, type TSurveyPhoto,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
-import { controlBorder } from '../../../ui/field';
+import { Checkbox, controlBorder } from '../../../ui/field';
+import { RadioOption } from '../../../ui/radio-group';
+import { Select } from '../../../ui/select';
 import { surveyTexts } from '../texts';
 import { describedBy, fieldDomId, FieldGroup, FieldSingle, hintDomId, inputClass } from './field-frame';
 import { moodOf, SmileyIcon, StarIcon } from './scale-icons';
 
 type ElementOf<T extends TSurveyElement['type']> = Extract<TSurveyElement, { type: T }>;
 type Common = { field: string; error?: string };
-
-const OPTION = 'flex min-h-11 items-center gap-3 rounded-md px-2 py-1 text-base text-slate-900 hover:bg-slate-50';
-const BOX = 'size-5 shrink-0 accent-[var(--brand-primary)]';
 
 /** Version 1 rating: a radio group 0..10 (5 until the resident chooses), one labelled button per number. */
 export function RatingInput({ field, error, question, value, onChange }: Common & { question: string; value: number; onChange: (value: number) => void }) {
@@ -48,9 +47,10 @@ export function OpenAnswerInput({ field, error, question, value, onChange }: Com
     <FieldSingle field={field} label={question} required error={error}>
       <textarea
         id={fieldDomId(field)}
+        name={field}
         rows={4}
         value={value}
-        maxLength={5000}
+        maxLength={SURVEY_ANSWER_MAX_LENGTH}
         onChange={(e) => onChange(e.target.value)}
         aria-required="true"
         aria-invalid={error ? true : undefined}
@@ -68,9 +68,11 @@ export function TextElementInput({ field, error, element, value, onChange }: Com
   const counter = element.type === 's_textareainput' && max !== null;
   const common = {
     id: fieldDomId(field),
+    name: field,
     value,
     placeholder: data.placeholder ?? undefined,
-    maxLength: max ?? undefined,
+    // Without a limit of its own, the longest text the server takes.
+    maxLength: max ?? SURVEY_TEXT_MAX_LENGTH,
     'aria-required': data.requiredField ? true : undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(field, { hint: counter, error }),
@@ -97,18 +99,18 @@ export function SelectElementInput({ field, error, element, value, onChange }: C
   if (data.type === 'dropdown') {
     return (
       <FieldSingle field={field} label={data.label} required={data.requiredField} error={error}>
-        <select
+        <Select
           id={fieldDomId(field)}
+          name={field}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value || null)}
           aria-required={data.requiredField ? true : undefined}
-          aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(field, { error })}
-          className={inputClass(error)}
+          error={error}
         >
           <option value="">{data.placeholder || surveyTexts.choosePlaceholder}</option>
           {data.options.map((o) => <option key={o.label} value={o.label}>{o.label}</option>)}
-        </select>
+        </Select>
       </FieldSingle>
     );
   }
@@ -117,10 +119,7 @@ export function SelectElementInput({ field, error, element, value, onChange }: C
       <FieldGroup field={field} label={data.label} required={data.requiredField} error={error}>
         <div className="flex flex-col gap-1">
           {data.options.map((o) => (
-            <label key={o.label} className={OPTION}>
-              <input type="radio" name={field} value={o.label} checked={value === o.label} onChange={() => onChange(o.label)} className={BOX} />
-              {o.label}
-            </label>
+            <RadioOption key={o.label} name={field} value={o.label} label={o.label} checked={value === o.label} onChange={() => onChange(o.label)} />
           ))}
         </div>
       </FieldGroup>
@@ -131,19 +130,16 @@ export function SelectElementInput({ field, error, element, value, onChange }: C
     <FieldGroup field={field} label={data.label} required={data.requiredField} error={error}>
       <div className="flex flex-col gap-1">
         {data.options.map((o) => (
-          <label key={o.label} className={OPTION}>
-            <input
-              type="checkbox"
-              name={field}
-              value={o.label}
-              checked={chosen.includes(o.label)}
-              // Kept in the options' order, so the answer reads the way the question lists them.
-              onChange={(e) => onChange(data.options.map((x) => x.label).filter((l) => (l === o.label ? e.target.checked : chosen.includes(l))))}
-              aria-invalid={error ? true : undefined}
-              className={BOX}
-            />
-            {o.label}
-          </label>
+          <Checkbox
+            key={o.label}
+            name={field}
+            value={o.label}
+            label={o.label}
+            checked={chosen.includes(o.label)}
+            // Kept in the options' order, so the answer reads the way the question lists them.
+            onChange={(e) => onChange(data.options.map((x) => x.label).filter((l) => (l === o.label ? e.target.checked : chosen.includes(l))))}
+            aria-invalid={error ? true : undefined}
+          />
         ))}
       </div>
     </FieldGroup>
@@ -258,6 +254,7 @@ export function PhotoElementInput({ field, error, element, photo, onUpload, onPh
       <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(error)}`}>
         <input
           id={fieldDomId(field)}
+          name={field}
           type="file"
           accept={SURVEY_PHOTO_TYPES.join(',')}
           disabled={busy}

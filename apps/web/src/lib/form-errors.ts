@@ -1,0 +1,38 @@
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api';
+
+/** One message of a form's error summary: the field (the `name` of its input) and what is wrong with it. */
+export type FormError = { field: string; message: string };
+
+/** The per-field messages of a 422 (`{ message, errors: [{ field, message }] }`); none for any other failure. */
+export function serverFieldErrors(error: unknown): FormError[] {
+  return error instanceof ApiError && error.status === 422 ? (error.body.errors ?? []) : [];
+}
+
+/**
+ * Puts the per-field messages of a 422 on the form's own fields (the first message of each). Returns
+ * whether any landed: when none did, the failure is not about these fields and the form shows it whole.
+ */
+export function setServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+  const placed = new Set<string>();
+  for (const { field, message } of serverFieldErrors(error)) {
+    if (placed.has(field) || !(fields as readonly string[]).includes(field)) continue;
+    setError(field as Path<T>, { type: 'server', message });
+    placed.add(field);
+  }
+  return placed.size > 0;
+}
+
+/** react-hook-form's errors as the summary lists them: in the order of the form's fields. */
+export function formErrors<T extends FieldValues>(errors: FieldErrors<T>, fields: readonly Path<T>[]): FormError[] {
+  const byField = errors as Record<string, { message?: unknown } | undefined>;
+  return fields.flatMap((field) => {
+    const message = byField[field]?.message;
+    return typeof message === 'string' && message ? [{ field, message }] : [];
+  });
+}
+
+/** Messages kept by field name (a hand-kept form's errors) as the summary lists them, in their order. */
+export function errorList(errors: Partial<Record<string, string | undefined>>): FormError[] {
+  return Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));
+}
