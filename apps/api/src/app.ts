@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import compress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
@@ -32,6 +34,7 @@ import { appointmentRoutes } from './modules/appointment/index.ts';
 import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
+import { signingRoutes } from './modules/signing/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -83,6 +86,14 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
+    // JSON answers over 1 kB go out compressed (brotli at a fast level, else gzip), as the web's files do;
+    // files (images, PDFs) are sent as stored. The web app's own files are precompressed at build.
+    await api.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
     await api.register(customerRoutes(services));
     await api.register(authRoutes(services));
     await api.register(projectRoutes(services));
@@ -101,6 +112,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(householdRoutes(services));
     await api.register(chatRoutes(services));
     await api.register(surveyRoutes(services));
+    await api.register(signingRoutes(services));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,29 @@ describe('headers on every response', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('compressed JSON answers', () => {
+  it('sends an answer over 1 kB brotli- or gzip-compressed as the client accepts, and small ones and files as they are', async () => {
+    const headers = bearer(await occupantToken(t.app));
+    const plain = await t.app.inject({ method: 'GET', url: '/api/occupant/news', headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({ method: 'GET', url: '/api/occupant/news', headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/api/occupant/news', headers: { ...headers, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/polling', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 
