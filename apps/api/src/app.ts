@@ -34,7 +34,6 @@ import { appointmentRoutes } from './modules/appointment/index.ts';
 import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
-import { signingRoutes } from './modules/signing/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -112,7 +111,6 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(householdRoutes(services));
     await api.register(chatRoutes(services));
     await api.register(surveyRoutes(services));
-    await api.register(signingRoutes(services));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }
