@@ -34,6 +34,9 @@ import { appointmentRoutes } from './modules/appointment/index.ts';
 import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
+import { signingRoutes } from './modules/signing/index.ts';
+import { genericFormRoutes } from './modules/generic-form/index.ts';
+import { intakeRoutes } from './modules/intake/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -111,6 +114,9 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(householdRoutes(services));
     await api.register(chatRoutes(services));
     await api.register(surveyRoutes(services));
+    await api.register(signingRoutes(services));
+    await api.register(genericFormRoutes(services));
+    await api.register(intakeRoutes(services));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }

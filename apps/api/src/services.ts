@@ -29,6 +29,10 @@ import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createSurveyService } from './modules/survey/index.ts';
+import { createSigningService } from './modules/signing/index.ts';
+import { createFormEngine } from './modules/form-engine/index.ts';
+import { createGenericFormService } from './modules/generic-form/index.ts';
+import { createIntakeService } from './modules/intake/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
@@ -88,10 +92,18 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
+  // Legal signing (issue 8): the local provider's sign page by default; postbacks through jobs.
+  const signing = createSigningService({ db, files, jobs, secrets, publicUrl: env.publicUrl });
+  // The form engine (issue 8): what generic, intake, support-base and choice forms share.
+  const formEngine = createFormEngine({ db, files, log });
+  const genericForms = createGenericFormService({
+    db, projects, limiter, files, jobs, mailer, engine: formEngine, signing, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
+  });
+  const intake = createIntakeService({ db, projects, engine: formEngine });
   return { db, bus, env, jobs, secrets, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
-    surveys };
+    surveys, signing, formEngine, genericForms, intake };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -100,6 +112,10 @@ export function jobHandlers(services: Services): JobHandlers {
   return {
     'password-reset': async (payload) => services.auth.sendPasswordReset(Number(payload.customerId), String(payload.username)),
     'household-mail': async (payload) => services.household.sendMail(payload),
+    'signing-local-postback': async (payload) => services.signing.local.deliverPostback(String(payload.transactionId)),
+    'signing-progress': async (payload) => services.signing.announceProgress(Number(payload.requestId)),
+    'signing-documents': async (payload) => services.signing.fetchSignedDocuments(Number(payload.requestId)),
+    'form-email': async (payload) => services.genericForms.sendEmail(payload),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -41,6 +41,25 @@ const spec = {
   chatMessage: { message: 'Hallo', from_user_name: null, from_address_name: 'Jan', created_at: '23-11-2026 09:00', type: 'occupant' },
   survey: { id: 1, name: 'Enquête', version: 2 },
   occupant: { id: 1, full_name: 'Jan de Vries', first_name: 'Jan', affix: 'de', last_name: 'Vries', gender: 'M', email_address: null, telephone: null, mobile: null, prefer_email: true },
+  // 3.2 - 3.5, 3.7, 3.8: the form engine
+  formElement: { id: 'e1', type: 'f_textinput', value: null, data: { label: 'Naam' }, photo: null, pinpoints: [], cp_id: null, cp: null },
+  pinpoint: { id: 'p1', x: 0.5, y: 0.5, value: 'Vocht', comment: '', label: 'Pin 1', nr: 1 },
+  contactPerson: {
+    gender: 'u', initials: null, first_name: null, affix: null, last_name: 'Vries', description: null, email_address: null, prefer_email: false, telephone: null,
+    mobile: null, different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null,
+  },
+  formOccupant: { id: 1, full_name: 'Jan de Vries' },
+  section: { label: 'Algemeen', elements: [], nr_of_required_fields: 1, nr_of_required_fields_filled_in: 0 },
+  intake: { form: [], status: '' },
+  intakeAddress: { id: 1, full_address: 'Tulpstraat 10, 1234 AB Utrecht' },
+  genericForm: {
+    id: 1, form_id: 1, form: [], completed: false, locked: false, status: 'answered', signature_not_required: true, require_to_sign_form: false,
+    require_to_sign_form_legally: false, nr_of_signatures: null, signature: {}, signatures_completed: false, summary_enabled: false, summary_completed: false,
+    nr_of_signatures_enabled: false, nr_of_signatures_completed: false, signatures_enabled: false, status_enabled: false, status_completed: false,
+    allow_form_to_be_emailed: false, email_to: [], status_text: null, summary_pdf: '', unique: null, menu_id: null, sign_request: false, allow_multiple_entries: false,
+  },
+  signatureEntry: { image: null, who: 'Jan', description: 'Hoofdbewoner', mobile: null, signed: true },
+  formListItem: { id: 1, form_id: 1, name: 'Formulier', module: 'menu', type: 'menu', allow_multiple_entries: false, fetched: false },
 } as const;
 
 type Json = Record<string, unknown>;
@@ -155,5 +174,36 @@ describe('spec section 3: the fields of every entity, in what the API sends', ()
     const occupants: Json[] = await get('/occupant/occupants');
     expectSpecFields('occupant', occupants[0], spec.occupant);
     expect(['M', 'F']).toContain(occupants[0]!.gender);
+  });
+
+  it('forms: list items, generic form with elements, pins and contact persons, signatures, intake form', async () => {
+    const items: Json[] = await get('/occupant/forms/');
+    for (const item of items) expectSpecFields('formListItem', item, spec.formListItem);
+    expect(items.map((i) => i.module)).toEqual(expect.arrayContaining(['menu', 13, 14, 16]));
+    const form = items.find((i) => i.module === null)!;
+    const generic: Json = await get(`/occupant/form/${form.form_id}/new`);
+    expectSpecFields('genericForm', generic, spec.genericForm);
+    const sections = generic.form as Json[];
+    for (const section of sections) {
+      expectSpecFields('section', section, spec.section);
+      for (const element of section.elements as Json[]) expectSpecFields('formElement', element, spec.formElement);
+    }
+    const occupants: Json[] = await get(`/occupant/form/${form.form_id}/occupants`);
+    expectSpecFields('formOccupant', occupants[0], spec.formOccupant);
+    // pins and a contact person as the demo's half-filled intake holds them
+    const intakeItem = items.find((i) => i.module === 13)!;
+    const partner = bearer(String((await t.app.inject({ method: 'POST', url: '/api/public/login', payload: { username: 'partner@example.nl', password: DEMO.partnerPassword } })).json().token));
+    const addresses: Json[] = await get(`/partner/project/${t.ids.projects.bloemenbuurt}/intake/form/${intakeItem.form_id}/addresses?q=Tulpstraat`, partner);
+    const halfFilled = addresses.find((a) => a.status === 'open')!;
+    const intake: Json = await get(`/partner/intake/form/${intakeItem.form_id}/address/${halfFilled.id}`, partner);
+    expectSpecFields('intake', intake, spec.intake);
+    expectSpecFields('intakeAddress', intake.address, spec.intakeAddress);
+    const elements = (intake.form as Json[]).flatMap((s) => s.elements as Json[]);
+    expectSpecFields('pinpoint', (elements.find((e) => e.type === 'drawinginput')!.pinpoints as Json[])[0], spec.pinpoint);
+    expectSpecFields('contactPerson', elements.find((e) => e.type === 'contactinput')!.cp, spec.contactPerson);
+    // a signature entry as a signed entry holds it
+    await t.query("UPDATE form_entries SET nr_of_signatures = 1, signatures = '{\"1\": {\"image\": null, \"who\": \"Jan\", \"description\": \"x\", \"mobile\": null, \"signed\": true, \"signedAt\": null}}'::jsonb WHERE id = $1", [generic.id]);
+    const withSignature: Json = await get(`/occupant/form/${form.form_id}/filled-in-form/${generic.id}`);
+    expectSpecFields('signatureEntry', (withSignature.signature as Record<string, Json>)['1'], spec.signatureEntry);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZVisitorUnique } from './common.ts';
+import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZPageQuery, ZVisitorUnique } from './common.ts';
 import { CONTACT_GENDERS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES } from './form-rules.ts';
 
 /**
@@ -206,7 +206,10 @@ export const ZGenericEntry = z.object({
   allow_form_to_be_emailed: z.boolean(),
   email_to: z.array(z.string()),
   status_text: ZHtml.nullable(),
-  /** A link to the summary PDF of this entry (signed for the caller); opening it marks the summary viewed. */
+  /**
+   * A link to the summary PDF of this entry (signed for the caller; a visitor's is publicSummary); opening it marks
+   * the summary viewed (`summary_completed`). '' while the summary is not enabled (sections not done).
+   */
   summary_pdf: z.string(),
   /** The public visitor's code the entry belongs to (public entries only). */
   unique: z.string().nullable(),
@@ -215,6 +218,8 @@ export const ZGenericEntry = z.object({
   sign_request: z.boolean(),
   allow_multiple_entries: z.boolean(),
   updated_at: ZDutchDate,
+  /** Goes up with every change; send it back with a save to refuse (409) a save over someone else's. */
+  version: z.number().int(),
 });
 export type TGenericEntry = z.infer<typeof ZGenericEntry>;
 
@@ -239,6 +244,8 @@ export const ZIntake = z.object({
   /** Whether the caller may still change it (the status is editable). */
   editable: z.boolean(),
   sent_at: ZDutchDate.nullable(),
+  /** Goes up with every change; 0 before the first save. Send it back with a save (optional). */
+  version: z.number().int(),
 });
 export type TIntake = z.infer<typeof ZIntake>;
 
@@ -259,12 +266,19 @@ export type TFormOccupant = z.infer<typeof ZFormOccupant>;
 
 // ---- requests ----------------------------------------------------------------------------------
 
-export const ZFormSaveBody = z.object({ language: ZLanguage, values: ZFormValues });
+export const ZFormSaveBody = z.object({
+  language: ZLanguage,
+  values: ZFormValues,
+  /** The entry's `version` the portal started from: a save over a newer version answers 409 formMessages.changed. */
+  version: z.number().int().min(0).optional(),
+});
 export type TFormSaveBody = z.infer<typeof ZFormSaveBody>;
 export const ZNrOfSignaturesBody = z.object({
   language: ZLanguage,
   nr_of_signatures: z.union([z.number(), z.string().max(10)]),
   mobile_numbers: z.array(z.string().max(40)).max(FORM_LIMITS.maxSignatures).optional(),
+  /** The signers' names (legal signing shows them to the signing service); 'Ondertekenaar n' where left out. */
+  names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
 });
 export const ZDrawnSignatureBody = z.object({
   language: ZLanguage,
@@ -274,6 +288,12 @@ export const ZDrawnSignatureBody = z.object({
 });
 export const ZFormEmailBody = z.object({ language: ZLanguage, email_address: z.array(z.string().max(320)).max(FORM_LIMITS.emailMax) });
 export const ZSigningUrl = z.object({ url: z.string() });
+/** GET .../is-signed/{x}: a bare boolean. */
+export const ZIsSigned = z.boolean();
+/** Sending an intake form needs no fields. */
+export const ZIntakeSendBody = z.object({ language: ZLanguage }).nullish();
+/** Public lists: the visitor's code (when the portal has one) marks the forms this visitor opened (`fetched`). */
+export const ZPublicFormsQuery = z.object({ language: ZLanguage, unique: ZVisitorUnique.optional().catch(undefined) });
 export const ZUniqueAnswer = z.object({ unique: ZVisitorUnique });
 
 export const ZFormParams = z.object({ id: ZId });
@@ -283,13 +303,21 @@ export const ZFormSignerParams = ZFormEntryParams.extend({ x: z.coerce.number().
 export const ZFormUploadParams = ZFormSectionParams.extend({ element_id: ZFormElementId });
 export const ZPublicFormParams = z.object({ id: ZId, unique: ZVisitorUnique });
 export const ZPublicFormEntryParams = ZPublicFormParams.extend({ fid: ZId });
+export const ZPublicFormPhotoParams = ZPublicFormEntryParams.extend({ photo_id: ZId });
+export const ZFormMenuParams = z.object({ id: ZId });
+export const ZFormProjectParams = z.object({ project_id: ZId });
 export const ZFormsQuery = ZOccupantQuery;
 
 export const ZIntakeParams = z.object({ id: ZId });
 export const ZIntakeSectionParams = z.object({ id: ZId, section: z.string().regex(/^\d{1,3}$/) });
 export const ZPartnerIntakeParams = z.object({ id: ZId, address_id: ZId });
 export const ZPartnerIntakeSectionParams = ZPartnerIntakeParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
-export const ZIntakeAddressesQuery = z.object({ language: ZLanguage, q: z.string().max(100).optional() });
+/** Paged (ZPageQuery: `before` is the last address id held; X-Has-More), ordered by street and house number. */
+export const ZIntakeAddressesQuery = z.object({ language: ZLanguage, q: z.string().max(100).optional() }).extend(ZPageQuery.shape);
+export const ZPartnerIntakeFormsParams = z.object({ project_id: ZId });
+export const ZPartnerIntakeAddressesParams = z.object({ project_id: ZId, id: ZId });
+export const ZIntakeUploadParams = ZIntakeSectionParams.extend({ element_id: ZFormElementId });
+export const ZPartnerIntakeUploadParams = ZPartnerIntakeSectionParams.extend({ element_id: ZFormElementId });
 
 const enc = encodeURIComponent;
 
@@ -317,6 +345,11 @@ export const formPaths = {
   signature: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/signature/${x}`,
   signingUrl: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/signage/url/${x}`,
   isSigned: (base: string, fid: number, x: number) => `${base}/filled-in-form/${fid}/is-signed/${x}`,
+  /** The address's occupants for contact inputs (a visitor's list is empty). */
+  occupants: (base: string) => `${base}/occupants`,
+  /** A visitor's photo and summary PDF (a resident's come as signed file links in the entry). */
+  publicPhoto: (formId: number, unique: string, fid: number, photoId: number) => `/public/form/${formId}/${unique}/filled-in-form/${fid}/photo/${photoId}`,
+  publicSummary: (formId: number, unique: string, fid: number) => `/public/form/${formId}/${unique}/filled-in-form/${fid}/summary`,
   // the simple public form
   publicSimple: (formId: number) => `/public/form/${formId}`,
 } as const;

@@ -18,3 +18,5 @@ export * from '../modules/documents/documents.table.ts';
 export * from '../modules/dossier/dossier.table.ts';
 export * from '../modules/contacts/contacts.table.ts';
 export * from '../modules/survey/survey.table.ts';
+export * from '../modules/signing/signing.table.ts';
+export * from '../modules/form-engine/form-engine.table.ts';

@@ -12,6 +12,7 @@ import { seedDemoContent } from './content.ts';
 import { seedChatDemo } from './chat.ts';
 import { seedAppointmentsDemo } from './appointments.ts';
 import { seedSurveyDemo } from './survey.ts';
+import { seedFormsDemo } from './forms.ts';
 
 export const DEMO = {
   residentPassword: 'Bewoner2026!',
@@ -119,5 +120,6 @@ export async function seedDemo(services: Services): Promise<boolean> {
   await seedChatDemo(db);
   await seedAppointmentsDemo(db);
   await seedSurveyDemo(db);
+  await seedFormsDemo(services);
   return true;
 }

@@ -10,3 +10,21 @@ export function sanitizeStaffHtml(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   });
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** Staff HTML as plain text (for a PDF or a text mail): block ends become line breaks, tags go, entities are decoded. */
+export function staffHtmlToText(html: string): string {
+  const withBreaks = html.replace(/<\s*(br|\/p|\/h[1-6]|\/li|\/div)\b[^>]*>/gi, '\n');
+  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, name: string) => {
+      if (ENTITIES[name.toLowerCase()] !== undefined) return ENTITIES[name.toLowerCase()]!;
+      if (!name.startsWith('#')) return all;
+      const code = /^#x/i.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

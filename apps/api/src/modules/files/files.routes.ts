@@ -84,6 +84,7 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
 
     let viewer: FileViewer | null = null;
     let markRead: FileGrant['markRead'];
+    let onRead: FileGrant['onRead'];
     if (query.ticket) {
       if (!(await files.ticketOpens(query.ticket, file.id))) throw new NotFoundError('Deze downloadlink is ongeldig of verlopen.');
     } else {
@@ -97,11 +98,13 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
       const grant = await files.authorize(file, viewer);
       if (!grant) throw viewer.kind === 'public' ? new UnauthorizedError() : new NotFoundError('Bestand niet gevonden');
       markRead = grant.markRead;
+      onRead = grant.onRead;
     }
 
     const stored = await files.open(file);
     if (!stored) throw new NotFoundError('Bestand niet gevonden');
     if (markRead && viewer?.kind === 'occupant' && !viewer.actingAdmin) await reads.mark(viewer.addressId, markRead.module, [markRead.itemId]);
+    if (onRead) await onRead();
 
     // A signed link's bytes are kept no longer than the link lives.
     const maxAge = link ? Math.max(0, Math.floor((link.expiresAt.getTime() - Date.now()) / 1000)) : 3600;

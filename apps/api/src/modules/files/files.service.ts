@@ -14,8 +14,11 @@ import { files, fileTickets } from './files.table.ts';
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = { filename: string; mime: string; data: Buffer; owner: string };
 
-/** What a module answers when a viewer may read one of its files; `markRead` records the resident's read. */
-export type FileGrant = { markRead?: { module: ReadModule; itemId: number } };
+/**
+ * What a module answers when a viewer may read one of its files; `markRead` records the resident's read,
+ * `onRead` runs once the download starts (a form's summary marks itself viewed).
+ */
+export type FileGrant = { markRead?: { module: ReadModule; itemId: number }; onRead?: () => Promise<void> };
 /** A module's rule for its files: null when this viewer may not read the file. */
 export type FileOwnerCheck = (fileId: number, viewer: FileViewer) => Promise<FileGrant | null>;
 

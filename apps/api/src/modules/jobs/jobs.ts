@@ -10,7 +10,8 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * durable, retried with back-off, and picked up at once through LISTEN/NOTIFY. A request enqueues in
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
-export type JobName = 'password-reset' | 'household-mail' | 'sweep';
+export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
+  | 'form-email';
 
 export type JobQueue = {
   add(name: JobName, payload: Record<string, unknown>, options?: { tx?: Queryable; jobKey?: string; maxAttempts?: number }): Promise<void>;

@@ -1,16 +1,16 @@
 import multipart from '@fastify/multipart';
-import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   surveyMessages, ZApiError, ZLanguageQuery, ZOccupantQuery, ZPublicSurveyElementParams, ZPublicSurveyList, ZPublicSurveyListParams,
   ZPublicSurveyParams, ZPublicSurveyPhotoParams, ZPublicSurveyQuery, ZSuccess, ZSurvey, ZSurveyElementParams, ZSurveyList, ZSurveyParams,
   ZSurveyPhoto, ZSurveySubmitBody, type TSurveyPhoto,
 } from '@portal/contract';
-import { HttpError, UnprocessableError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { assertValidInput, multipartText } from '../../plugins/input-guard.ts';
 import type { Services } from '../../services.ts';
+import { readImageUpload, sendStoredFile } from '../files/index.ts';
+
+const imageTexts = { type: surveyMessages.photoType, missing: surveyMessages.photoMissing, tooLarge: surveyMessages.photoTooLarge };
+const readImage = (request: Parameters<typeof readImageUpload>[0], maxBytes: number) => readImageUpload(request, maxBytes, imageTexts);
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const submitErrors = { ...errors, 409: ZApiError, 422: ZApiError, 429: ZApiError };
@@ -24,46 +24,6 @@ const SUBMIT_DESCRIPTION =
 const UPLOAD_DESCRIPTION =
   'multipart/form-data with the photo in field `image`: png or jpeg by content, size-limited; stored upright, scaled down and without ' +
   'metadata (EXIF, GPS). Answers { id, image_width, image_height, url }; send the id as the element\'s value.';
-
-/**
- * Reads the one file of field `image`; too large is a 413, anything but a file in `image` (or a form that cannot be
- * read) a 422, text with invalid characters a 400 - each with a Dutch message.
- */
-async function readImage(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  const missing = () => new UnprocessableError(surveyMessages.photoMissing, [{ field: 'image', message: surveyMessages.photoMissing }]);
-  if (!request.isMultipart()) throw missing();
-  const tooLarge = () => {
-    const message = surveyMessages.photoTooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10);
-    return new HttpError(413, message, [{ field: 'image', message }]);
-  };
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
-    if (!part) throw missing();
-    // A form's text streams past the hook that checks every other input: the same rule, here (400).
-    assertValidInput(multipartText(part));
-    if (part.fieldname !== 'image') throw missing();
-    const data = await part.toBuffer();
-    if (data.length === 0) throw missing();
-    return data;
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    // Anything else went wrong reading the form itself (busboy: 'Multipart: Boundary not found', 'Unexpected
-    // end of multipart data', a client that hung up): the photo did not arrive, whatever the cause.
-    throw missing();
-  }
-}
-
-function sendPhoto(reply: FastifyReply, photo: { body: Readable; size: number; contentType: string }) {
-  return reply
-    .header('content-type', photo.contentType)
-    .header('content-length', photo.size)
-    .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', 'inline')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(photo.body);
-}
 
 /**
  * Surveys: residents under /occupant (their address answers), visitors of a public project under
@@ -139,5 +99,5 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
 
   app.get('/public/survey/:id/:unique/photo/:photo_id', {
     schema: { tags: ['surveys'], summary: 'A photo this visitor uploaded', params: ZPublicSurveyPhotoParams, querystring: ZLanguageQuery },
-  }, async (request, reply) => sendPhoto(reply, await surveys.publicPhoto(request.params.id, request.params.unique, request.params.photo_id)));
+  }, async (request, reply) => sendStoredFile(reply, await surveys.publicPhoto(request.params.id, request.params.unique, request.params.photo_id)));
 };

@@ -10,9 +10,8 @@ import { hashToken, newVisitorCode } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
 import type { NewItemRegistry } from '../project/new-items.ts';
-import { fileUrl, type FilesService } from '../files/index.ts';
+import { fileUrl, processImage, type FilesService } from '../files/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
-import { processImage } from './survey.image.ts';
 import {
   countOpenSurveys, deleteAbandonedPhotos, deleteUnusedPhotos, findPhoto, findResponse, findSurvey, insertPhoto, insertResponse, listPhotos, listSurveys, photoFileReadable,
   type Respondent, type SurveyPhoto, type SurveyResponseRow, type SurveyRow,
@@ -205,7 +204,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     }
     /** Stores the photo: png/jpeg by content, upright, scaled to the element's size, without metadata. */
     return async (data: Buffer): Promise<TSurveyPhoto> => {
-      const image = await processImage(data, { maxWidth: element.data.image_width, maxHeight: element.data.image_height });
+      const image = await processImage(data, { type: surveyMessages.photoType }, { maxWidth: element.data.image_width, maxHeight: element.data.image_height });
       const filename = image.contentType === 'image/png' ? 'foto.png' : 'foto.jpg';
       const photo = await db.transaction(async (tx) => {
         const file = await files.store({ filename, mime: image.contentType, data: image.data, owner: FILE_OWNER }, tx);

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TFormFamily, TFormSectionDefinition, TFormValues } from '@portal/contract';
+import { addresses, occupants } from '../address/address.table.ts';
+import { users } from '../auth/auth.table.ts';
+import { files } from '../files/files.table.ts';
+import { projects } from '../project/project.table.ts';
+
+/**
+ * The form engine's tables, shared by the four form families (generic, intake, support-base, choice):
+ * definitions, menus, entries with their history, and the photos uploaded for an entry.
+ */
+
+/** Menus of a project's forms overview, nested by `parent_id`. */
+export const formMenus = pgTable(
+  'form_menus',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => formMenus.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_menus_project_idx').on(t.projectId, t.position, t.id), index('form_menus_parent_idx').on(t.parentId)],
+);
+
+/**
+ * A form as staff define it: `definition` is its list of sections (read and written whole), the other
+ * columns its settings. The step settings (summary, number of signatures, status) switch the generic
+ * form's steps after the sections on or off; signing is asked for by `require_to_sign_form` (drawn
+ * signatures) plus `require_to_sign_form_legally` (through the signing service).
+ * A `simple` form is the one-page public form of GET/POST /public/form/{id}: every submit is a new entry.
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TFormFamily>().notNull(),
+    name: text('name').notNull(),
+    /** Staff HTML, sanitised when stored. */
+    description: text('description'),
+    definition: jsonb('definition').$type<TFormSectionDefinition[]>().notNull().default([]),
+    menuId: integer('menu_id').references(() => formMenus.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    isPublic: boolean('is_public').notNull().default(false),
+    isSimple: boolean('is_simple').notNull().default(false),
+    allowMultipleEntries: boolean('allow_multiple_entries').notNull().default(false),
+    requireToSignForm: boolean('require_to_sign_form').notNull().default(false),
+    requireToSignFormLegally: boolean('require_to_sign_form_legally').notNull().default(false),
+    summaryEnabled: boolean('summary_enabled').notNull().default(true),
+    nrOfSignaturesEnabled: boolean('nr_of_signatures_enabled').notNull().default(true),
+    statusEnabled: boolean('status_enabled').notNull().default(true),
+    allowFormToBeEmailed: boolean('allow_form_to_be_emailed').notNull().default(false),
+    /** Staff HTML shown at the status step. */
+    statusText: text('status_text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('forms_project_idx').on(t.projectId, t.position, t.id),
+    index('forms_menu_idx').on(t.menuId),
+    check('forms_kind_check', sql`${t.kind} IN ('generic', 'intake', 'support-base', 'choice')`),
+  ],
+);
+
+/**
+ * Files a form's definition uses (the drawing of a drawing input, an option's picture): whoever may
+ * open the form may read them.
+ */
+export const formFiles = pgTable(
+  'form_files',
+  {
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.fileId] }), index('form_files_file_idx').on(t.fileId)],
+);
+
+/** A placed signature (generic form); the key of `signatures` is the signer number ('1', '2', ...). */
+export type StoredSignature = {
+  image: string | null;
+  who: string | null;
+  description: string | null;
+  mobile: string | null;
+  signed: boolean;
+  signedAt: string | null;
+};
+
+/**
+ * What one address (resident or partner acting for it), one visitor code (public visitor, stored as its
+ * SHA-256 like the chat and surveys keep it) or nobody (a simple public form's submit) filled in.
+ * `values` is the flat map of form-rules.ts. `one_per_owner` is set for forms that allow one entry per
+ * owner: the unique indexes then make a second one impossible, also when two arrive at the same moment.
+ * Every change raises `version` (optimistic concurrency: an update names the version it read).
+ * `status` is per family: generic 'answered' | 'locked' | 'signed' | 'completed'; intake '' | 'open' |
+ * 'new' | 'denied' (editable) | 'sent'.
+ */
+export const formEntries = pgTable(
+  'form_entries',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'cascade' }),
+    visitorTokenHash: text('visitor_token_hash'),
+    onePerOwner: boolean('one_per_owner').notNull().default(false),
+    values: jsonb('values').$type<TFormValues>().notNull().default({}),
+    status: text('status').notNull().default(''),
+    locked: boolean('locked').notNull().default(false),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Sections whose required fields are all filled in, as of the last save (the partner's address list). */
+    sectionsDone: integer('sections_done').notNull().default(0),
+    signatures: jsonb('signatures').$type<Record<string, StoredSignature>>().notNull().default({}),
+    nrOfSignatures: integer('nr_of_signatures'),
+    /** A signing request was started at the signing service and not finished yet. */
+    signRequested: boolean('sign_requested').notNull().default(false),
+    /** The summary PDF, made from `summary_version` of the entry; viewing it sets `summary_viewed_at`. */
+    summaryFileId: integer('summary_file_id').references(() => files.id, { onDelete: 'set null' }),
+    summaryVersion: integer('summary_version'),
+    summaryViewedAt: timestamp('summary_viewed_at', { withTimezone: true }),
+    emailTo: text('email_to').array().notNull().default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('form_entries_address_idx').on(t.formId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
+    index('form_entries_visitor_idx').on(t.formId, t.visitorTokenHash).where(sql`${t.visitorTokenHash} IS NOT NULL`),
+    uniqueIndex('form_entries_one_address_idx').on(t.formId, t.addressId).where(sql`${t.onePerOwner} AND ${t.addressId} IS NOT NULL`),
+    uniqueIndex('form_entries_one_visitor_idx').on(t.formId, t.visitorTokenHash).where(sql`${t.onePerOwner} AND ${t.visitorTokenHash} IS NOT NULL`),
+    index('form_entries_project_address_idx').on(t.projectId, t.addressId),
+    index('form_entries_summary_file_idx').on(t.summaryFileId),
+    check('form_entries_owner_check', sql`${t.addressId} IS NULL OR ${t.visitorTokenHash} IS NULL`),
+  ],
+);
+
+/** The history of an entry: who did what, when. */
+export const formEntryEvents = pgTable(
+  'form_entry_events',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id').notNull().references(() => formEntries.id, { onDelete: 'cascade' }),
+    /** 'created', 'saved', 'photo', 'locked', 'nr-of-signatures', 'signed', 'sign-requested', 'emailed', 'sent'. */
+    action: text('action').notNull(),
+    /** 'occupant', 'staff', 'visitor' or 'system' (the signing service). */
+    actorKind: text('actor_kind').notNull(),
+    occupantId: integer('occupant_id').references(() => occupants.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A small note: the section saved, the signer number, the number of addresses mailed. */
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_entry_events_entry_idx').on(t.entryId, t.at)],
+);
+
+/**
+ * Photos uploaded for a photo element of an entry: re-encoded without metadata and stored through the
+ * files module (owner 'form-photo'). The element's value is the photo's id.
+ */
+export const formPhotos = pgTable(
+  'form_photos',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id').notNull().references(() => formEntries.id, { onDelete: 'cascade' }),
+    elementId: text('element_id').notNull(),
+    fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    imageWidth: integer('image_width').notNull(),
+    imageHeight: integer('image_height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_photos_entry_idx').on(t.entryId, t.elementId), uniqueIndex('form_photos_file_idx').on(t.fileId)],
+);

@@ -1,0 +1,185 @@
+import { inArray } from 'drizzle-orm';
+import {
+  EDITABLE_STATUSES, formMessages, isEditableStatus,
+  type TFormOccupant, type TFormPhoto, type TFormSaveBody, type TFormValues, type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPageQuery,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { toDutchDate } from '../../lib/dates.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
+import { pageSize, toPage, type Page } from '../../lib/paging.ts';
+import type { Session } from '../auth/session.store.ts';
+import {
+  actorOf, asFormNotFound, findForm, findLatestEntry, formEntries, fullAddress, insertEntry, insertEvent, listProjectForms, ownerOf, updateEntry,
+  type FormCaller, type FormEngine, type FormEntryRow, type FormRow,
+} from '../form-engine/index.ts';
+import type { ProjectService } from '../project/project.service.ts';
+import { countProjectAddresses, countSent, findProjectAddress, listAddressProgress } from './intake.repository.ts';
+
+export type IntakeServiceDeps = { db: Db; projects: ProjectService; engine: FormEngine };
+
+const FAMILY = 'intake';
+type ProjectRow = NonNullable<Awaited<ReturnType<ProjectService['projectWithCustomer']>>>['project'];
+type Address = NonNullable<Awaited<ReturnType<typeof findProjectAddress>>>;
+type Access = { form: FormRow; project: ProjectRow; caller: FormCaller; address: Address };
+
+const hasIntake = (project: ProjectRow) => project.modules.some((m) => m.name === 'intake');
+const notFound = () => new NotFoundError(formMessages.notFound);
+const lockedError = () => new ConflictError(formMessages.locked);
+const editableGuard = inArray(formEntries.status, [...EDITABLE_STATUSES]);
+
+/**
+ * Intake forms (opname, spec 2.4, 3.5, 4.2, 7.2): one entry per address, filled in by a resident of the
+ * address or by staff of the project's customer (a partner) acting for it. Sections are saved as drafts;
+ * sending checks every required field of every section and is final. Editable while the status is '',
+ * 'open', 'new' or 'denied' (staff set the last two).
+ */
+export function createIntakeService({ db, projects, engine }: IntakeServiceDeps) {
+
+  async function intakeForm(formId: number): Promise<FormRow> {
+    const form = await findForm(db, formId);
+    if (!form || form.kind !== FAMILY) throw notFound();
+    return form;
+  }
+
+  async function projectOf(projectId: number): Promise<ProjectRow> {
+    const found = await projects.projectWithCustomer(projectId);
+    if (!found || !hasIntake(found.project)) throw notFound();
+    return found.project;
+  }
+
+  /** A resident: an intake form of one of their address's projects. */
+  async function occupantAccess(session: Session, formId: number): Promise<Access> {
+    if (session.addressId === null) throw new ForbiddenError();
+    const form = await intakeForm(formId);
+    await asFormNotFound(projects.occupantProjectId(session, form.projectId));
+    const project = await projectOf(form.projectId);
+    const address = await findProjectAddress(db, project.id, session.addressId);
+    if (!address) throw notFound();
+    return { form, project, caller: { kind: 'occupant', session, addressId: address.id }, address };
+  }
+
+  /** Staff (a partner) of the project's customer, for an address of the project. */
+  async function partnerAccess(session: Session, formId: number, addressId: number): Promise<Access> {
+    const form = await intakeForm(formId);
+    await asFormNotFound(projects.staffProject(session, form.projectId));
+    const project = await projectOf(form.projectId);
+    const address = await findProjectAddress(db, project.id, addressId);
+    if (!address) throw new NotFoundError('Adres niet gevonden');
+    return { form, project, caller: { kind: 'staff', session, addressId: address.id }, address };
+  }
+
+  const entryOf = (a: Access) => findLatestEntry(db, a.form.id, ownerOf(a.caller));
+
+  /** The address's entry, made on the first save or upload. */
+  async function ensureEntry(a: Access): Promise<FormEntryRow> {
+    const existing = await entryOf(a);
+    if (existing) return existing;
+    const created = await db.transaction(async (tx) => {
+      const row = await insertEntry(tx, a.form, ownerOf(a.caller), { onePerOwner: true, status: '' });
+      if (row) await insertEvent(tx, row.id, actorOf(a.caller), 'created');
+      return row;
+    });
+    const entry = created ?? (await entryOf(a)); // another request made it at the same moment
+    if (!entry) throw notFound();
+    return entry;
+  }
+
+  async function toIntake(a: Access, entry: FormEntryRow | null): Promise<TIntake> {
+    const ctx = await engine.entryContext(a.caller, a.form, entry);
+    const status = entry?.status ?? '';
+    return {
+      id: a.form.id,
+      name: a.form.name,
+      description: a.form.description,
+      status,
+      form: engine.renderSections(FAMILY, a.form.definition, entry?.values ?? {}, ctx).sections,
+      address: { id: a.address.id, full_address: fullAddress(a.address) },
+      editable: isEditableStatus(status),
+      sent_at: entry?.sentAt ? toDutchDate(entry.sentAt) : null,
+      version: entry?.version ?? 0,
+    };
+  }
+
+  async function editableEntry(a: Access, version?: number): Promise<{ entry: FormEntryRow; version?: number }> {
+    const entry = await ensureEntry(a);
+    if (!isEditableStatus(entry.status)) throw lockedError();
+    // Version 0 is 'no entry yet': it holds while the entry made just now is untouched.
+    if (version === 0) {
+      if (entry.version !== 1 || Object.keys(entry.values).length > 0) throw new ConflictError(formMessages.changed);
+      return { entry };
+    }
+    return { entry, version };
+  }
+
+  async function save(a: Access, section: number, body: TFormSaveBody): Promise<TIntake> {
+    if (!a.form.definition[section]) throw new NotFoundError('Onderdeel niet gevonden');
+    const { entry, version } = await editableEntry(a, body.version);
+    const row = await engine.saveSection({
+      family: FAMILY, form: a.form, entry, section, values: body.values as TFormValues, caller: a.caller, onlyGiven: true, version,
+      guard: editableGuard, set: { status: entry.status === '' ? 'open' : entry.status }, refuse: lockedError,
+    });
+    return toIntake(a, row);
+  }
+
+  /** 'Formulier versturen': every required field of every section filled in; final. */
+  async function send(a: Access): Promise<TIntake> {
+    const entry = await ensureEntry(a);
+    if (!isEditableStatus(entry.status)) throw lockedError();
+    const ctx = await engine.entryContext(a.caller, a.form, entry);
+    const errors = engine.formErrors(FAMILY, a.form.definition, entry.values, ctx.rules);
+    if (errors.length) throw new UnprocessableError(formMessages.invalid, errors);
+    const row = await db.transaction(async (tx) => {
+      const updated = await updateEntry(tx, entry.id, entry.version, { status: 'sent', sentAt: new Date(), locked: true, lockedAt: new Date() }, editableGuard);
+      if (updated) await insertEvent(tx, entry.id, actorOf(a.caller), 'sent');
+      return updated;
+    });
+    return toIntake(a, row ?? (await engine.conflictAfter(entry, lockedError)));
+  }
+
+  async function uploadTarget(a: Access, section: number, elementId: string): Promise<(data: Buffer) => Promise<TFormPhoto>> {
+    if (!a.form.definition[section]) throw new NotFoundError('Onderdeel niet gevonden');
+    const { entry } = await editableEntry(a);
+    return engine.photoTarget({ family: FAMILY, form: a.form, entry, section, elementId, caller: a.caller });
+  }
+
+  const occupants = (a: Access): Promise<TFormOccupant[]> => engine.occupants(a.address.id);
+
+  /** The calls that work the same for a resident and a partner, on an access already checked. */
+  const calls = { form: async (a: Access) => toIntake(a, await entryOf(a)), save, send, uploadTarget, occupants };
+
+  async function partnerProject(session: Session, projectId: number): Promise<ProjectRow> {
+    const { project } = await projects.staffProject(session, projectId);
+    if (!hasIntake(project)) throw new NotFoundError(formMessages.moduleUnavailable);
+    return project;
+  }
+
+  return {
+    occupant: occupantAccess,
+    partner: partnerAccess,
+    calls,
+
+    async partnerForms(session: Session, projectId: number): Promise<TIntakeFormListItem[]> {
+      const project = await partnerProject(session, projectId);
+      const intakeForms = (await listProjectForms(db, project.id)).filter((f) => f.kind === FAMILY);
+      const [addressCount, sent] = await Promise.all([countProjectAddresses(db, project.id), countSent(db, project.id, intakeForms.map((f) => f.id))]);
+      return intakeForms.map((f) => ({ id: f.id, name: f.name, nr_of_addresses: addressCount, nr_sent: sent.get(f.id) ?? 0 }));
+    },
+
+    /** The addresses to fill in for, with each one's progress; paged (X-Has-More) and searchable. */
+    async partnerAddresses(session: Session, projectId: number, formId: number, query: { q?: string } & TPageQuery): Promise<Page<TIntakeAddressProgress>> {
+      const project = await partnerProject(session, projectId);
+      const form = await intakeForm(formId);
+      if (form.projectId !== project.id) throw notFound();
+      const size = pageSize(query);
+      const rows = await listAddressProgress(db, { projectId: project.id, formId: form.id, q: query.q, before: query.before, limit: size + 1 });
+      const page = toPage(rows, size);
+      return {
+        hasMore: page.hasMore,
+        items: page.items.map((r) => ({
+          id: r.id, full_address: fullAddress(r), status: r.status ?? '', nr_of_sections: form.definition.length, nr_of_sections_done: r.sectionsDone ?? 0,
+        })),
+      };
+    },
+  };
+}
+export type IntakeService = ReturnType<typeof createIntakeService>;

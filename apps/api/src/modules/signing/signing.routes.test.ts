@@ -1,0 +1,316 @@
+import net from 'node:net';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHandlers } from '../../services.ts';
+import { createTestApp, waitFor, type TestApp } from '../../../test/helpers.ts';
+import { readAll } from '../files/index.ts';
+import { postbackChecksum } from './signing.provider.ts';
+import type { SigningRequest, SigningSubject } from './signing.types.ts';
+
+/** A free port on 127.0.0.1, so that PUBLIC_URL (and with it the postback URL) names the port the app listens on. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** An app whose postbacks reach it over a real socket, as a provider's would. */
+async function listeningApp(options: { worker: boolean }): Promise<{ t: TestApp; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ seed: false, worker: options.worker, env: { PUBLIC_URL: base } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, base };
+}
+
+async function pdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText(text, { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** A drawn line on a transparent canvas, as signature_pad's toDataURL gives it; and an empty canvas. */
+const drawn = async () => `data:image/png;base64,${(await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 70 C 60 10, 120 90, 290 30" stroke="#14213d" stroke-width="4" fill="none"/></svg>')).png().toBuffer()).toString('base64')}`;
+const blank = async () => `data:image/png;base64,${(await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()).toString('base64')}`;
+
+const pathOf = (url: string) => new URL(url).pathname;
+const subject = (entryId: number): SigningSubject => ({ kind: 'generic-form', entryId });
+
+describe('legal signing with the local provider (jobs run by the test, postbacks over a real socket)', () => {
+  let t: TestApp;
+  let progress: SigningRequest[];
+
+  /** Runs queued jobs (postbacks, progress, documents) until none is left; answers their names in order. */
+  async function runJobs(): Promise<string[]> {
+    const handlers = jobHandlers(t.services);
+    const ran: string[] = [];
+    for (;;) {
+      const [job] = await t.query<{ id: string; identifier: keyof typeof handlers; payload: Record<string, unknown> }>(`SELECT j.id, t.identifier, j.payload
+        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id ORDER BY j.id LIMIT 1`);
+      if (!job) return ran;
+      await t.query('DELETE FROM graphile_worker._private_jobs WHERE id = $1', [job.id]);
+      await handlers[job.identifier](job.payload);
+      ran.push(job.identifier);
+    }
+  }
+
+  const sign = async (signUrl: string, signature: string) =>
+    t.app.inject({ method: 'POST', url: pathOf(signUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ signature }).toString() });
+
+  const secret = async () => (await t.services.secrets.get('signing-local-postback')).toString('base64url');
+  const postback = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/signing/postback/local', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const transactionOf = async (requestId: number) =>
+    (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [requestId]))[0]!.provider_transaction_id;
+  const signerIds = async (requestId: number) =>
+    (await t.query<{ provider_signer_id: string }>('SELECT provider_signer_id FROM signing_signers WHERE request_id = $1 ORDER BY nr', [requestId])).map((r) => r.provider_signer_id);
+
+  beforeAll(async () => {
+    ({ t } = await listeningApp({ worker: false }));
+    progress = [];
+    t.services.signing.onProgress('generic-form', async ({ request }) => {
+      progress.push(request);
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('request → sign page → confirm → postback → signed, told once; the signed document and receipt are kept', async () => {
+    const { signing } = t.services;
+    const document = await pdf('Akkoordverklaring renovatie');
+    const request = await signing.request({
+      subject: subject(1), document: { filename: 'akkoordverklaring.pdf', bytes: document }, verification: 'scribble',
+      signers: [{ nr: 1, name: 'Jan de Vries', mobile: '0612345678' }], returnUrl: '/formulieren/1/ondertekenen/1',
+    });
+    expect(request).toMatchObject({ subject: subject(1), status: 'in-progress', signers: [{ nr: 1, name: 'Jan de Vries', signed: false }] });
+    const signUrl = request.signers[0]!.signUrl;
+    expect(signUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/signing\/local\/[A-Za-z0-9_-]{43}$/);
+    // idempotent while open: the same request, the same link
+    expect(await signing.request({ subject: subject(1), document: { filename: 'x.pdf', bytes: document }, verification: 'scribble', signers: [{ nr: 1, name: 'Jan' }] })).toEqual(request);
+    expect(await signing.signUrl(subject(1), 1)).toBe(signUrl);
+    expect(await signing.signUrl(subject(2), 1)).toBeNull();
+    expect(await runJobs()).toEqual(['signing-local-postback']); // the start (status 10): nothing changes
+    expect(progress).toEqual([]);
+
+    // the page: the signer's name, the document, scripts only as files of the portal itself
+    const page = await t.app.inject({ method: 'GET', url: pathOf(signUrl) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.body).toContain('<html lang="nl">');
+    expect(page.body).toContain('Jan de Vries');
+    expect(page.body).toContain('Wijzigen');
+    expect(page.body).toContain('Ondertekenen');
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(2);
+    for (const [, attributes, inline] of scripts) {
+      expect(inline).toBe('');
+      const src = /src="([^"]+)"/.exec(attributes!)![1]!;
+      expect(src).toMatch(/^\/api\/signing\/assets\//);
+      const asset = await t.app.inject({ method: 'GET', url: src });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    }
+    expect(page.body).toContain(`${pathOf(signUrl)}/document`);
+    const shown = await t.app.inject({ method: 'GET', url: `${pathOf(signUrl)}/document` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('application/pdf');
+    expect(shown.rawPayload.equals(document)).toBe(true);
+
+    // an empty drawing is refused on the page; nothing is recorded
+    const empty = await sign(signUrl, await blank());
+    expect(empty.statusCode).toBe(422);
+    expect(empty.body).toContain('Zet eerst uw handtekening in het vak.');
+    expect(await t.query('SELECT id FROM signing_local_signers WHERE signed_at IS NOT NULL')).toEqual([]);
+
+    const done = await sign(signUrl, await drawn());
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Dit document is ondertekend. U kunt dit venster sluiten.');
+    expect(done.body).toMatch(/href="\/formulieren\/1\/ondertekenen\/1\?sh_transactionid=[0-9a-f-]{36}&amp;sh_signerid=[0-9a-f-]{36}&amp;sh_signerstatus=signed"/);
+    // the provider has it; the portal does not know until the postback arrives
+    expect(await signing.isSigned(subject(1), 1)).toBe(false);
+
+    expect(await runJobs()).toEqual(['signing-local-postback', 'signing-progress', 'signing-documents']);
+    expect(await signing.isSigned(subject(1), 1)).toBe(true);
+    expect((await signing.latest(subject(1)))!.status).toBe('signed');
+    expect(progress).toHaveLength(1);
+    expect(progress[0]).toMatchObject({ id: request.id, status: 'signed', signers: [{ nr: 1, signed: true }] });
+    const events = await t.query<{ status: number; checksum_valid: boolean; applied: boolean; body: string }>('SELECT status, checksum_valid, applied, body FROM signing_events ORDER BY id');
+    expect(events.map((e) => [e.status, e.checksum_valid, e.applied])).toEqual([[10, true, false], [30, true, true]]);
+    expect(JSON.parse(events[1]!.body)).toMatchObject({ Status: 30, Signers: [{ ScribbleName: 'Jan de Vries', Activities: expect.arrayContaining([expect.objectContaining({ Code: 203 })]) }] });
+
+    // the signed document: the original plus a page with the signature; and a receipt
+    const proof = (await signing.proof(subject(1)))!;
+    expect(proof.signed).toMatchObject({ filename: 'akkoordverklaring (ondertekend).pdf', mime: 'application/pdf', owner: 'signing' });
+    expect(proof.receipt).toMatchObject({ filename: 'akkoordverklaring (ontvangstbewijs).pdf', mime: 'application/pdf' });
+    const signedPdf = await PDFDocument.load((await readAll(t.services.files.storage, proof.signed!.key))!);
+    expect(signedPdf.getPageCount()).toBe(2);
+    expect((await readAll(t.services.files.storage, proof.receipt!.key))!.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the link is used: its page and document are gone; a new request for a signed subject is the same one
+    const used = await t.app.inject({ method: 'GET', url: pathOf(signUrl) });
+    expect(used.statusCode).toBe(404);
+    expect(used.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(used.body).toContain('Deze ondertekenlink is ongeldig of al gebruikt.');
+    expect((await t.app.inject({ method: 'GET', url: `${pathOf(signUrl)}/document` })).statusCode).toBe(404);
+    expect((await sign(signUrl, await drawn())).statusCode).toBe(404);
+    expect((await signing.request({ subject: subject(1), document: { filename: 'x.pdf', bytes: document }, verification: 'scribble', signers: [{ nr: 1, name: 'Jan' }] })).id).toBe(request.id);
+  });
+
+  it('answers an unknown or malformed link with the 404 page', async () => {
+    for (const token of ['A'.repeat(43), 'kort', 'a%20b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/signing/local/${token}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Link niet geldig');
+    }
+  });
+
+  it('two signers: each signs on their own link only; the request is signed after the second', async () => {
+    const { signing } = t.services;
+    progress.length = 0;
+    const request = await signing.request({
+      subject: subject(2), document: { filename: 'keuze.pdf', bytes: await pdf('Keuzeformulier') }, verification: 'scribble',
+      signers: [{ nr: 1, name: 'Jan de Vries' }, { nr: 2, name: 'Anna de Vries' }],
+    });
+    const [jan, anna] = request.signers.map((s) => s.signUrl);
+    expect(jan).not.toBe(anna);
+    await runJobs();
+    expect((await t.app.inject({ method: 'GET', url: pathOf(anna!) })).body).toContain('Anna de Vries');
+    expect((await t.app.inject({ method: 'GET', url: pathOf(anna!) })).body).not.toContain('Jan de Vries');
+
+    expect((await sign(jan!, await drawn())).statusCode).toBe(200);
+    await runJobs();
+    expect(await signing.isSigned(subject(2), 1)).toBe(true);
+    expect(await signing.isSigned(subject(2), 2)).toBe(false);
+    expect((await signing.latest(subject(2)))!.status).toBe('in-progress');
+    // Jan's link cannot sign again, nor for Anna
+    expect((await sign(jan!, await drawn())).statusCode).toBe(404);
+    expect(await signing.isSigned(subject(2), 2)).toBe(false);
+
+    expect((await sign(anna!, await drawn())).statusCode).toBe(200);
+    await runJobs();
+    expect(await signing.isSigned(subject(2), 2)).toBe(true);
+    expect((await signing.latest(subject(2)))!.status).toBe('signed');
+    expect(progress.map((p) => [p.status, p.signers.map((s) => s.signed)])).toEqual([['in-progress', [true, false]], ['signed', [true, true]]]);
+    const proof = (await signing.proof(subject(2)))!;
+    expect((await PDFDocument.load((await readAll(t.services.files.storage, proof.signed!.key))!)).getPageCount()).toBe(2);
+  });
+
+  it('a postback with a bad checksum, or no JSON, is recorded, answered 200 and changes nothing', async () => {
+    const { signing } = t.services;
+    const request = await signing.request({ subject: subject(3), document: { filename: 'a.pdf', bytes: await pdf('A') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    await runJobs();
+    const transactionId = await transactionOf(request.id);
+    const [signerId] = await signerIds(request.id);
+    const forged = { Id: transactionId, Status: 30, Signers: [{ Id: signerId, SignedDateTime: new Date().toISOString() }] };
+    const before = await t.query('SELECT count(*)::int AS n FROM signing_events');
+
+    for (const checksum of ['0'.repeat(40), postbackChecksum(transactionId, 30, 'wrong secret'), undefined]) {
+      const res = await postback({ ...forged, Checksum: checksum });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    const garbage = await t.app.inject({ method: 'POST', url: '/api/signing/postback/local', headers: { 'content-type': 'text/plain' }, payload: 'not json' });
+    expect(garbage.statusCode).toBe(200);
+
+    expect(await signing.isSigned(subject(3), 1)).toBe(false);
+    expect((await signing.latest(subject(3)))!.status).toBe('in-progress');
+    expect(await runJobs()).toEqual([]);
+    const events = await t.query<{ transaction_id: string | null; checksum_valid: boolean; applied: boolean; body: string }>('SELECT transaction_id, checksum_valid, applied, body FROM signing_events ORDER BY id OFFSET $1', [before[0]!.n]);
+    expect(events.map((e) => [e.transaction_id, e.checksum_valid, e.applied])).toEqual([
+      [transactionId, false, false], [transactionId, false, false], [transactionId, false, false], [null, false, false],
+    ]);
+    expect(events[3]!.body).toBe('not json');
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/signing/postback/elders', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('a postback delivered three times changes the state once; an older status never moves it back', async () => {
+    const { signing } = t.services;
+    progress.length = 0;
+    const request = await signing.request({ subject: subject(4), document: { filename: 'b.pdf', bytes: await pdf('B') }, verification: 'scribble', signers: [{ nr: 1, name: 'Fatima' }] });
+    await runJobs();
+    await sign(request.signers[0]!.signUrl, await drawn());
+    await t.query('DELETE FROM graphile_worker._private_jobs'); // the provider's own postback is delivered by hand below
+    const transactionId = await transactionOf(request.id);
+
+    for (let i = 0; i < 3; i++) await t.services.signing.local.deliverPostback(transactionId);
+    const events = await t.query<{ applied: boolean }>('SELECT applied FROM signing_events WHERE transaction_id = $1 AND status = 30 ORDER BY id', [transactionId]);
+    expect(events.map((e) => e.applied)).toEqual([true, false, false]);
+    expect(await runJobs()).toEqual(['signing-progress', 'signing-documents']);
+    expect(progress).toHaveLength(1);
+
+    // an earlier postback arriving late (status 10, nobody signed yet), with a valid checksum
+    const [signerId] = await signerIds(request.id);
+    const late = await postback({ Id: transactionId, Status: 10, Signers: [{ Id: signerId, SignedDateTime: null, Activities: [] }], Checksum: postbackChecksum(transactionId, 10, await secret()) });
+    expect(late.statusCode).toBe(200);
+    expect((await signing.latest(subject(4)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect(await runJobs()).toEqual([]);
+    expect(progress).toHaveLength(1);
+    const [last] = await t.query<{ status: number; checksum_valid: boolean; applied: boolean }>('SELECT status, checksum_valid, applied FROM signing_events ORDER BY id DESC LIMIT 1');
+    expect(last).toEqual({ status: 10, checksum_valid: true, applied: false });
+  });
+
+  it('the provider retries a postback that is not answered 2xx (the job throws)', async () => {
+    const { signing } = t.services;
+    const request = await signing.request({ subject: subject(5), document: { filename: 'c.pdf', bytes: await pdf('C') }, verification: 'scribble', signers: [{ nr: 1, name: 'Anna' }] });
+    const transactionId = await transactionOf(request.id);
+    const url = (await t.query<{ postback_url: string }>('SELECT postback_url FROM signing_local_transactions WHERE id = $1', [transactionId]))[0]!.postback_url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/signing\/postback\/local$/);
+    await t.query('UPDATE signing_local_transactions SET postback_url = $2 WHERE id = $1', [transactionId, url.replace(/local$/, 'elders')]);
+    await expect(signing.local.deliverPostback(transactionId)).rejects.toThrow('postback answered 404');
+    await t.query('UPDATE signing_local_transactions SET postback_url = $2 WHERE id = $1', [transactionId, url]);
+    await expect(signing.local.deliverPostback(transactionId)).resolves.toBeUndefined();
+  });
+
+  it('one open request per subject even when two calls race; after a final failure a new one may start', async () => {
+    const { signing } = t.services;
+    const input = { subject: subject(6), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble' as const, signers: [{ nr: 1, name: 'Jan' }] };
+    const [a, b] = await Promise.all([signing.request(input), signing.request(input)]);
+    expect(a!.id).toBe(b!.id);
+    expect(a!.signers[0]!.signUrl).toBe(b!.signers[0]!.signUrl);
+    expect(await t.query('SELECT id FROM signing_local_transactions WHERE reference LIKE $1', ['generic-form:6:%'])).toHaveLength(1);
+
+    const transactionId = await transactionOf(a!.id);
+    await postback({ Id: transactionId, Status: 60, Signers: [], Checksum: postbackChecksum(transactionId, 60, await secret()) });
+    expect((await signing.latest(subject(6)))!.status).toBe('cancelled');
+    const again = await signing.request(input);
+    expect(again.id).not.toBe(a!.id);
+    expect(again.status).toBe('in-progress');
+  });
+});
+
+describe('legal signing with the job worker running', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    ({ t } = await listeningApp({ worker: true }));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the worker delivers the postback: is-signed turns true, the handler is told, the documents are kept', async () => {
+    const { signing } = t.services;
+    const told: SigningRequest[] = [];
+    signing.onProgress('support-base', async ({ request }) => {
+      told.push(request);
+    });
+    const entry: SigningSubject = { kind: 'support-base', entryId: 7 };
+    const request = await signing.request({ subject: entry, document: { filename: 'draagvlak.pdf', bytes: await pdf('Draagvlak') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees Jansen' }] });
+    const res = await t.app.inject({
+      method: 'POST', url: pathOf(request.signers[0]!.signUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ signature: await drawn() }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await waitFor(() => signing.isSigned(entry, 1), { timeoutMs: 15_000, interval: 50 })).toBe(true);
+    expect(await waitFor(async () => (await signing.proof(entry))!.receipt, { timeoutMs: 15_000, interval: 50 })).not.toBeNull();
+    expect(await waitFor(() => told.length > 0, { timeoutMs: 15_000, interval: 50 })).toBe(true);
+    expect(told[0]).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+  });
+});

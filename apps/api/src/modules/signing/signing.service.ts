@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ServiceUnavailableError } from '../../lib/errors.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import { files as filesTable, readAll, type FileRow, type FilesService } from '../files/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { SIGNING_FILE_OWNER, createLocalProvider } from './signing.local-provider.ts';
+import { isOpenStatus, statusOfCode, statusRank, type SigningProvider } from './signing.provider.ts';
+import { signingEvents, signingRequests, signingSigners } from './signing.table.ts';
+import type { SigningRequest, SigningRequestInput, SigningService, SigningStatus, SigningSubject } from './signing.types.ts';
+
+export type SigningServiceDeps = {
+  db: Db;
+  files: FilesService;
+  jobs: JobQueue;
+  secrets: Secrets;
+  /** The portal's address: sign URLs of the local provider and the postback URL given to providers. */
+  publicUrl: string;
+  /** How the local provider sends its postbacks (tests may watch them). */
+  fetch?: typeof fetch;
+};
+
+type ProgressHandler = Parameters<SigningService['onProgress']>[1];
+type RequestRow = typeof signingRequests.$inferSelect;
+type SignerRow = typeof signingSigners.$inferSelect;
+
+const unavailable = (cause: unknown) =>
+  new ServiceUnavailableError('Het ondertekenen kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.', 30, { cause });
+
+/** A return URL is the portal's own path or an http(s) address. */
+function checkReturnUrl(url: string | undefined): string | null {
+  if (url === undefined) return null;
+  if (/^\/(?![/\\])/.test(url)) return url;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) throw new Error('signing: returnUrl must be a path or an http(s) URL');
+  return parsed.href;
+}
+
+function checkInput(input: SigningRequestInput): void {
+  const numbers = input.signers.map((s) => s.nr);
+  if (!numbers.length || new Set(numbers).size !== numbers.length || numbers.some((nr) => !Number.isInteger(nr) || nr < 1)) {
+    throw new Error('signing: signers need distinct numbers from 1');
+  }
+  if (input.signers.some((s) => !s.name.trim())) throw new Error('signing: every signer needs a name');
+  if (input.document.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('signing: the document must be a PDF');
+}
+
+/**
+ * The signing service (signing.types.ts). It stores each request with its document and signers, has the
+ * provider create and start a transaction, and applies the provider's postbacks: recorded as they came,
+ * checked by checksum, applied once (a replay, an older status or a forged one changes nothing), and
+ * announced to the subject's module through a job after the change is stored. After status 'signed' a job
+ * fetches the signed document and the receipt from the provider and keeps them with the request.
+ *
+ * Providers: the local one (signing.local-provider.ts) makes every new request; Signhost joins it behind
+ * the same `SigningProvider` interface. Postbacks of every known provider are applied, so that requests
+ * made before a change of provider still finish.
+ */
+export function createSigningService({ db, files, jobs, secrets, publicUrl, fetch }: SigningServiceDeps) {
+  const local = createLocalProvider({ db, files, jobs, secrets, publicUrl, fetch });
+  const providers = new Map<string, SigningProvider>([[local.name, local]]);
+  const provider: SigningProvider = local;
+  const handlers = new Map<SigningSubject['kind'], ProgressHandler>();
+
+  const postbackUrl = (name: string) => `${publicUrl}/api/signing/postback/${name}`;
+
+  async function latestRow(subject: SigningSubject, tx: Queryable = db): Promise<RequestRow | null> {
+    const [row] = await tx.select().from(signingRequests)
+      .where(and(eq(signingRequests.subjectKind, subject.kind), eq(signingRequests.entryId, subject.entryId)))
+      .orderBy(desc(signingRequests.id)).limit(1);
+    return row ?? null;
+  }
+
+  async function signersOf(requestId: number, tx: Queryable = db): Promise<SignerRow[]> {
+    return tx.select().from(signingSigners).where(eq(signingSigners.requestId, requestId)).orderBy(asc(signingSigners.nr));
+  }
+
+  function toRequest(row: RequestRow, signers: SignerRow[]): SigningRequest {
+    return {
+      id: row.id,
+      subject: { kind: row.subjectKind as SigningSubject['kind'], entryId: row.entryId },
+      status: row.status as SigningStatus,
+      // signUrl is empty only while the provider has not yet created the transaction (it was unreachable)
+      signers: signers.map((s) => ({ nr: s.nr, name: s.name, signed: s.signedAt !== null, signUrl: s.signUrl ?? '' })),
+    };
+  }
+
+  async function requestById(id: number): Promise<SigningRequest | null> {
+    const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, id));
+    return row ? toRequest(row, await signersOf(id)) : null;
+  }
+
+  /** Creates the provider's transaction once (the row is locked meanwhile), then starts it. */
+  async function open(row: RequestRow): Promise<void> {
+    let transactionId = row.providerTransactionId;
+    const chosen = providers.get(row.provider);
+    if (!chosen) throw new Error(`signing: unknown provider ${row.provider}`);
+    try {
+      if (!transactionId) {
+        // Stored before the transaction starts, so that no postback can arrive for an id we do not know yet.
+        transactionId = await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, row.id)).for('update');
+          if (locked!.providerTransactionId) return locked!.providerTransactionId;
+          const signers = await signersOf(row.id, tx);
+          const document = await files.find(row.documentFileId);
+          const bytes = document ? await readAll(files.storage, document.key) : null;
+          if (!document || !bytes) throw new Error(`signing: document of request ${row.id} is missing`);
+          const created = await chosen.createTransaction({
+            reference: `${row.subjectKind}:${row.entryId}:${row.id}`,
+            document: { filename: document.filename, bytes, fileId: document.id },
+            signers: signers.map((s) => ({ nr: s.nr, name: s.name, mobile: s.mobile, email: s.email })),
+            verification: row.verification as SigningRequestInput['verification'],
+            returnUrl: row.returnUrl,
+            postbackUrl: postbackUrl(chosen.name),
+          });
+          await tx.update(signingRequests).set({ providerTransactionId: created.transactionId, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
+          const values = sql.join(created.signers.map((s) => sql`(${s.nr}::int, ${s.id}::text, ${s.signUrl}::text)`), sql`, `);
+          await tx.execute(sql`UPDATE signing_signers s SET provider_signer_id = v.id, sign_url = v.url
+            FROM (VALUES ${values}) AS v(nr, id, url) WHERE s.request_id = ${row.id} AND s.nr = v.nr`);
+          return created.transactionId;
+        });
+      }
+      await chosen.start(transactionId);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    await db.update(signingRequests).set({ status: 'in-progress', updatedAt: new Date() })
+      .where(and(eq(signingRequests.id, row.id), eq(signingRequests.status, 'waiting')));
+  }
+
+  const service: SigningService = {
+    async request(input) {
+      checkInput(input);
+      const returnUrl = checkReturnUrl(input.returnUrl);
+      let row = await latestRow(input.subject);
+      // A new request unless one is open or the subject is signed already; after a final failure (rejected,
+      // expired, cancelled, failed) the subject may try again.
+      if (!row || (!isOpenStatus(row.status as SigningStatus) && row.status !== 'signed')) {
+        const document = await files.store({ filename: input.document.filename, mime: 'application/pdf', data: input.document.bytes, owner: SIGNING_FILE_OWNER });
+        const created = await db.transaction(async (tx) => {
+          const [inserted] = await tx.insert(signingRequests).values({
+            subjectKind: input.subject.kind, entryId: input.subject.entryId, provider: provider.name, verification: input.verification,
+            documentFileId: document.id, returnUrl,
+          }).onConflictDoNothing().returning();
+          if (!inserted) return null; // another call opened one just now: that one counts
+          await tx.insert(signingSigners).values(input.signers.map((s) => ({
+            requestId: inserted.id, nr: s.nr, name: s.name.trim(), mobile: s.mobile ?? null, email: s.email ?? null,
+          })));
+          return inserted;
+        });
+        row = created ?? (await latestRow(input.subject))!;
+      }
+      if (row.status === 'waiting') await open(row);
+      return (await requestById(row.id))!;
+    },
+
+    async latest(subject) {
+      const row = await latestRow(subject);
+      return row ? toRequest(row, await signersOf(row.id)) : null;
+    },
+
+    async signUrl(subject, nr) {
+      const request = await service.latest(subject);
+      return request?.signers.find((s) => s.nr === nr)?.signUrl || null;
+    },
+
+    async isSigned(subject, nr) {
+      const request = await service.latest(subject);
+      return request?.signers.find((s) => s.nr === nr)?.signed ?? false;
+    },
+
+    onProgress(kind, handler) {
+      handlers.set(kind, handler);
+    },
+  };
+
+  return {
+    ...service,
+    /** The local provider (its sign page is served by signing.routes.ts). */
+    local,
+
+    /**
+     * A provider's postback: recorded with its checksum's outcome, then applied in the same transaction
+     * when the checksum holds and the transaction is ours. Answers false for an unknown provider name.
+     */
+    async receivePostback(providerName: string, body: string, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+      const from = providers.get(providerName);
+      if (!from) return false;
+      const reading = await from.readPostback(body, headers);
+      await db.transaction(async (tx) => {
+        const [event] = await tx.insert(signingEvents).values({
+          provider: from.name,
+          transactionId: reading.valid ? reading.postback.transactionId : reading.transactionId,
+          status: reading.valid ? reading.postback.status : reading.status,
+          checksumValid: reading.valid,
+          body,
+        }).returning({ id: signingEvents.id });
+        if (!reading.valid) return;
+        const { postback } = reading;
+        const [row] = await tx.select().from(signingRequests)
+          .where(and(eq(signingRequests.provider, from.name), eq(signingRequests.providerTransactionId, postback.transactionId)))
+          .for('update');
+        if (!row) return;
+
+        const next = statusOfCode(postback.status);
+        const moves = next !== null && statusRank(next) > statusRank(row.status as SigningStatus);
+        if (moves) await tx.update(signingRequests).set({ status: next, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
+        // A signer's signature is set once, never taken back.
+        const signed = postback.signers.filter((s) => s.signedAt !== null);
+        const newlySigned = signed.length
+          ? await tx.update(signingSigners)
+            .set({ signedAt: sql`v.at` })
+            .from(sql`(VALUES ${sql.join(signed.map((s) => sql`(${s.id}::text, ${s.signedAt!.toISOString()}::timestamptz)`), sql`, `)}) AS v(id, at)`)
+            .where(and(eq(signingSigners.requestId, row.id), sql`${signingSigners.providerSignerId} = v.id`, isNull(signingSigners.signedAt)))
+            .returning({ id: signingSigners.id })
+          : [];
+        if (!moves && !newlySigned.length) return;
+        await tx.update(signingEvents).set({ applied: true }).where(eq(signingEvents.id, event!.id));
+        // The subject's module hears of signatures and of the end, not of the provider starting.
+        if (newlySigned.length || (moves && !isOpenStatus(next))) await jobs.add('signing-progress', { requestId: row.id }, { tx });
+        if (moves && next === 'signed') await jobs.add('signing-documents', { requestId: row.id }, { tx });
+      });
+      return true;
+    },
+
+    /** The job after a change: tells the subject's module, which must be idempotent (at least once). */
+    async announceProgress(requestId: number): Promise<void> {
+      const request = await requestById(requestId);
+      const handler = request && handlers.get(request.subject.kind);
+      if (request && handler) await handler({ subject: request.subject, request });
+    },
+
+    /** The job after status 'signed': the signed document and the receipt, fetched once and kept as proof. */
+    async fetchSignedDocuments(requestId: number): Promise<void> {
+      const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
+      if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
+      const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
+      await db.transaction(async (tx) => {
+        const [signed, receipt] = await files.storeMany([
+          { filename: result.signed.filename, mime: result.signed.mime, data: result.signed.bytes, owner: SIGNING_FILE_OWNER },
+          { filename: result.receipt.filename, mime: result.receipt.mime, data: result.receipt.bytes, owner: SIGNING_FILE_OWNER },
+        ] as const, tx);
+        await tx.update(signingRequests).set({ signedFileId: signed.id, receiptFileId: receipt.id, updatedAt: new Date() })
+          .where(and(eq(signingRequests.id, requestId), isNull(signingRequests.signedFileId)));
+      });
+    },
+
+    /** The files of a subject's latest request: the document sent, and once signed the signed document and the receipt. */
+    async proof(subject: SigningSubject): Promise<{ document: FileRow; signed: FileRow | null; receipt: FileRow | null } | null> {
+      const row = await latestRow(subject);
+      if (!row) return null;
+      const ids = [row.documentFileId, row.signedFileId, row.receiptFileId].filter((id): id is number => id !== null);
+      const found = new Map((await db.select().from(filesTable).where(inArray(filesTable.id, ids))).map((f) => [f.id, f]));
+      return {
+        document: found.get(row.documentFileId)!,
+        signed: row.signedFileId ? found.get(row.signedFileId) ?? null : null,
+        receipt: row.receiptFileId ? found.get(row.receiptFileId) ?? null : null,
+      };
+    },
+  };
+}
+export type SigningModule = ReturnType<typeof createSigningService>;

@@ -1,0 +1,29 @@
+import { inflateSync } from 'node:zlib';
+
+/** WinAnsi (cp1252) bytes of pdfkit's standard fonts that differ from Latin-1. */
+const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
+
+const decodeHex = (hex: string) => [...Buffer.from(hex.replace(/\s+/g, ''), 'hex')].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join('');
+
+/**
+ * The text of a PDF made by pdfkit with its standard fonts, one line per text show (TJ/Tj): content
+ * streams are inflated, hex strings decoded from WinAnsi, kerning numbers dropped. Enough to check what a
+ * generated PDF says, without a PDF library or a command-line tool.
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const show of content.matchAll(/\[((?:<[0-9a-fA-F\s]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F\s]*)>\s*Tj/g)) {
+      const parts = show[1] !== undefined ? [...show[1].matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => m[1]!) : [show[2]!];
+      lines.push(parts.map(decodeHex).join(''));
+    }
+  }
+  return lines.join('\n');
+}
