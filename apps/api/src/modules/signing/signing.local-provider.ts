@@ -17,8 +17,6 @@ export type LocalProviderDeps = {
   files: FilesService;
   jobs: JobQueue;
   secrets: Secrets;
-  /** The portal's address: sign URLs are `${publicUrl}/api/signing/local/{token}`. */
-  publicUrl: string;
   fetch?: typeof fetch;
 };
 
@@ -46,7 +44,7 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * postback URL as Signhost tells it (the transaction's JSON with its SHA1 checksum under a shared
  * secret), through a job that graphile-worker retries until the portal answers 2xx.
  */
-export function createLocalProvider({ db, files, jobs, secrets, publicUrl, fetch: fetchImpl = fetch }: LocalProviderDeps) {
+export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
   const sharedSecret = async () => (await secrets.get('signing-local-postback')).toString('base64url');
 
@@ -106,7 +104,9 @@ export function createLocalProvider({ db, files, jobs, secrets, publicUrl, fetch
           tokenHash: hashToken(signer.token),
         })));
       });
-      return { transactionId: id, signers: signers.map((signer) => ({ nr: signer.nr, id: signer.id, signUrl: `${publicUrl}/api/signing/local/${signer.token}` })) };
+      // A path, not an absolute address: the portal's frame opens it on the host the portal page came from
+      // (a customer's own host name too), which the sign page's frame-ancestors 'self' lets frame it.
+      return { transactionId: id, signers: signers.map((signer) => ({ nr: signer.nr, id: signer.id, signUrl: `/api/signing/local/${signer.token}` })) };
     },
 
     async start(transactionId) {

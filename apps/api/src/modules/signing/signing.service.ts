@@ -58,7 +58,7 @@ function checkInput(input: SigningRequestInput): void {
  * made before a change of provider still finish.
  */
 export function createSigningService({ db, files, jobs, secrets, publicUrl, fetch }: SigningServiceDeps) {
-  const local = createLocalProvider({ db, files, jobs, secrets, publicUrl, fetch });
+  const local = createLocalProvider({ db, files, jobs, secrets, fetch });
   const providers = new Map<string, SigningProvider>([[local.name, local]]);
   const provider: SigningProvider = local;
   const handlers = new Map<SigningSubject['kind'], ProgressHandler>();
