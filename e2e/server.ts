@@ -37,7 +37,8 @@ if (!fs.existsSync(indexHtml)) {
 
 // --- mail catcher -------------------------------------------------------------------------------
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; date: string };
+export type CaughtAttachment = { filename: string; contentType: string; size: number };
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; attachments: CaughtAttachment[]; date: string };
 const mails: CaughtMail[] = [];
 
 const smtp = new SMTPServer({
@@ -58,6 +59,7 @@ const smtp = new SMTPServer({
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
           date: new Date().toISOString(),
         });
         callback();
@@ -68,9 +70,9 @@ const smtp = new SMTPServer({
   },
 });
 
-/** A small MIME reader: enough for what nodemailer sends (multipart, quoted-printable, base64). */
-function parseMessage(raw: string): { subject: string; text: string; html: string } {
-  const found = { subject: '', text: '', html: '' };
+/** A small MIME reader: enough for what nodemailer sends (multipart, quoted-printable, base64, attachments by name and size). */
+function parseMessage(raw: string): { subject: string; text: string; html: string; attachments: CaughtAttachment[] } {
+  const found = { subject: '', text: '', html: '', attachments: [] as CaughtAttachment[] };
   const walk = (part: string, top: boolean) => {
     const split = part.search(/\r?\n\r?\n/);
     const head = split < 0 ? part : part.slice(0, split);
@@ -86,6 +88,13 @@ function parseMessage(raw: string): { subject: string; text: string; html: strin
     if (/^multipart\//i.test(type) && boundary) {
       const sections = body.split(`--${boundary}`).slice(1);
       for (const section of sections) if (!section.startsWith('--')) walk(section.replace(/^\r?\n/, ''), false);
+      return;
+    }
+    const disposition = headers.get('content-disposition') ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? '');
+      const bytes = /base64/i.test(headers.get('content-transfer-encoding') ?? '') ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
+      found.attachments.push({ filename, contentType: type.split(';')[0]!.trim().toLowerCase(), size: bytes.length });
       return;
     }
     const charset = /charset="?([^";]+)"?/i.exec(type)?.[1] ?? 'utf-8';

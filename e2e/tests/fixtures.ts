@@ -27,7 +27,7 @@ const HEIGHT: Record<number, number> = { 375: 812, 1280: 800 };
 
 // --- mail ---------------------------------------------------------------------------------------
 
-export type Mail = { to: string[]; from: string; subject: string; text: string; html: string; date: string };
+export type Mail = { to: string[]; from: string; subject: string; text: string; html: string; attachments: Array<{ filename: string; contentType: string; size: number }>; date: string };
 
 /** The SMTP catcher of e2e/server.ts, read through its small HTTP API. */
 export class MailCatcher {

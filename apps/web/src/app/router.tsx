@@ -66,6 +66,23 @@ const screens: Screen[] = [
   { path: '/enquete/:id', area: 'occupant', roles: ['occupant'], page: SurveysScreen },
   { path: '/public/enquetes/:projectId', area: 'public', page: SurveysScreen },
   { path: '/public/enquete/:projectId/:id', area: 'public', page: SurveysScreen },
+  // Forms (formulieren): the overview, menus, a form's entries and an entry step by step (features/forms/steps.ts), for
+  // residents and visitors. Wouter takes the first match: the menu and results paths come before the entry's, whose
+  // :formId would take 'menu' or 'resultaten'; draagvlak's /public/formulier/draagvlak/... must come before it too.
+  { path: '/formulieren', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/forms')) },
+  { path: '/public/formulieren/:projectId', area: 'public', page: lazy(() => import('./routes/forms')) },
+  { path: '/formulier/menu/:menuId', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/form-menu')) },
+  { path: '/public/formulier/:projectId/menu/:menuId', area: 'public', page: lazy(() => import('./routes/form-menu')) },
+  { path: '/formulier/formulier/resultaten/:formId', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/form-results')) },
+  { path: '/public/formulier/:projectId/resultaten/:formId', area: 'public', page: lazy(() => import('./routes/form-results')) },
+  { path: '/formulier/formulier/:formId/:id/:section?/:nr?', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/form-entry')) },
+  { path: '/public/formulier/:projectId/:formId/:id/:section?/:nr?', area: 'public', page: lazy(() => import('./routes/form-entry')) },
+  { path: '/public/formulier/:formId', area: 'public', page: lazy(() => import('./routes/public-simple-form')) },
+  // Intake forms (opname): the resident's own, and a partner's per address.
+  { path: '/formulier/opname/:formId/:section?', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/intake')) },
+  { path: '/partner/opname/project/:projectId/formulieren', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-intake-forms')) },
+  { path: '/partner/opname/project/:projectId/formulier/:formId/adressen', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-intake-addresses')) },
+  { path: '/partner/opname/project/:projectId/adres/:addressId/:formId/:section?', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/intake')) },
 ];
 
 /** A module page on /<module>, /public/<module>/:projectId and /partner/<module>/:projectId. */

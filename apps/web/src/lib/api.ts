@@ -62,7 +62,8 @@ export function isRedirected(error: unknown): boolean {
   return error instanceof ApiError && error.redirected;
 }
 
-function failure(status: number, data: unknown, handleAuthErrors: boolean | undefined): ApiError {
+/** The ApiError of a failed answer (and the move to /inloggen for 401, 403 and 500 unless the caller handles them). */
+export function apiFailure(status: number, data: unknown, handleAuthErrors: boolean | undefined): ApiError {
   const body = (data as TApiError | null)?.message ? (data as TApiError) : { message: 'Er is iets misgegaan. Probeer het later opnieuw.' };
   const error = new ApiError(status, body);
   if (!handleAuthErrors && REDIRECTING.includes(status)) {
@@ -111,7 +112,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   } catch {
     data = null;
   }
-  if (!response.ok) throw failure(response.status, data, options.handleAuthErrors);
+  if (!response.ok) throw apiFailure(response.status, data, options.handleAuthErrors);
   options.onHeaders?.(response.headers);
   return data as T;
 }
@@ -149,6 +150,6 @@ export async function apiUpload<T>(path: string, file: Blob, options: { field?: 
     throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
   }
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw failure(response.status, data, false);
+  if (!response.ok) throw apiFailure(response.status, data, false);
   return data as T;
 }

@@ -14,6 +14,9 @@ export const DATE_FIELD_YEAR_SPAN = 10;
 
 const WEEK = { weekStartsOn: 1 } as const; // a Dutch week starts on Monday
 
+/** The label of a questionnaire's question (ui/question-field.tsx) on LabelledField's own label. */
+const QUESTION_LOOK = 'gap-1.5 [&>label]:text-base [&>label]:font-semibold [&>label]:text-slate-900 [&>label>span]:text-red-700';
+
 /** '05-03-2026' as that day; null when the text is not a real day written DD-MM-YYYY ('31-02-2026' is not). */
 export function parseDutchDate(text: string): Date | null {
   if (!/^\d{2}-\d{2}-\d{4}$/.test(text)) return null;
@@ -65,6 +68,8 @@ type Props = {
   disabled?: boolean;
   /** The current day (for tests); the year select spans DATE_FIELD_YEAR_SPAN years around its year. */
   today?: Date;
+  /** 'question': the larger label of a questionnaire (ui/question-field.tsx), red ' *'. */
+  look?: 'question';
 };
 
 /**
@@ -73,7 +78,7 @@ type Props = {
  * beside the field; it is used by keyboard as the WAI-ARIA date picker is (arrows, Home/End,
  * PageUp/PageDown for a month, with Shift for a year, Enter to choose, Escape to close).
  */
-export function DateField({ label, value, onChange, onBlur, name, id, error, hint, required, disabled, today: todayProp }: Props) {
+export function DateField({ label, value, onChange, onBlur, name, id, error, hint, required, disabled, today: todayProp, look }: Props) {
   const today = startOfDay(todayProp ?? new Date());
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -97,7 +102,7 @@ export function DateField({ label, value, onChange, onBlur, name, id, error, hin
   }, [open]);
   return (
     <div ref={wrapper} className="relative">
-      <LabelledField label={label} error={error} hint={hint ?? texts.hint(today.getFullYear())} required={required} id={id}>
+      <LabelledField label={label} error={error} hint={hint ?? texts.hint(today.getFullYear())} required={required} id={id} className={look ? QUESTION_LOOK : ''}>
         {(control) => (
           <div className="flex gap-2">
             <input

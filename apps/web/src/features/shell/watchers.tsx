@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CLIENT_VERSION, compareVersions, FRONTEND_VERSION_HEADER } from '@portal/contract';
 import { getApiBase } from '../../lib/api';
+import { CONNECTION_RESTORED_EVENT } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { toast } from '../../ui/toaster';
@@ -41,6 +42,7 @@ export function AppWatchers() {
         if (!online.current) {
           online.current = true;
           toast(watcherTexts.restored, 'success');
+          window.dispatchEvent(new Event(CONNECTION_RESTORED_EVENT));
         }
         const serverVersion = response.headers.get(FRONTEND_VERSION_HEADER);
         if (serverVersion && compareVersions(serverVersion, CLIENT_VERSION) > 0 && dismissed.current !== serverVersion) {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { surveyPaths, type TPublicSurveyList, type TSuccess, type TSurvey, type TSurveyListItem, type TSurveyPhoto, type TSurveySubmitBody } from '@portal/contract';
-import { api, apiUpload } from '../../lib/api';
+import { api } from '../../lib/api';
+import { apiUploadWithProgress } from '../../lib/upload';
 import { audienceKey, type Audience } from '../../lib/audience';
 import { storage } from '../../lib/storage';
 
@@ -49,9 +50,9 @@ export const surveyApi = {
       ? api<TSuccess>(surveyPaths.occupantSurvey(id), { body, handleAuthErrors: false })
       : api<TSuccess>(surveyPaths.publicSubmit(id, requireCode(audience)), { body, token: false }),
 
-  /** Uploads a photo for a photo element (multipart field `image`). */
-  uploadPhoto: (audience: SurveyAudience, id: number, elementId: string, file: File) =>
+  /** Uploads a photo for a photo element (multipart field `image`), telling its progress. */
+  uploadPhoto: (audience: SurveyAudience, id: number, elementId: string, file: File, onProgress: (fraction: number) => void) =>
     audience.kind === 'occupant'
-      ? apiUpload<TSurveyPhoto>(surveyPaths.occupantUpload(id, elementId), file)
-      : apiUpload<TSurveyPhoto>(surveyPaths.publicUpload(id, requireCode(audience), elementId), file, { token: false }),
+      ? apiUploadWithProgress<TSurveyPhoto>(surveyPaths.occupantUpload(id, elementId), file, { onProgress })
+      : apiUploadWithProgress<TSurveyPhoto>(surveyPaths.publicUpload(id, requireCode(audience), elementId), file, { onProgress, token: false }),
 };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   SURVEY_RATING, surveyAnswerField, surveyValueField, validateSurveyV1, validateSurveyV2,
-  type TSurvey, type TSurveyElement, type TSurveySubmitBody, type TSurveyV1, type TSurveyV2, type TSurveyValue,
+  type TSurvey, type TSurveyElement, type TSurveyPhoto, type TSurveySubmitBody, type TSurveyV1, type TSurveyV2, type TSurveyValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { errorList, serverFieldErrors } from '../../../lib/form-errors';
@@ -14,7 +14,7 @@ import { toast, toastError } from '../../../ui/toaster';
 import { surveyApi, surveyKeys, type SurveyAudience } from '../api';
 import { surveyTexts } from '../texts';
 import {
-  OpenAnswerInput, PhotoElementInput, RatingInput, ScaleElementInput, SelectElementInput, TextElementInput, type PhotoState,
+  OpenAnswerInput, PhotoElementInput, RatingInput, ScaleElementInput, SelectElementInput, TextElementInput,
 } from './survey-inputs';
 
 type Errors = Record<string, string>;
@@ -57,7 +57,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
   const [values, setValues] = useState<Record<string, TSurveyValue>>(() =>
     survey.version === 2 ? Object.fromEntries(survey.form.flatMap((s) => s.elements).filter((e) => e.type !== 's_title').map((e) => [e.id, initialValue(e)])) : {},
   );
-  const [photos, setPhotos] = useState<Record<string, PhotoState>>({});
+  const [photos, setPhotos] = useState<Record<string, TSurveyPhoto>>({});
   const [errors, setErrors] = useState<Errors>({});
   const summary = useErrorSummary();
   const [confirming, setConfirming] = useState(false);
@@ -70,7 +70,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
   const validate = (): Errors => {
     const found = survey.version === 1
       ? validateSurveyV1(survey.questions, body().answers ?? [])
-      : validateSurveyV2(survey.form, body().values ?? {}, (elementId, photoId) => photos[elementId]?.photo.id === photoId);
+      : validateSurveyV2(survey.form, body().values ?? {}, (elementId, photoId) => photos[elementId]?.id === photoId);
     return Object.fromEntries(found.map((e) => [e.field, e.message]));
   };
 
@@ -135,10 +135,10 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
             photos={photos}
             errors={errors}
             onValue={setValue}
-            onUpload={(elementId, file) => surveyApi.uploadPhoto(audience, survey.id, elementId, file)}
-            onPhoto={(elementId, state) => {
-              setPhotos((current) => ({ ...current, [elementId]: state }));
-              setValue(elementId, state.photo.id);
+            onUpload={(elementId, file, onProgress) => surveyApi.uploadPhoto(audience, survey.id, elementId, file, onProgress)}
+            onPhoto={(elementId, photo) => {
+              setPhotos((current) => ({ ...current, [elementId]: photo }));
+              setValue(elementId, photo.id);
             }}
             onPhotoError={(elementId, message) => setErrors((current) => {
               const next = { ...current };
@@ -187,11 +187,11 @@ function QuestionsV1({ survey, answers, errors, onAnswer }: { survey: TSurveyV1;
 function ElementsV2({ survey, values, photos, errors, onValue, onUpload, onPhoto, onPhotoError }: {
   survey: TSurveyV2;
   values: Record<string, TSurveyValue>;
-  photos: Record<string, PhotoState>;
+  photos: Record<string, TSurveyPhoto>;
   errors: Errors;
   onValue: (id: string, value: TSurveyValue) => void;
-  onUpload: (elementId: string, file: File) => ReturnType<typeof surveyApi.uploadPhoto>;
-  onPhoto: (elementId: string, state: PhotoState) => void;
+  onUpload: (elementId: string, file: File, onProgress: (fraction: number) => void) => ReturnType<typeof surveyApi.uploadPhoto>;
+  onPhoto: (elementId: string, photo: TSurveyPhoto) => void;
   onPhotoError: (elementId: string, message: string | undefined) => void;
 }) {
   return (
@@ -221,8 +221,8 @@ function ElementsV2({ survey, values, photos, errors, onValue, onUpload, onPhoto
                     error={error}
                     element={element}
                     photo={photos[element.id] ?? null}
-                    onUpload={(file) => onUpload(element.id, file)}
-                    onPhoto={(state) => onPhoto(element.id, state)}
+                    onUpload={(file, onProgress) => onUpload(element.id, file, onProgress)}
+                    onPhoto={(photo) => onPhoto(element.id, photo)}
                     onError={(message) => onPhotoError(element.id, message)}
                   />
                 );

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
 import {
-  SURVEY_ANSWER_MAX_LENGTH, SURVEY_PHOTO_TYPES, SURVEY_RATING, SURVEY_TEXT_MAX_LENGTH, surveyMaxLength, surveyScaleLabels,
+  SURVEY_ANSWER_MAX_LENGTH, SURVEY_RATING, SURVEY_TEXT_MAX_LENGTH, surveyMaxLength, surveyScaleLabels,
   type TSurveyElement, type TSurveyPhoto,
 } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
-import { Checkbox, controlBorder } from '../../../ui/field';
+import { Checkbox } from '../../../ui/field';
+import { PhotoInput } from '../../../ui/photo-input';
 import { RadioOption } from '../../../ui/radio-group';
 import { Select } from '../../../ui/select';
 import { surveyTexts } from '../texts';
-import { describedBy, fieldDomId, FieldGroup, FieldSingle, hintDomId, inputClass } from './field-frame';
+import { describedBy, fieldDomId, FieldGroup, FieldSingle, hintDomId, inputClass } from '../../../ui/question-field';
 import { moodOf, SmileyIcon, StarIcon } from './scale-icons';
 
 type ElementOf<T extends TSurveyElement['type']> = Extract<TSurveyElement, { type: T }>;
@@ -182,96 +181,27 @@ export function ScaleElementInput({ field, error, element, value, onChange }: Co
   );
 }
 
-export type PhotoState = { photo: TSurveyPhoto; preview: string };
-
 /**
- * s_photoinput: choose a png or jpeg; it is uploaded at once and previewed, and its id becomes the
- * element's value. Required unless a photo is there.
+ * s_photoinput: the shared photo field (ui/photo-input.tsx): a png or jpeg is uploaded at once with its
+ * progress, then previewed, and its id becomes the element's value. Required unless a photo is there.
  */
 export function PhotoElementInput({ field, error, element, photo, onUpload, onPhoto, onError }: Common & {
   element: ElementOf<'s_photoinput'>;
-  photo: PhotoState | null;
-  onUpload: (file: File) => Promise<TSurveyPhoto>;
-  onPhoto: (state: PhotoState) => void;
+  photo: TSurveyPhoto | null;
+  onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<TSurveyPhoto>;
+  onPhoto: (photo: TSurveyPhoto) => void;
   onError: (message: string | undefined) => void;
 }) {
-  const { data } = element;
-  const [busy, setBusy] = useState(false);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const preview = useRef<string | null>(null);
-  useEffect(() => () => {
-    if (preview.current) URL.revokeObjectURL(preview.current);
-  }, []);
-
-  const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return;
-    if (!(SURVEY_PHOTO_TYPES as readonly string[]).includes(file.type)) {
-      onError(surveyTexts.photoType);
-      input.value = '';
-      return;
-    }
-    onError(undefined);
-    setBusy(true);
-    try {
-      const uploaded = await onUpload(file);
-      if (preview.current) URL.revokeObjectURL(preview.current);
-      preview.current = URL.createObjectURL(file);
-      onPhoto({ photo: uploaded, preview: preview.current });
-      setFileName(file.name);
-    } catch (failure) {
-      onError(failure instanceof ApiError ? (failure.body.errors?.[0]?.message ?? failure.message) : surveyTexts.failed);
-    } finally {
-      setBusy(false);
-      input.value = '';
-    }
-  };
-
   return (
-    <FieldSingle
+    <PhotoInput
       field={field}
-      label={data.label}
-      required={data.requiredField && !photo}
+      label={element.data.label}
+      required={element.data.requiredField}
       error={error}
-      hint={busy ? undefined : surveyTexts.photoHint}
-      after={
-        <>
-          <p role="status" className="text-sm text-slate-700">{busy ? surveyTexts.photoUploading : photo ? surveyTexts.photoUploaded : ''}</p>
-          {photo && (
-            <img
-              src={photo.preview}
-              alt={surveyTexts.photoAlt(data.label)}
-              width={photo.photo.image_width}
-              height={photo.photo.image_height}
-              className="h-auto max-h-64 w-auto max-w-full self-start rounded-md border border-slate-300 object-contain"
-            />
-          )}
-        </>
-      }
-    >
-      {/* The browser's own file button speaks the browser's language; this one is Dutch. The input stays
-          in the tab order (visually hidden) and the button-like label shows its focus. */}
-      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(error)}`}>
-        <input
-          id={fieldDomId(field)}
-          name={field}
-          type="file"
-          accept={SURVEY_PHOTO_TYPES.join(',')}
-          disabled={busy}
-          onChange={(e) => void choose(e.currentTarget)}
-          aria-required={data.requiredField && !photo ? true : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(field, { hint: !busy, error })}
-          className="peer sr-only"
-        />
-        <label
-          htmlFor={fieldDomId(field)}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-brand px-4 py-2 text-sm font-semibold text-on-brand hover:brightness-110 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
-        >
-          {photo ? surveyTexts.photoReplace : surveyTexts.photoChoose}
-        </label>
-        <span className="text-sm text-slate-700">{fileName ?? surveyTexts.photoNone}</span>
-      </div>
-    </FieldSingle>
+      photo={photo}
+      onUpload={onUpload}
+      onPhoto={onPhoto}
+      onError={onError}
+    />
   );
 }

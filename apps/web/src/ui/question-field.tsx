@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
-import { controlBorder, FieldErrorText } from '../../../ui/field';
+import { controlBorder, FieldErrorText } from './field';
 
-/** The DOM id of a survey field ('values.kleur' -> 'survey-values-kleur'); its inputs carry the field itself as their name. */
-export const fieldDomId = (field: string) => `survey-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+/*
+ * The frame of a question in a questionnaire (surveys, forms): a larger label than a settings form's,
+ * the input, its hint and its error, red when invalid. A field is named by its key in the answer
+ * ('values.kleur'): its inputs carry that as their name (so that the error summary and a 422 find
+ * them), and the DOM ids are derived from it.
+ */
+
+/** The DOM id of a field ('values.kleur' -> 'field-values-kleur'). */
+export const fieldDomId = (field: string) => `field-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 export const errorDomId = (field: string) => `${fieldDomId(field)}-error`;
 export const hintDomId = (field: string) => `${fieldDomId(field)}-hint`;
 

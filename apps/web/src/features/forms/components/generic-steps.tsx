@@ -1,0 +1,421 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  drawnSignatureErrors, emailListAddresses, emailListError, FORM_LIMITS, isFormEmail, nrOfSignaturesError,
+  type TGenericEntry,
+} from '@portal/contract';
+import { errorList, serverFieldErrors } from '../../../lib/form-errors';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
+import { describedBy, fieldDomId, FieldGroup, FieldSingle, inputClass } from '../../../ui/question-field';
+import { SafeHtml } from '../../../ui/safe-html';
+import { Loading } from '../../../ui/states';
+import { toast, toastError } from '../../../ui/toaster';
+import { formKeys, formQueries, genericApi, type GenericForm } from '../api';
+import type { GenericStep } from '../steps';
+import { formTexts } from '../texts';
+import { ConfirmDialog } from './confirm-dialog';
+
+const SignaturePadField = lazy(() => import('../../../ui/signature-pad'));
+
+type StepProps = { form: GenericForm; entry: TGenericEntry; onDone: (entry: TGenericEntry, to?: GenericStep) => void };
+type Errors = Record<string, string>;
+
+/** Opens a PDF in a new tab (the summary must be seen before the form is finished). */
+function PdfLink({ href, children, onOpen }: { href: string; children: string; onOpen?: () => void }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={onOpen}
+      className="inline-flex min-h-11 items-center gap-2 self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 underline-offset-2 hover:bg-slate-100 hover:underline"
+    >
+      <svg viewBox="0 0 24 24" className="size-5 text-brand" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6" strokeLinejoin="round" /></svg>
+      {children}
+      <span className="sr-only"> (opent in een nieuw tabblad)</span>
+    </a>
+  );
+}
+
+/**
+ * The summary: the server's PDF of the entry, to be opened before 'Formulier afronden' (or
+ * 'Formulier ondertekenen') appears; after 'Ja' the form is locked.
+ */
+export function SummaryStep({ form, entry, onDone }: StepProps) {
+  const [viewed, setViewed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const hasPdf = entry.summary_pdf !== '';
+  const lock = useMutation({
+    mutationFn: () => genericApi.lock(form, entry.id),
+    onSuccess: (updated) => {
+      toast(updated.require_to_sign_form ? formTexts.savedShort : formTexts.sent, 'success');
+      onDone(updated);
+    },
+    onError: (error) => toastError(error, formTexts.saveFailed),
+  });
+  if (entry.locked) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-800">{formTexts.summaryLocked}</p>
+        {hasPdf && <PdfLink href={entry.summary_pdf}>{formTexts.summaryOpen}</PdfLink>}
+      </div>
+    );
+  }
+  const canFinish = !hasPdf || viewed || entry.summary_completed;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-slate-800">{formTexts.summaryIntro}</p>
+      {hasPdf && <PdfLink href={entry.summary_pdf} onOpen={() => setViewed(true)}>{formTexts.summaryOpen}</PdfLink>}
+      {canFinish ? (
+        <Button className="self-start" busy={lock.isPending} onClick={() => setConfirming(true)}>
+          {entry.require_to_sign_form ? formTexts.finishSign : formTexts.finish}
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-700">{formTexts.summaryOpenFirst}</p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onNo={() => setConfirming(false)}
+        onYes={() => {
+          setConfirming(false);
+          lock.mutate();
+        }}
+      />
+    </div>
+  );
+}
+
+/** How many people sign: digits only, at least 1 (less becomes 1); with legal signing, each signer's name. */
+export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
+  const fixed = entry.sign_request || Object.values(entry.signature).some((s) => s.signed);
+  const [count, setCount] = useState(String(entry.nr_of_signatures ?? 1));
+  const [names, setNames] = useState<string[]>(() => Object.values(entry.signature).map((s) => s.who ?? ''));
+  const [error, setError] = useState<string | undefined>();
+  const { focusKey, focusSummary } = useErrorSummary();
+  const save = useMutation({
+    mutationFn: (n: number) => genericApi.nrOfSignatures(form, entry.id, n, entry.require_to_sign_form_legally ? names.slice(0, n) : undefined),
+    onSuccess: (updated) => {
+      toast(formTexts.savedShort, 'success');
+      onDone(updated, { kind: 'signature', nr: 1 });
+    },
+    onError: (failure) => {
+      const fields = serverFieldErrors(failure);
+      if (fields.length) {
+        setError(fields[0]!.message);
+        focusSummary();
+      } else toastError(failure, formTexts.saveFailed);
+    },
+  });
+  const field = 'nr_of_signatures';
+  const n = Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = nrOfSignaturesError(count);
+    setError(problem ?? undefined);
+    if (problem) {
+      toast(formTexts.invalid, 'error');
+      focusSummary();
+      return;
+    }
+    save.mutate(Number(count));
+  };
+  if (fixed) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-slate-800">{`${formTexts.nrOfSignatures}: ${entry.nr_of_signatures ?? 1}`}</p>
+        <Button className="self-start" onClick={() => onDone(entry, { kind: 'signature', nr: 1 })}>{formTexts.next}</Button>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={formTexts.nrOfSignatures}>
+      <ErrorSummary errors={error ? [{ field, message: error }] : []} focusKey={focusKey} title={formTexts.invalid} />
+      <FieldSingle field={field} label={formTexts.nrOfSignatures} required error={error} hint={formTexts.nrOfSignaturesHint}>
+        <input
+          id={fieldDomId(field)}
+          name={field}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={2}
+          value={count}
+          onChange={(e) => {
+            setCount(e.target.value.replace(/\D/g, ''));
+            setError(undefined);
+          }}
+          onBlur={() => {
+            if (!count || Number(count) < 1) setCount('1');
+          }}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field, { hint: true, error })}
+          className={`${inputClass(error)} w-24`}
+        />
+      </FieldSingle>
+      {entry.require_to_sign_form_legally && n > 0 && (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {Array.from({ length: n }, (_, i) => (
+            <FieldSingle key={i} field={`names.${i}`} label={formTexts.signerName(i + 1)}>
+              <input
+                id={fieldDomId(`names.${i}`)}
+                name={`names.${i}`}
+                type="text"
+                autoComplete="off"
+                maxLength={FORM_LIMITS.contactFieldMax}
+                value={names[i] ?? ''}
+                onChange={(e) => setNames((current) => Object.assign([...current], { [i]: e.target.value }))}
+                className={inputClass()}
+              />
+            </FieldSingle>
+          ))}
+        </div>
+      )}
+      <Button type="submit" className="self-start" busy={save.isPending}>{formTexts.saveNext}</Button>
+    </form>
+  );
+}
+
+/** Signature nr: drawn (with name and description), or through the signing service in a frame. */
+export function SignatureStep(props: StepProps & { nr: number }) {
+  return props.entry.require_to_sign_form_legally ? <LegalSignature {...props} /> : <DrawnSignature {...props} />;
+}
+
+const signerCount = (entry: TGenericEntry) => Math.max(entry.nr_of_signatures ?? 1, 1);
+
+/** After a signature: the next one, or after the last 'Formulier verzenden' to the status. */
+function SignedNotice({ entry, nr, onDone }: StepProps & { nr: number }) {
+  const signer = entry.signature[String(nr)];
+  const last = nr >= signerCount(entry);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-slate-800">{entry.require_to_sign_form_legally ? formTexts.alreadySigned : formTexts.signed}</p>
+      {signer?.image && (
+        <img src={signer.image} alt={formTexts.signatureOf(signer.who ?? '')} width={922} height={300} className="h-auto w-full max-w-md rounded-md border border-slate-300 bg-white" />
+      )}
+      {signer?.who && <p className="text-sm text-slate-700">{formTexts.signedBy(signer.who)}</p>}
+      <Button
+        className="self-start"
+        onClick={() => {
+          if (last) toast(formTexts.sent, 'success');
+          onDone(entry, last ? { kind: 'status' } : { kind: 'signature', nr: nr + 1 });
+        }}
+      >
+        {last ? formTexts.send : formTexts.next}
+      </Button>
+    </div>
+  );
+}
+
+function DrawnSignature({ form, entry, nr, onDone }: StepProps & { nr: number }) {
+  const [signature, setSignature] = useState<string | null>(null);
+  const [who, setWho] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const { focusKey, focusSummary } = useErrorSummary();
+  const last = nr >= signerCount(entry);
+  const save = useMutation({
+    mutationFn: () => genericApi.signature(form, entry.id, nr, { signature, who: who.trim(), description: description.trim() }),
+    onSuccess: (updated) => {
+      toast(last ? formTexts.sent : formTexts.savedShort, 'success');
+      onDone(updated, last ? { kind: 'status' } : { kind: 'signature', nr: nr + 1 });
+    },
+    onError: (failure) => {
+      const fields = serverFieldErrors(failure);
+      if (fields.length) {
+        setErrors(Object.fromEntries(fields.map((e) => [e.field, e.message])));
+        focusSummary();
+      } else toastError(failure, formTexts.saveFailed);
+    },
+  });
+  if (entry.signature[String(nr)]?.signed) return <SignedNotice form={form} entry={entry} nr={nr} onDone={onDone} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = drawnSignatureErrors({ signature, who, description }, true);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, e.message])));
+    if (found.length) {
+      toast(formTexts.invalid, 'error');
+      focusSummary();
+      return;
+    }
+    save.mutate();
+  };
+  const text = (field: 'who' | 'description', label: string, value: string, set: (v: string) => void, hint?: string) => (
+    <FieldSingle field={field} label={label} required error={errors[field]} hint={hint}>
+      <input
+        id={fieldDomId(field)}
+        name={field}
+        type="text"
+        autoComplete={field === 'who' ? 'name' : 'off'}
+        maxLength={FORM_LIMITS.contactFieldMax}
+        value={value}
+        onChange={(e) => {
+          set(e.target.value);
+          setErrors(({ [field]: _, ...rest }) => rest);
+        }}
+        aria-required="true"
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field, { hint: !!hint, error: errors[field] })}
+        className={inputClass(errors[field])}
+      />
+    </FieldSingle>
+  );
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={formTexts.signatureTitle(nr, signerCount(entry))}>
+      <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={formTexts.invalid} />
+      <p className="text-sm text-slate-700">{formTexts.signatureTitle(nr, signerCount(entry))}</p>
+      <Suspense fallback={<Loading />}>
+        <SignaturePadField
+          field="signature"
+          label={formTexts.signature}
+          required
+          error={errors.signature}
+          value={signature}
+          onChange={(value) => {
+            setSignature(value);
+            setErrors(({ signature: _, ...rest }) => rest);
+          }}
+        />
+      </Suspense>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text('who', formTexts.who, who, setWho)}
+        {text('description', formTexts.description, description, setDescription, formTexts.descriptionHint)}
+      </div>
+      <Button type="submit" className="self-start" busy={save.isPending}>{last ? formTexts.send : formTexts.saveSignature}</Button>
+    </form>
+  );
+}
+
+/**
+ * Legal signing: the signing service's page in a frame; whether the signer signed is asked every 5
+ * seconds while this step is open (the query stops when the page is left). Once signed the next signer
+ * follows, and after the last 'Formulier verzenden'.
+ */
+function LegalSignature({ form, entry, nr, onDone }: StepProps & { nr: number }) {
+  const queryClient = useQueryClient();
+  const signedBefore = entry.signature[String(nr)]?.signed === true;
+  const url = useQuery({ ...formQueries.signingUrl(form, entry.id, nr), enabled: !signedBefore });
+  const signed = useQuery({ ...formQueries.isSigned(form, entry.id, nr), enabled: !signedBefore && !!url.data });
+  const last = nr >= signerCount(entry);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!signed.data || signedBefore || handled.current) return;
+    handled.current = true;
+    void queryClient.fetchQuery({ ...formQueries.entry(form, entry.id), staleTime: 0 }).then((fresh) => {
+      if (!last) onDone(fresh, { kind: 'signature', nr: nr + 1 });
+    });
+  }, [signed.data, signedBefore, last, nr, form, entry.id, queryClient, onDone]);
+
+  if (signedBefore) return <SignedNotice form={form} entry={entry} nr={nr} onDone={onDone} />;
+  if (url.isPending) return <Loading label={formTexts.signingLoading} />;
+  if (url.isError) return <Banner tone="error">{formTexts.signingFailed}</Banner>;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700" role="status">{signed.data ? formTexts.alreadySigned : formTexts.signingWaiting}</p>
+      <iframe title={formTexts.signingFrame(nr)} src={url.data.url} className="h-[680px] w-full rounded-md border border-slate-300 bg-white" />
+    </div>
+  );
+}
+
+/**
+ * The status: the staff's text, the PDF to download and (where the form allows it) e-mailing it to a
+ * list of addresses. Both are open when signing is required and all signed, when no signing is
+ * required and the form was finished, or for an administrator (spec 4.4).
+ */
+export function StatusStep({ form, entry, isAdmin }: { form: GenericForm; entry: TGenericEntry; isAdmin: boolean }) {
+  const open = (entry.require_to_sign_form && entry.signatures_completed) || (!entry.require_to_sign_form && entry.status !== 'answered') || isAdmin;
+  return (
+    <div className="flex flex-col gap-5">
+      {entry.status_text ? <SafeHtml html={entry.status_text} /> : <p className="text-slate-800">{formTexts.statusIntro}</p>}
+      {!open ? (
+        <Banner tone="warning">{formTexts.notCompleteApproved}</Banner>
+      ) : (
+        <>
+          {entry.summary_pdf && <PdfLink href={entry.summary_pdf}>{formTexts.download}</PdfLink>}
+          {entry.allow_form_to_be_emailed && <EmailForm form={form} entry={entry} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry }) {
+  const queryClient = useQueryClient();
+  const [list, setList] = useState<string[]>(() => (entry.email_to.length ? entry.email_to : ['']));
+  const [error, setError] = useState<string | undefined>();
+  const { focusKey, focusSummary } = useErrorSummary();
+  const field = 'email_address';
+  const send = useMutation({
+    mutationFn: () => genericApi.email(form, entry.id, emailListAddresses(list)),
+    onSuccess: () => {
+      toast(formTexts.sent, 'success');
+      void queryClient.invalidateQueries({ queryKey: formKeys.entry(form, entry.id) });
+    },
+    onError: (failure) => {
+      const fields = serverFieldErrors(failure);
+      if (fields.length) {
+        setError(fields[0]!.message);
+        focusSummary();
+      } else toastError(failure, formTexts.saveFailed);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailListError(list) ?? (emailListAddresses(list).length ? null : formTexts.emailMissing);
+    setError(problem ?? undefined);
+    if (problem) {
+      toast(formTexts.invalid, 'error');
+      focusSummary();
+      return;
+    }
+    send.mutate();
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={formTexts.email}>
+      <ErrorSummary errors={error ? [{ field, message: error }] : []} focusKey={focusKey} title={formTexts.invalid} headingLevel={3} />
+      <FieldGroup field={field} label={formTexts.email} error={error} hint={formTexts.emailIntro}>
+        <ul className="flex flex-col gap-3">
+          {list.map((address, i) => {
+            // Red are the positions the message names (or the first, when none was given).
+            const wrong = !!error && (address.trim() ? !isFormEmail(address.trim()) : i === 0 && !emailListAddresses(list).length);
+            return (
+            <li key={i} className="flex flex-wrap items-end gap-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <label htmlFor={fieldDomId(`${field}.${i}`)} className="text-sm font-medium text-slate-800">{formTexts.emailAddress(i + 1)}</label>
+                <input
+                  id={fieldDomId(`${field}.${i}`)}
+                  // The first carries the field's name: the error summary leads there.
+                  name={i === 0 ? field : `${field}.${i}`}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={320}
+                  value={address}
+                  onChange={(e) => {
+                    setList((current) => current.map((a, j) => (j === i ? e.target.value : a)));
+                    setError(undefined);
+                  }}
+                  aria-invalid={wrong || undefined}
+                  aria-describedby={describedBy(field, { error })}
+                  className={inputClass(wrong ? error : undefined)}
+                />
+              </div>
+              {list.length > 1 && (
+                <Button variant="secondary" onClick={() => setList((current) => current.filter((_, j) => j !== i))}>
+                  <span aria-hidden="true">✕</span>
+                  <span className="sr-only">{formTexts.emailRemove(i + 1)}</span>
+                </Button>
+              )}
+            </li>
+            );
+          })}
+        </ul>
+        {list.length < FORM_LIMITS.emailMax && (
+          <Button variant="secondary" className="self-start" onClick={() => setList((current) => [...current, ''])}>{formTexts.emailAdd}</Button>
+        )}
+      </FieldGroup>
+      <Button type="submit" className="self-start" busy={send.isPending}>{formTexts.emailSend}</Button>
+    </form>
+  );
+}

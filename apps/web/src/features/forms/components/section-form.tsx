@@ -1,0 +1,85 @@
+import { useMemo, type ReactNode } from 'react';
+import { elementKeys, formValueField, type TFormOccupant, type TFormPhoto, type TFormSection } from '@portal/contract';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { ErrorSummary } from '../../../ui/error-summary';
+import { useSectionForm, type SectionFormOptions } from '../hooks/use-section-form';
+import { formTexts } from '../texts';
+import { FormElements } from './form-element';
+
+type Props<T> = Omit<SectionFormOptions<T>, 'occupantIds'> & {
+  occupants: readonly TFormOccupant[] | null;
+  upload: (elementId: string, file: File, onProgress: (fraction: number) => void) => Promise<TFormPhoto>;
+  /** The save button's text ('Opslaan en volgende', 'Indienen'). */
+  submitLabel: string;
+  /** More buttons beside the save button. */
+  actions?: ReactNode;
+  /** The section's heading, when it has one. */
+  heading?: ReactNode;
+  /** Shown in parts under their own headings (a one-page form of several sections); the section holds all their elements. */
+  parts?: readonly TFormSection[];
+};
+
+/**
+ * One section of a form: its elements (one renderer for every family), the error summary, the notices
+ * of a restored or pending draft, and the save button. Key it by entry and section, so that each
+ * section starts from its own values.
+ */
+export function SectionForm<T>({ occupants, upload, submitLabel, actions, heading, parts, ...options }: Props<T>) {
+  const form = useSectionForm({ ...options, occupantIds: occupants ? occupants.map((o) => o.id) : null });
+  // The summary names the question of each message ('Naam: Dit veld is verplicht'); the field itself says the message only.
+  const labels = useMemo(
+    () => new Map(options.section.elements.flatMap((e) => elementKeys(options.family, e).map((key) => [formValueField(key), e.data.label ?? ''] as const))),
+    [options.section, options.family],
+  );
+  const named = (label: string | undefined, message: string) => (!label ? message : /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`);
+  const summary = form.errorList.map((e) => ({ field: e.field, message: named(labels.get(e.field), e.message) }));
+  const env = {
+    family: options.family,
+    values: form.values,
+    errors: form.errors,
+    readOnly: options.readOnly,
+    setValue: form.setValue,
+    setFieldError: form.setFieldError,
+    photos: form.photos,
+    upload,
+    setPhoto: form.setPhoto,
+    occupants,
+  };
+  return (
+    <form
+      noValidate
+      aria-label={typeof heading === 'string' ? heading : undefined}
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      {heading && <h2 className="text-xl font-bold text-slate-900">{heading}</h2>}
+      <ErrorSummary errors={summary} focusKey={form.focusKey} title={formTexts.invalid} />
+      {form.pending ? (
+        <Banner tone="warning">{formTexts.offlinePending}</Banner>
+      ) : form.restored && !options.readOnly ? (
+        <Banner tone="info">{formTexts.draftRestored}</Banner>
+      ) : null}
+      {options.readOnly ? <p className="text-sm text-slate-700">{formTexts.readOnly}</p> : <p className="text-sm text-slate-700">{formTexts.requiredHint}</p>}
+      {parts ? (
+        parts.map((part) => (
+          <section key={part.id} aria-label={part.label || undefined} className="flex flex-col gap-5">
+            {part.label && <h3 className="border-b border-slate-200 pb-1 text-lg font-bold text-slate-900">{part.label}</h3>}
+            <FormElements elements={part.elements} env={env} />
+          </section>
+        ))
+      ) : (
+        <FormElements elements={options.section.elements} env={env} />
+      )}
+      {(!options.readOnly || actions) && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {!options.readOnly && <Button type="submit" busy={form.saving}>{submitLabel}</Button>}
+          {actions}
+        </div>
+      )}
+    </form>
+  );
+}
