@@ -248,6 +248,11 @@ export async function seed(client) {
     information: (await one(`SELECT id FROM information_items WHERE project_id = $1 AND kind = 'information' AND is_public ORDER BY id LIMIT 1`, p)).id,
     complaint: (await one(`SELECT id FROM complaint_items WHERE project_id = $1 AND is_public ORDER BY id LIMIT 1`, p)).id,
     document: (await one(`SELECT id FROM documents WHERE project_id = $1 AND address_id = $2 ORDER BY id LIMIT 1`, [P, bench.address_id])).id,
+    // The bench resident's 100th document, in the list order (newest first): the `before` of page 3.
+    documentDeep: (await one(`SELECT id FROM documents WHERE project_id = $1 AND (address_id IS NULL OR address_id = $2)
+      ORDER BY created_at DESC, id DESC OFFSET 99 LIMIT 1`, [P, bench.address_id])).id,
+    // A month of the planning other than the one it opens with: the next one.
+    nextMonth: (await one(`SELECT to_char(current_date + interval '1 month', 'YYYY-MM') AS month`)).month,
     survey: (await one(`SELECT id FROM surveys WHERE project_id = $1 ORDER BY position LIMIT 1`, p)).id,
     publicSurvey: (await one(`SELECT id FROM surveys WHERE project_id = $1 AND is_public ORDER BY position LIMIT 1`, p))?.id ?? null,
     appointment: (await one(`SELECT ap.id FROM appointments ap JOIN appointment_plannings pl ON pl.id = ap.planning_id
@@ -321,6 +326,7 @@ function calls(ids, resident, partner) {
     occupant('/api/occupant/complaints'),
     occupant('/api/occupant/complaint/{id}', `/api/occupant/complaint/${ids.complaint}`),
     occupant('/api/occupant/schedule'),
+    occupant('/api/occupant/schedule?month={YYYY-MM} (next month)', `/api/occupant/schedule?month=${ids.nextMonth}`),
     occupant('/api/occupant/information/menu'),
     occupant('/api/occupant/information'),
     occupant('/api/occupant/information/item/{id}', `/api/occupant/information/item/${ids.information}`),
@@ -328,6 +334,7 @@ function calls(ids, resident, partner) {
     occupant('/api/occupant/partners'),
     occupant('/api/occupant/workorder'),
     occupant('/api/occupant/documents'),
+    occupant('/api/occupant/documents?before={id} (page 3)', `/api/occupant/documents?before=${ids.documentDeep}`),
     occupant('/api/occupant/document/{id}', `/api/occupant/document/${ids.document}`),
     occupant('/api/occupant/dossier'),
     occupant('/api/occupant/contacts'),

@@ -11,7 +11,7 @@ import { expectFittedMarkers, failTiles, serveTiles } from './map-tiles';
 
 type NewsArticle = { id: number; title: string; date: string; is_new: boolean };
 type InformationItem = { id: number; title: string; menuitem_id: number | null; access_to_home_required: boolean; indicators: Array<{ name: string; value: number }> };
-type Schedule = { sorted_scheduled_items: Record<string, Array<{ title: string; item: { id: number; highlight: boolean; title: string } }>> };
+type Schedule = { month: string; months_with_items: string[]; sorted_scheduled_items: Record<string, Array<{ title: string; item: { id: number; highlight: boolean; title: string } }>> };
 type Doc = { id: number; subject: string; fetched: boolean };
 
 /** GET an occupant call with the page's stored session. */
@@ -22,11 +22,20 @@ async function occupantGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The whole planning, month by month (the API answers one month at a time): the days with their entries. */
+async function wholePlanning(page: Page): Promise<Schedule['sorted_scheduled_items']> {
+  const { months_with_items: months } = await occupantGet<Schedule>(page, '/occupant/schedule');
+  const answers = await Promise.all(months.map((month) => occupantGet<Schedule>(page, `/occupant/schedule?month=${month}`)));
+  return Object.assign({}, ...answers.map((a) => a.sorted_scheduled_items)) as Schedule['sorted_scheduled_items'];
+}
+
 const tiles = (page: Page) => page.getByRole('navigation', { name: 'Onderdelen van het project' });
-const newsCount = async (page: Page) => {
-  const badge = tiles(page).locator('[data-module="news"] > span.absolute');
+/** The new-items count on a dashboard tile (0 without a badge). */
+const tileCount = async (page: Page, module: string) => {
+  const badge = tiles(page).locator(`[data-module="${module}"] > span.absolute`);
   return (await badge.count()) ? Number((await badge.innerText()).replace(/\D/g, '')) : 0;
 };
+const newsCount = (page: Page) => tileCount(page, 'news');
 
 test.describe('content modules for a resident', () => {
   // every test checks its pages with axe and screenshots at two widths: more than the default minute
@@ -160,14 +169,21 @@ test.describe('content modules for a resident', () => {
   });
 
   test('planning: month calendar with navigation, a day with an important item that opens', async ({ page }) => {
-    const schedule = await occupantGet<Schedule>(page, '/occupant/schedule');
-    const days = Object.keys(schedule.sorted_scheduled_items).sort();
-    const [importantDay, entries] = Object.entries(schedule.sorted_scheduled_items).find(([day, list]) => day >= today() && list.some((e) => e.item.highlight))!;
-    const important = entries.find((e) => e.item.highlight)!;
-
+    // the planning tile counts the whole planning, all months; opening the planning (one month) reads it all
+    await expect(tiles(page).locator('[data-module="scheduling"]')).toBeVisible();
+    expect(await tileCount(page, 'scheduling')).toBeGreaterThan(0);
     await page.goto('/planning/');
     await expect(page.getByRole('heading', { level: 1, name: 'Planning' })).toBeVisible();
     await expect(page.getByText('onder voorbehoud')).toBeVisible(); // the schedule's comment
+    await page.getByRole('link', { name: 'Terug naar dashboard' }).click();
+    await expect.poll(() => tileCount(page, 'scheduling')).toBe(0);
+
+    const planning = await wholePlanning(page);
+    const days = Object.keys(planning).sort();
+    const [importantDay, entries] = Object.entries(planning).sort(([a], [b]) => a.localeCompare(b)).find(([day, list]) => day >= today() && list.some((e) => e.item.highlight))!;
+    const important = entries.find((e) => e.item.highlight)!;
+
+    await page.goto('/planning/');
     const calendar = page.getByRole('region', { name: 'Kalender' });
     const month = calendar.getByTestId('calendar-month');
     const shown = await month.innerText();
@@ -202,6 +218,32 @@ test.describe('content modules for a resident', () => {
     // a deep link to a day and item opens that item
     await page.goto(`/planning/${importantDay}/${important.item.id}`);
     await expect(page.getByRole('button', { name: `Belangrijk: ${important.title}` })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('planning: a deep link to a day of a later month loads that month, with the item open', async ({ page }) => {
+    const planning = await wholePlanning(page);
+    const { month: first } = await occupantGet<Schedule>(page, '/occupant/schedule');
+    const lastDay = Object.keys(planning).sort().at(-1)!;
+    expect(lastDay.slice(0, 7) > first).toBe(true); // the demo plans into a later month than the one the planning opens with
+    const item = planning[lastDay]![0]!;
+
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/occupant/schedule')) asked.push(new URL(request.url()).searchParams.get('month') ?? '');
+    });
+    await page.goto(`/planning/${lastDay}/${item.item.id}`);
+    const calendar = page.getByRole('region', { name: 'Kalender' });
+    const caption = calendar.getByTestId('calendar-month');
+    await expect(caption).toHaveText(monthCaption(lastDay));
+    await expect(calendar.locator(`[data-day="${lastDay}"]`)).toHaveAttribute('aria-current', 'date');
+    await expect(page.getByRole('button', { name: new RegExp(`${item.title}$`) })).toHaveAttribute('aria-expanded', 'true');
+    expect(asked).toEqual([lastDay.slice(0, 7)]); // that month only, not the whole planning nor the first month
+
+    // and from there back, month with items by month with items, to the month the planning opens with
+    const back = calendar.getByRole('button', { name: /^Vorige maand/ });
+    for (let i = 0; i < 12 && !monthCaption(first).test(await caption.innerText()); i++) await back.click();
+    await expect(caption).toHaveText(monthCaption(first));
+    await expect(calendar.locator(`[data-day^="${first}-"]`).first()).toBeVisible();
   });
 
   test('work order: numbered list with statuses, own address marked; the map fits its markers at 1280 px, none at 375 px', async ({ page }) => {
@@ -414,6 +456,12 @@ test.describe('content modules for a resident', () => {
     }
   });
 });
+
+/** The calendar's caption of the month of a day or month (YYYY-MM[-DD]): 'December 2026'. */
+function monthCaption(day: string): RegExp {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new RegExp(`^${new Date(year, month - 1, 1).toLocaleDateString('nl-NL', { month: 'long', year: 'numeric' })}$`, 'i');
+}
 
 /** Today in Amsterdam as YYYY-MM-DD (the suite runs with TZ=Europe/Amsterdam). */
 function today(): string {

@@ -135,21 +135,48 @@ export const ZScheduleEntry = z.object({
   title: z.string(),
   partners: z.array(ZItemPartner),
   /**
-   * For a resident: not seen before this read. Reading the planning marks every entry in it seen (there
-   * is no detail read), so is_new tells what is new since the last visit.
+   * For a resident: not seen before this read. Reading the planning marks every entry seen (there is no
+   * detail read, see schedulePaths), so is_new tells what is new since the last visit.
    */
   is_new: z.boolean(),
 });
 export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
+/** A month of the planning: YYYY-MM. */
+export const ZMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Geef een maand als JJJJ-MM');
+export const ZScheduleQuery = z.object({
+  month: ZMonth.optional().describe('The month to answer, YYYY-MM; left out: the month of the first planned day from today (see ZSchedule).'),
+});
+export type TScheduleQuery = z.infer<typeof ZScheduleQuery>;
+/** Entries one answer holds at most: a whole month of any real planning (the first by day and position). */
+export const SCHEDULE_MONTH_LIMIT = 500;
 export const ZSchedule = z.object({
   comment: ZHtml.nullable(),
   image_url: z.string().nullable(),
   show_date: z.boolean(),
-  /** Keyed by date as YYYY-MM-DD, sorted. */
+  /**
+   * The month this answer holds (YYYY-MM): the asked `month`; without one the month of the first planned
+   * day from today (Europe/Amsterdam), else the last month with entries, else the current month.
+   */
+  month: ZMonth,
+  /** Every month with entries for this reader (YYYY-MM, ascending), `month` itself included when it has any. */
+  months_with_items: z.array(ZMonth),
+  /** The entries of `month` only, keyed by date as YYYY-MM-DD, sorted. */
   sorted_scheduled_items: z.record(z.string(), z.array(ZScheduleEntry)),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
-/** Public visitors get the entries marked public; comment and image are the same for everyone. */
+/**
+ * The planning one month at a time (`?month=YYYY-MM`), so that an answer stays small however long the
+ * planning runs: the calendar shows `month`, `months_with_items` tells where the back and forward buttons
+ * lead (the nearest month with entries) and whether there is anywhere to go; a day (/planning/{day_nr})
+ * loads its own month (a `month` that is not YYYY-MM answers 422). Comment, image and show_date come with
+ * every month.
+ * - Public visitors get the entries marked public (and only their months); partners every entry; nobody
+ *   gets more than SCHEDULE_MONTH_LIMIT entries of one month.
+ * - There is no detail read: a resident's read marks every entry of the project's planning read, whatever
+ *   the month (one statement), so the tile's nr_of_new_items drops to 0 once the planning is opened, and
+ *   is_new tells which entries of the month were new before that read. An administrator acting for the
+ *   address leaves no marks.
+ */
 export const schedulePaths = {
   publicSchedule: '/public/schedule/:id',
   occupantSchedule: '/occupant/schedule',
@@ -239,8 +266,10 @@ export type TDocument = z.infer<typeof ZDocument>;
 export const ZDocumentList = z.array(ZDocument);
 /**
  * A resident sees the project-wide documents and those of their own address; partners and public
- * visitors only project-wide ones (public visitors those marked public). GET of one document marks it
- * fetched, and so does downloading its file.
+ * visitors only project-wide ones (public visitors those marked public). The lists are paged like news
+ * (paging.ts): newest first (created_at, then id), without `before` the newest PAGE_DEFAULT_LIMIT
+ * (`limit`, at most PAGE_MAX_LIMIT), with `before` (the last document held) the older ones; X-Has-More
+ * says whether older documents remain. GET of one document marks it fetched, and so does downloading its file.
  */
 export const documentPaths = {
   publicList: '/public/documents/:id',

@@ -1,11 +1,11 @@
 /**
- * Paging of the reads that grow without bound: the news list, the chat history (resident, public
- * visitor and partner), the partner inbox and the work order (`before` is there the last work-order
- * number held, content.ts). Plain values, no zod, so the web bundle stays small;
- * the query schema is `ZPageQuery` in common.ts.
+ * Paging of the reads that grow without bound: the news and document lists, the chat history (resident,
+ * public visitor and partner), the partner inbox and the work order (`before` is there the last work-order
+ * number held, content.ts). The planning comes a month at a time instead (schedulePaths). Plain values,
+ * no zod, so the web bundle stays small; the query schema is `ZPageQuery` in common.ts.
  *
  * - Query: `limit` (1..PAGE_MAX_LIMIT, default PAGE_DEFAULT_LIMIT) and `before`, the id of the item
- *   the client already holds at the far end of the list: the last article of a news page, the last
+ *   the client already holds at the far end of the list: the last article (or document) of a page, the last
  *   conversation of an inbox page, the oldest message of a chat. The answer then continues after it in
  *   the list's own order (older articles, older messages, the next conversations). An unknown or
  *   foreign `before` gives an empty page.

@@ -28,10 +28,16 @@ type ReadQuery = { project_id?: number } & TPageQuery;
  * query, the address's only project without it) and staff (guard.staff; a project of one of their
  * customers; every item of the project, none of a single address).
  */
-export function registerModuleReads<T extends z.ZodType>(app: ZodApp, services: Services, def: ModuleReadsDef<T> & {
-  read: (reader: Reader) => Promise<z.infer<T>>;
+export function registerModuleReads<T extends z.ZodType, Q extends z.ZodRawShape = Record<never, never>>(app: ZodApp, services: Services, def: ModuleReadsDef<T> & {
+  /** The read's own query parameters (the planning's `month`), beside language and project_id. */
+  query?: z.ZodObject<Q>;
+  read: (reader: Reader, query: z.infer<z.ZodObject<Q>>) => Promise<z.infer<T>>;
 }) {
-  registerReads(app, services, def, { language: ZLanguageQuery, occupant: ZOccupantQuery }, (reader) => def.read(reader));
+  const shape = def.query?.shape ?? {};
+  registerReads(
+    app, services, def, { language: ZLanguageQuery.extend(shape), occupant: ZOccupantQuery.extend(shape) },
+    (reader, query) => def.read(reader, query as z.infer<z.ZodObject<Q>>),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, apiPage, type ApiPage } from './api';
 
 /**
@@ -31,14 +32,33 @@ export function moduleApiPath(audience: Audience, module: string): string {
   }
 }
 
-/** GET a module's answer for this audience (public reads carry no token). */
-export function getModule<T>(audience: Audience, module: string, signal?: AbortSignal): Promise<T> {
-  return api<T>(moduleApiPath(audience, module), { token: audience.kind === 'public' ? false : undefined, signal });
+/** GET a module's answer for this audience (public reads carry no token); `query` adds the read's own parameters. */
+export function getModule<T>(audience: Audience, module: string, signal?: AbortSignal, query?: Record<string, string>): Promise<T> {
+  return api<T>(moduleApiPath(audience, module), { token: audience.kind === 'public' ? false : undefined, signal, query });
 }
 
-/** GET one page of a paged module read (news) for this audience. */
+/** GET one page of a paged module read (news, documents) for this audience. */
 export function getModulePage<T>(audience: Audience, module: string, page: { before?: number; limit?: number }, signal?: AbortSignal): Promise<ApiPage<T>> {
   return apiPage<T>(moduleApiPath(audience, module), page, { token: audience.kind === 'public' ? false : undefined, signal });
+}
+
+/**
+ * The query of a paged module list (news, documents: newest first, paging.ts): the first page, and each
+ * next page continuing after the last item held, while the server says more follow.
+ */
+export function modulePagesQuery<T extends { id: number }>(audience: Audience, module: string, queryKey: QueryKey) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ signal, pageParam }) => getModulePage<T[]>(audience, module, { before: pageParam }, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
+  });
+}
+
+/** The items of the pages held, in order, each once (a page may repeat an item when the list changed in between). */
+export function pagedItems<T extends { id: number }>(pages: Array<ApiPage<T[]>> | undefined): T[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((page) => page.data).filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -7,19 +8,27 @@ import { projects } from '../project/project.table.ts';
 import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
 import { documents } from './documents.table.ts';
 
-/** Project-wide documents for everyone (public visitors: the public ones); a resident also those of their address. */
-function documentScope(reader: Reader): SQL {
+/**
+ * What a reader lists, each scope one index range in created_at order (documents.table.ts): the
+ * project-wide documents for everyone (public visitors: the public ones), and for a resident also those
+ * of their own address.
+ */
+function documentScopes(reader: Reader): SQL[] {
+  const projectWide = and(eq(documents.projectId, reader.projectId), isNull(documents.addressId))!;
   switch (reader.kind) {
     case 'public':
-      return and(isNull(documents.addressId), eq(documents.isPublic, true))!;
+      return [and(projectWide, eq(documents.isPublic, true))!];
     case 'partner':
-      return isNull(documents.addressId);
+      return [projectWide];
     case 'occupant':
-      return or(isNull(documents.addressId), eq(documents.addressId, reader.addressId))!;
+      return [projectWide, and(eq(documents.projectId, reader.projectId), eq(documents.addressId, reader.addressId))!];
   }
 }
+const listedFor = (reader: Reader) => or(...documentScopes(reader))!;
+const newestFirst = [desc(documents.createdAt), desc(documents.id)];
 
-export function selectDocuments(db: Db, reader: Reader, where: { id?: number; limit: number }) {
+/** The documents that `where` picks, newest first (created_at, then id), with the file and the reader's read mark. */
+function selectDocumentRows(db: Db, reader: Reader, where: SQL, limit: number) {
   return db
     .select({
       id: documents.id, type: documents.type, subject: documents.subject, name: documents.name, methods: documents.methods,
@@ -28,9 +37,37 @@ export function selectDocuments(db: Db, reader: Reader, where: { id?: number; li
     .from(documents)
     .innerJoin(files, eq(files.id, documents.fileId))
     .leftJoin(contentReads, readMarkJoinFor(reader, 'documents', documents.id))
-    .where(and(eq(documents.projectId, reader.projectId), documentScope(reader), where.id !== undefined ? eq(documents.id, where.id) : undefined))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(where.limit);
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** One document the reader can list. */
+export const selectDocument = (db: Db, reader: Reader, id: number) => selectDocumentRows(db, reader, and(eq(documents.id, id), listedFor(reader))!, 1);
+
+/** A list position; created_at as PostgreSQL's text, which keeps the microseconds a JavaScript Date drops. */
+export type DocumentCursor = { createdAt: string; id: number };
+
+/**
+ * A page of the reader's documents, newest first, after `after` when given. Each scope (project-wide, the
+ * resident's address) is read as its own index range, newest first, `limit` at most, and the page is taken
+ * from those: a page reads at most twice its size, however many documents the project has.
+ */
+export function selectDocumentPage(db: Db, reader: Reader, { after, limit }: { after?: DocumentCursor; limit: number }) {
+  const following = after ? sql`(${documents.createdAt}, ${documents.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined;
+  const [projectWide, own] = documentScopes(reader).map((scope) =>
+    db.select({ id: documents.id }).from(documents).where(and(scope, following)).orderBy(...newestFirst).limit(limit));
+  return selectDocumentRows(db, reader, inArray(documents.id, own ? unionAll(projectWide!, own) : projectWide!), limit);
+}
+
+/** The list position of a document the reader can list (a page's `before`), or null. */
+export async function findDocumentCursor(db: Db, reader: Reader, id: number): Promise<DocumentCursor | null> {
+  const [row] = await db
+    .select({ createdAt: sql<string>`${documents.createdAt}::text`, id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, id), listedFor(reader)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function countUnreadDocuments(db: Db, addressId: number, projectId: number): Promise<number> {

@@ -43,6 +43,68 @@ describe('document lists', () => {
   });
 });
 
+describe('document lists, paged', () => {
+  const page = async (url: string, token?: string) => {
+    const res = await get(url, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return { list: ZDocumentList.parse(res.json()), hasMore: res.headers['x-has-more'] };
+  };
+  /** All pages of a list of `limit` documents each, following `before`. */
+  async function allPages(url: string, limit: number, token?: string) {
+    const pages = [];
+    let before: number | undefined;
+    while (pages.length < 50) {
+      const next = await page(`${url}${url.includes('?') ? '&' : '?'}limit=${limit}${before ? `&before=${before}` : ''}`, token);
+      pages.push(next);
+      if (next.hasMore === 'false') return pages;
+      expect(next.hasMore).toBe('true');
+      before = next.list.at(-1)!.id;
+    }
+    throw new Error(`${url}: more than 50 pages`);
+  }
+
+  it('gives every document once, newest first, also when many share one moment (no gaps, no repeats)', async () => {
+    // 25 more project-wide documents of Bloemenbuurt within one millisecond: five moments a microsecond
+    // apart (finer than a JavaScript Date), five documents each, which only their ids order
+    const [source] = await t.query<{ file_id: number }>('SELECT file_id FROM documents WHERE project_id = $1 LIMIT 1', [B]);
+    const added = (await t.services.documents.add(Array.from({ length: 25 }, (_, i) => ({
+      projectId: B, fileId: source!.file_id, type: 'Brief', subject: `Brief ${i + 1}`, name: `Brief ${i + 1}`, isPublic: i % 2 === 0,
+    })))).map((a) => a.id);
+    await t.query("UPDATE documents SET created_at = timestamptz '2030-01-01 10:00:00.123+00' + (id % 5) * interval '1 microsecond' WHERE id = ANY($1)", [added]);
+    const whole = (await page('/api/occupant/documents?limit=100', tokens.jan)).list;
+    expect(whole).toHaveLength(7 + 25);
+    expect(whole.slice(0, 25).map((d) => d.id).sort()).toEqual([...added].sort());
+    expect(whole[0]!.id % 5).toBe(4); // the latest microsecond first
+
+    for (const [url, token, total] of [
+      ['/api/occupant/documents', tokens.jan, 32], [`/api/partner/project/${B}/documents`, tokens.partner, 30], [`/api/public/documents/${B}`, undefined, 17],
+    ] as const) {
+      const pages = await allPages(url, 4, token);
+      expect(pages.slice(0, -1).every((p) => p.list.length === 4), url).toBe(true);
+      const ids = pages.flatMap((p) => p.list.map((d) => d.id));
+      expect(ids, url).toHaveLength(total);
+      expect(new Set(ids).size, url).toBe(total);
+      const single = (await page(`${url}${url.includes('?') ? '&' : '?'}limit=100`, token)).list.map((d) => d.id);
+      expect(ids, url).toEqual(single);
+    }
+    await t.query('DELETE FROM documents WHERE id = ANY($1)', [added]);
+  });
+
+  it('answers the newest 50 without `limit`, and an empty last page for a `before` the reader cannot list', async () => {
+    const first = await page('/api/occupant/documents', tokens.jan);
+    expect(first).toMatchObject({ hasMore: 'false' });
+    expect(first.list).toHaveLength(7);
+    const jans = first.list.find((d) => d.name === 'Bevestiging opnameafspraak')!; // Jan's own letter
+    for (const [url, token] of [
+      [`/api/occupant/documents?project_id=${B}&before=${jans.id}`, tokens.fatima], [`/api/public/documents/${B}?before=${jans.id}`, undefined],
+      [`/api/partner/project/${B}/documents?before=${jans.id}`, tokens.partner], ['/api/occupant/documents?before=2147483647', tokens.jan],
+    ] as const) {
+      expect(await page(url, token), url).toEqual({ list: [], hasMore: 'false' });
+    }
+    expect((await get('/api/occupant/documents?limit=101', tokens.jan)).statusCode).toBe(422);
+  });
+});
+
 describe('GET /api/occupant/document/{id}', () => {
   it('answers the document and marks it fetched; the count of new documents goes down', async () => {
     const list = ZDocumentList.parse((await get('/api/occupant/documents', tokens.jan)).json());

@@ -1,23 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentPaths, ZDocument, ZDocumentList, ZIdParams, ZOccupantQuery } from '@portal/contract';
-import { readErrors, registerModuleReads } from '../../lib/module-reads.ts';
+import { readErrors, registerPagedModuleReads } from '../../lib/module-reads.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 
 export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { documents, readers, guard } = services;
 
-  registerModuleReads(app, services, {
+  registerPagedModuleReads(app, services, {
     tag: 'documents',
     summary: 'Documents, newest first',
     description: [
       'A resident gets the project-wide documents and those of their own address; partners the project-wide ones; public visitors',
-      'the project-wide ones marked public. At most 200. document_url is /api/files/{id}/{filename}, signed for the caller\'s session',
+      'the project-wide ones marked public. Paged: the newest 50 (`limit`, at most 100) and, with `before` (the last document held),',
+      'the older ones; X-Has-More tells whether more follow. document_url is /api/files/{id}/{filename}, signed for the caller\'s session',
       'in authorised answers (?token=, a short-lived link token: see GET /api/files); a resident\'s download marks the document fetched.',
     ].join(' '),
     paths: { public: documentPaths.publicList, occupant: documentPaths.occupantList, partner: documentPaths.partnerList },
     response: ZDocumentList,
-    read: (reader) => documents.list(reader),
+    read: (reader, page) => documents.list(reader, page),
   });
 
   app.get(documentPaths.occupantDocument, {

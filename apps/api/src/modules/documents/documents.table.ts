@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { addresses } from '../address/address.table.ts';
 import { files } from '../files/files.table.ts';
@@ -24,7 +25,10 @@ export const documents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('documents_project_idx').on(t.projectId, t.addressId, t.createdAt),
+    // The lists, newest first, read one range per scope (documents.repository.ts): an address's documents,
+    // and the project-wide ones (a partial index, since `address_id IS NULL` cannot order a scan of the first).
+    index('documents_project_idx').on(t.projectId, t.addressId, t.createdAt, t.id),
+    index('documents_project_wide_idx').on(t.projectId, t.createdAt, t.id).where(sql`${t.addressId} IS NULL`),
     index('documents_address_idx').on(t.addressId),
     index('documents_file_idx').on(t.fileId),
   ],

@@ -74,7 +74,8 @@ describe('GET /api/files/{id}/{filename}', () => {
     const contacts = ZContactList.parse((await get('/api/occupant/contacts', tokens.jan)).json());
     const info = ZInformationList.parse((await get(`/api/public/information/${B}`)).json());
     const complaints = ZComplaintList.parse((await get(`/api/public/complaints/${B}`)).json());
-    const schedule = ZSchedule.parse((await get(`/api/public/schedule/${B}`)).json());
+    const scheduleAt = async (month = '') => ZSchedule.parse((await get(`/api/public/schedule/${B}${month && `?month=${month}`}`)).json());
+    const schedule = await Promise.all((await scheduleAt()).months_with_items.map(scheduleAt)); // the planning's months
     // the plain links: authorised answers sign them for the caller (tested below), these tests send the header
     const plain = <T extends Record<string, string>>(links: T) => Object.fromEntries(Object.entries(links).map(([k, v]) => [k, v.split('?')[0]!])) as T;
     return plain({
@@ -86,7 +87,7 @@ describe('GET /api/files/{id}/{filename}', () => {
       privateAvatar: contacts.find((c) => c.first_name === 'Lisa')!.avatar_url!,
       publicInfo: info[0]!.image_url!,
       publicComplaint: complaints.items[0]!.image_url!,
-      publicSchedule: Object.values(schedule.sorted_scheduled_items).flat().find((e) => e.item.image_url)!.item.image_url!,
+      publicSchedule: schedule.flatMap((s) => Object.values(s.sorted_scheduled_items).flat()).find((e) => e.item.image_url)!.item.image_url!,
     });
   }
 

@@ -182,6 +182,11 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       return json;
     },
 
+    /** An address's count of one module's new items, as the dashboard shows it (from memory once counted). */
+    async newItemCount(addressId: number, projectId: number, module: TModuleName): Promise<number> {
+      return (await countsFor(addressId, projectId))[module] ?? 0;
+    },
+
     async partnerProject(session: Session, projectId: number): Promise<TProject> {
       const found = await staffProject(session, projectId);
       return toProject(found.project, found.customer, 'partner', null, {});

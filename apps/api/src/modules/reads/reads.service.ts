@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Reader } from '../../lib/content.ts';
 import type { ProjectService } from '../project/project.service.ts';
@@ -19,11 +19,42 @@ export function readMarkJoinFor(reader: Reader, module: ReadModule, itemId: AnyP
   return reader.kind === 'occupant' ? readMarkJoin(module, reader.addressId, itemId) : sql`false`;
 }
 
+/**
+ * For a list of one range of a large module (a month of the planning, whose resident has read marks for
+ * the whole planning): true for an item a resident has not opened, as one primary-key probe per listed
+ * item inside the query, however many marks the address has; for other readers true (they have no marks).
+ */
+export function unreadProbe(reader: Reader, module: ReadModule, itemId: AnyPgColumn): SQL<boolean> {
+  if (reader.kind !== 'occupant') return sql<boolean>`true`;
+  return sql<boolean>`not exists (select 1 from ${contentReads} where ${readMarkJoin(module, reader.addressId, itemId)})`;
+}
+
 export function createReadsService(db: Db, projects: Pick<ProjectService, 'invalidateNewItems'>) {
   return {
     /** A reader's read: recorded for a resident, not for an administrator acting for the address, nor for anyone else. */
     async markFor(reader: Reader, module: ReadModule, itemIds: number[]): Promise<number> {
       return reader.kind === 'occupant' && !reader.actingAdmin ? this.mark(reader.addressId, module, itemIds) : 0;
+    },
+
+    /**
+     * A reader's opening of a whole module (the planning, which has no detail read): records, in one
+     * statement, that the resident opened every item of `items` (a table, its id column and the condition
+     * that picks the module's items, e.g. the project's) not opened before. As markFor: only a resident.
+     */
+    async markAllFor(reader: Reader, module: ReadModule, items: { table: PgTable; id: AnyPgColumn; where: SQL }): Promise<number> {
+      if (reader.kind !== 'occupant' || reader.actingAdmin) return 0;
+      const { addressId } = reader;
+      const notOpened = db
+        .select({
+          addressId: sql<number>`${addressId}::int`.as('address_id'), module: sql<ReadModule>`${module}`.as('module'),
+          itemId: items.id, readAt: sql<Date>`now()`.as('read_at'),
+        })
+        .from(items.table)
+        .leftJoin(contentReads, readMarkJoin(module, addressId, items.id))
+        .where(and(items.where, unread()));
+      const inserted = await db.insert(contentReads).select(notOpened).onConflictDoNothing().returning({ itemId: contentReads.itemId });
+      if (inserted.length) await projects.invalidateNewItems({ addressId });
+      return inserted.length;
     },
 
     /**

@@ -1,3 +1,3 @@
 export { scheduleItemPartners, scheduleItems, schedules } from './schedule.table.ts';
-export { createScheduleService, SCHEDULE_LIMIT, type NewSchedule, type ScheduleService } from './schedule.service.ts';
+export { createScheduleService, type NewSchedule, type ScheduleService } from './schedule.service.ts';
 export { scheduleRoutes } from './schedule.routes.ts';

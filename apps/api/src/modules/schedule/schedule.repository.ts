@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { files } from '../files/files.table.ts';
 import { partners } from '../partners/partners.table.ts';
 import { projects } from '../project/project.table.ts';
-import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
+import { contentReads, readMarkJoin, unread, unreadProbe } from '../reads/index.ts';
 import { scheduleItemPartners, scheduleItems, schedules } from './schedule.table.ts';
 
 export async function findSchedule(db: Db, projectId: number) {
@@ -18,23 +18,56 @@ export async function findSchedule(db: Db, projectId: number) {
   return row ?? null;
 }
 
-/** The latest `limit` planned items (by date), for the reader. */
-export function selectScheduleItems(db: Db, reader: Reader, limit: number) {
+/** The reader's entries of a project's planning: all of them, or for public visitors those marked public. */
+const listedFor = (reader: Reader) => and(eq(scheduleItems.projectId, reader.projectId), publicOnly(reader, scheduleItems.isPublic));
+
+/** Which month a read asks: `month` (YYYY-MM), or none (the month the planning opens with); `today` is YYYY-MM-DD. */
+export type ScheduleMonth = { month?: string; today: string };
+
+/**
+ * The first day of the month a planning opens with when none is asked (content.ts, ZSchedule.month): of
+ * the reader's first planned day from `today`, else of their last planned day, else of today. Two index
+ * probes of schedule_items_project_date_idx.
+ */
+function openingMonth(db: Db, reader: Reader, today: string): SQL {
+  const firstFromToday = db.select({ day: min(scheduleItems.date) }).from(scheduleItems).where(and(listedFor(reader), gte(scheduleItems.date, today)));
+  const last = db.select({ day: max(scheduleItems.date) }).from(scheduleItems).where(listedFor(reader));
+  return sql`date_trunc('month', coalesce((${firstFromToday}), (${last}), ${today}::date))::date`;
+}
+
+/** The reader's items of the asked month: one range of schedule_items_project_date_idx. */
+function inMonth(db: Db, reader: Reader, { month, today }: ScheduleMonth): SQL {
+  const from = month ? sql`${`${month}-01`}::date` : openingMonth(db, reader, today);
+  return and(listedFor(reader), gte(scheduleItems.date, from), lt(scheduleItems.date, sql`(${from} + interval '1 month')::date`))!;
+}
+
+/** The planned items of one month for the reader, by day and then in the order staff set. */
+export function selectScheduleItems(db: Db, reader: Reader, month: ScheduleMonth, limit: number) {
   return db
     .select({
       id: scheduleItems.id, date: scheduleItems.date, title: scheduleItems.title, description: scheduleItems.description,
       content: scheduleItems.content, highlight: scheduleItems.highlight, accessToHomeRequired: scheduleItems.accessToHomeRequired,
-      icons: scheduleItems.icons, indicators: scheduleItems.indicators, position: scheduleItems.position,
-      imageId: files.id, imageName: files.filename, unread: unread(),
+      icons: scheduleItems.icons, indicators: scheduleItems.indicators,
+      imageId: files.id, imageName: files.filename, unread: unreadProbe(reader, 'schedule', scheduleItems.id),
     })
     .from(scheduleItems)
     .leftJoin(files, eq(files.id, scheduleItems.imageFileId))
-    .leftJoin(contentReads, readMarkJoinFor(reader, 'schedule', scheduleItems.id))
-    .where(and(eq(scheduleItems.projectId, reader.projectId), publicOnly(reader, scheduleItems.isPublic)))
-    .orderBy(desc(scheduleItems.date), desc(scheduleItems.position), desc(scheduleItems.id))
+    .where(inMonth(db, reader, month))
+    .orderBy(asc(scheduleItems.date), asc(scheduleItems.position), asc(scheduleItems.id))
     .limit(limit);
 }
 
+/** Every item of a project's planning, for marking them all read (reads.markAllFor). */
+export const projectScheduleItems = (projectId: number) => ({ table: scheduleItems, id: scheduleItems.id, where: eq(scheduleItems.projectId, projectId) });
+
+/** The months (YYYY-MM, ascending) with items for the reader. */
+export async function selectScheduleMonths(db: Db, reader: Reader): Promise<string[]> {
+  const month = sql<string>`to_char(${scheduleItems.date}, 'YYYY-MM')`;
+  const rows = await db.selectDistinct({ month }).from(scheduleItems).where(listedFor(reader)).orderBy(month);
+  return rows.map((r) => r.month);
+}
+
+/** The partners of the listed items, in the order staff set. */
 export function selectScheduleItemPartners(db: Db, reader: Reader, itemIds: number[]) {
   if (!itemIds.length) return Promise.resolve([]);
   return db

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { TDocument } from '@portal/contract';
-import { audienceKey, getModule, type Audience } from '../../lib/audience';
+import { audienceKey, modulePagesQuery, type Audience } from '../../lib/audience';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -8,6 +7,6 @@ export const documentKeys = {
 };
 
 export const documentQueries = {
-  list: (audience: Audience) =>
-    queryOptions({ queryKey: documentKeys.list(audience), queryFn: ({ signal }) => getModule<TDocument[]>(audience, 'documents', signal) }),
+  /** The list, newest first, a page at a time ('Meer laden'). */
+  list: (audience: Audience) => modulePagesQuery<TDocument>(audience, 'documents', documentKeys.list(audience)),
 };

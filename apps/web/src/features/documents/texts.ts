@@ -1,6 +1,7 @@
 export const documentTexts = {
   title: 'Documenten',
   empty: 'Er zijn nog geen documenten.',
+  loadMore: 'Meer documenten laden',
   download: 'Download',
   downloadOf: (name: string) => `Download ${name}`,
   fetched: 'Gedownload',

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TNewsArticle } from '@portal/contract';
 import { api } from '../../lib/api';
-import { audienceKey, getModulePage, type Audience } from '../../lib/audience';
+import { audienceKey, modulePagesQuery, type Audience } from '../../lib/audience';
 
 export const newsKeys = {
   all: ['news'] as const,
@@ -11,13 +11,7 @@ export const newsKeys = {
 
 export const newsQueries = {
   /** The list, newest first, a page at a time: the next page continues after the last article held. */
-  list: (audience: Audience) =>
-    infiniteQueryOptions({
-      queryKey: newsKeys.list(audience),
-      queryFn: ({ signal, pageParam }) => getModulePage<TNewsArticle[]>(audience, 'news', { before: pageParam }, signal),
-      initialPageParam: undefined as number | undefined,
-      getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
-    }),
+  list: (audience: Audience) => modulePagesQuery<TNewsArticle>(audience, 'news', newsKeys.list(audience)),
   /** A resident's read of one article; the server marks it read. */
   article: (audience: Audience, id: number) =>
     queryOptions({ queryKey: newsKeys.article(audience, id), queryFn: ({ signal }) => api<TNewsArticle>(`/occupant/news/article/${id}`, { signal }) }),

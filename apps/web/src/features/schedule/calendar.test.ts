@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TScheduleEntry } from '@portal/contract';
-import { dayKey, defaultDay, formatDay, formatMonth, highlightedDays, monthGrid, parseDayKey, plannedDays, weekdayNames } from './calendar';
+import {
+  dayKey, defaultDay, formatDay, formatMonth, highlightedDays, monthGrid, monthKey, neighbourMonths, parseDayKey, parseMonthKey, plannedDays, weekdayNames,
+} from './calendar';
 
 const entry = (highlight: boolean): TScheduleEntry => ({
   item: { id: 1, title: 't', content: '', image_url: null, highlight, access_to_home_required: false, icon_urls: [], indicators: [] },
@@ -46,6 +48,24 @@ describe('day keys', () => {
     expect(parseDayKey('04-03-2026')).toBeNull();
     expect(parseDayKey('2026-3-4')).toBeNull();
     expect(parseDayKey(undefined)).toBeNull();
+  });
+});
+
+describe('months', () => {
+  it('round-trips YYYY-MM and refuses what is not a month', () => {
+    expect(monthKey(parseMonthKey('2026-03')!)).toBe('2026-03');
+    expect(monthKey(new Date(2026, 11, 31, 23, 30))).toBe('2026-12');
+    expect(parseMonthKey('2026-13')).toBeNull();
+    expect(parseMonthKey('2026-3')).toBeNull();
+  });
+
+  it('leads back and forward to the nearest months with items, skipping empty ones', () => {
+    const months = ['2026-01', '2026-03', '2026-07'];
+    expect(neighbourMonths(months, '2026-03')).toEqual({ previous: '2026-01', next: '2026-07' });
+    expect(neighbourMonths(months, '2026-05')).toEqual({ previous: '2026-03', next: '2026-07' });
+    expect(neighbourMonths(months, '2026-01')).toEqual({ previous: null, next: '2026-03' });
+    expect(neighbourMonths(months, '2027-01')).toEqual({ previous: '2026-07', next: null });
+    expect(neighbourMonths([], '2026-01')).toEqual({ previous: null, next: null });
   });
 });
 

@@ -19,6 +19,24 @@ export function parseDayKey(value: string | null | undefined): Date | null {
   return isValid(date) && dayKey(date) === value ? date : null;
 }
 
+/** A month as the API names it: YYYY-MM. */
+export function monthKey(date: Date): string {
+  return format(date, 'yyyy-MM');
+}
+
+/** YYYY-MM to the first day of that month (local), or null when it is not a month. */
+export function parseMonthKey(value: string): Date | null {
+  return parseDayKey(`${value}-01`);
+}
+
+/**
+ * Where the calendar's back and forward buttons lead from `month`: the nearest earlier and later months
+ * of `months` (the months with items, YYYY-MM ascending), or null when there is none.
+ */
+export function neighbourMonths(months: string[], month: string): { previous: string | null; next: string | null } {
+  return { previous: months.findLast((m) => m < month) ?? null, next: months.find((m) => m > month) ?? null };
+}
+
 /** The weeks (Monday to Sunday) that show a month, with the days of the neighbouring months marked. */
 export function monthGrid(month: Date): CalendarDay[][] {
   const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month), WEEK), end: endOfWeek(endOfMonth(month), WEEK) });

@@ -7,6 +7,8 @@ export const scheduleTexts = {
   today: 'vandaag',
   previousMonth: 'Vorige maand',
   nextMonth: 'Volgende maand',
+  noEarlierMonth: 'Vorige maand: geen eerdere planning',
+  noLaterMonth: 'Volgende maand: geen latere planning',
   calendar: 'Kalender',
   legendPlanned: 'Dag met planning',
   legendImportant: 'Dag met een belangrijk onderdeel',

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { pagePath, type Audience } from '../../../lib/audience';
+import { pagedItems, pagePath, type Audience } from '../../../lib/audience';
 import { useAfterRead } from '../../../lib/use-after-read';
 import { ContentArticle } from '../../../ui/content-article';
 import { LoadMoreButton } from '../../../ui/load-more';
@@ -18,10 +18,7 @@ import { newsTexts } from '../texts';
 export function NewsPage({ audience, articleId, onRead }: { audience: Audience; articleId: number | null; onRead?: () => void }) {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(newsQueries.list(audience));
-  const articles = useMemo(() => {
-    const seen = new Set<number>();
-    return (list.data?.pages ?? []).flatMap((page) => page.data).filter((a) => !seen.has(a.id) && seen.add(a.id));
-  }, [list.data]);
+  const articles = useMemo(() => pagedItems(list.data?.pages), [list.data]);
   const listed = articleId === null ? articles[0] : articles.find((a) => a.id === articleId);
   const isOccupant = audience.kind === 'occupant';
   const detail = useQuery({ ...newsQueries.article(audience, listed?.id ?? 0), enabled: isOccupant && !!listed });

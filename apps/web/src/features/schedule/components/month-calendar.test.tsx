@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { MonthCalendar } from './month-calendar';
 
 const render = (selected: string | null) => renderToStaticMarkup(
-  <Router ssrPath="/planning"><MonthCalendar month={new Date(2026, 10, 1)} onMonthChange={() => {}} counts={{ '2026-11-23': 2, '2026-11-25': 1 }}
+  <Router ssrPath="/planning"><MonthCalendar month={new Date(2026, 10, 1)} previous={null} next={new Date(2027, 1, 1)} onMonthChange={() => {}} counts={{ '2026-11-23': 2, '2026-11-25': 1 }}
     highlighted={new Set(['2026-11-25'])} selected={selected} today={new Date(2026, 10, 23)} hrefFor={(day) => `/planning/${day}`} /></Router>,
 );
 
@@ -23,6 +23,12 @@ describe('MonthCalendar', () => {
       expect(today).toMatch(/<span[^>]*class="underline[^"]*"[^>]*>23<\/span>/);
     }
     expect(dayLink(render('2026-11-23'), '2026-11-23')).toContain('aria-current="date"');
+  });
+
+  it('labels the month buttons with the month they lead to, and disables one that leads nowhere', () => {
+    const html = render(null);
+    expect(html).toMatch(/<button[^>]*aria-label="Volgende maand: februari 2027"(?![^>]*aria-disabled=")[^>]*>/);
+    expect(html).toMatch(/<button[^>]*aria-label="Vorige maand: geen eerdere planning"[^>]*aria-disabled="true"[^>]*>/);
   });
 
   it('underlines no other day', () => {

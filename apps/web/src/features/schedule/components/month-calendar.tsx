@@ -1,11 +1,16 @@
-import { addMonths, isSameDay, subMonths } from 'date-fns';
+import { isSameDay } from 'date-fns';
 import { Link } from 'wouter';
 import { formatDay, formatMonth, monthGrid, weekdayNames } from '../calendar';
 import { scheduleTexts } from '../texts';
 
 type Props = {
   month: Date;
+  /** Where the back and forward buttons lead (the nearest months with items); null: nowhere. */
+  previous: Date | null;
+  next: Date | null;
   onMonthChange: (month: Date) => void;
+  /** The month's items are still loading: the grid shows no planned days yet. */
+  busy?: boolean;
   /** Number of entries per planned day (YYYY-MM-DD). */
   counts: Record<string, number>;
   highlighted: Set<string>;
@@ -16,20 +21,19 @@ type Props = {
 
 /**
  * A month of the planning: days with items are links (to that day), important days stand out,
- * the open day carries aria-current. Month buttons go back and forward; the caption is announced.
+ * the open day carries aria-current. The month buttons go back and forward to the nearest month with
+ * items (and say which); without one they are disabled. The caption is announced.
  */
-export function MonthCalendar({ month, onMonthChange, counts, highlighted, selected, today, hrefFor }: Props) {
-  const previous = subMonths(month, 1);
-  const next = addMonths(month, 1);
+export function MonthCalendar({ month, previous, next, onMonthChange, busy = false, counts, highlighted, selected, today, hrefFor }: Props) {
   const weekdays = weekdayNames();
   return (
-    <section aria-label={scheduleTexts.calendar} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section aria-label={scheduleTexts.calendar} aria-busy={busy || undefined} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <MonthButton label={`${scheduleTexts.previousMonth}: ${formatMonth(previous)}`} onClick={() => onMonthChange(previous)} direction="back" />
+        <MonthButton label={previous ? `${scheduleTexts.previousMonth}: ${formatMonth(previous)}` : scheduleTexts.noEarlierMonth} to={previous} onMonthChange={onMonthChange} direction="back" />
         <p className="text-lg font-semibold" aria-live="polite" data-testid="calendar-month">{capitalise(formatMonth(month))}</p>
-        <MonthButton label={`${scheduleTexts.nextMonth}: ${formatMonth(next)}`} onClick={() => onMonthChange(next)} direction="forward" />
+        <MonthButton label={next ? `${scheduleTexts.nextMonth}: ${formatMonth(next)}` : scheduleTexts.noLaterMonth} to={next} onMonthChange={onMonthChange} direction="forward" />
       </div>
-      <table className="w-full table-fixed border-separate border-spacing-1 text-center">
+      <table className={`w-full table-fixed border-separate border-spacing-1 text-center ${busy ? 'opacity-60' : ''}`}>
         <caption className="sr-only">{formatMonth(month)}</caption>
         <thead>
           <tr>
@@ -89,10 +93,13 @@ export function MonthCalendar({ month, onMonthChange, counts, highlighted, selec
   );
 }
 
-function MonthButton({ label, onClick, direction }: { label: string; onClick: () => void; direction: 'back' | 'forward' }) {
+/** A month button; without a month to go to it stays focusable but does nothing (aria-disabled). */
+function MonthButton({ label, to, onMonthChange, direction }: {
+  label: string; to: Date | null; onMonthChange: (month: Date) => void; direction: 'back' | 'forward';
+}) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} title={label}
-      className="inline-flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white hover:bg-slate-100">
+    <button type="button" onClick={() => to && onMonthChange(to)} aria-label={label} title={label} aria-disabled={!to || undefined}
+      className="inline-flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white hover:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-white">
       <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d={direction === 'back' ? 'M15 18l-6-6 6-6' : 'M9 6l6 6-6 6'} />
       </svg>

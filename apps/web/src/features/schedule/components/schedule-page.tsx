@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { startOfMonth } from 'date-fns';
 import { useMemo, useState } from 'react';
 import type { TSchedule } from '@portal/contract';
 import { pagePath, type Audience } from '../../../lib/audience';
@@ -8,7 +7,7 @@ import { Card } from '../../../ui/page';
 import { SafeHtml } from '../../../ui/safe-html';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { scheduleQueries } from '../api';
-import { defaultDay, formatDay, highlightedDays, parseDayKey, plannedDays } from '../calendar';
+import { defaultDay, formatDay, highlightedDays, monthKey, neighbourMonths, parseDayKey, parseMonthKey, plannedDays } from '../calendar';
 import { scheduleTexts } from '../texts';
 import { DayView } from './day-view';
 import { MonthCalendar } from './month-calendar';
@@ -16,23 +15,24 @@ import { MonthCalendar } from './month-calendar';
 /**
  * Planning. A schedule with only a comment or image, and every public schedule, shows that comment
  * and image (or 'Geen informatie beschikbaar'); otherwise a month calendar beside the chosen day's
- * entries, or 'Geen planning beschikbaar' when nothing is planned.
+ * entries, or 'Geen planning beschikbaar' when nothing is planned. The planning comes a month at a
+ * time: the open day's month (a day in the address, /planning/{day}), else the month the server opens with.
  */
 export function SchedulePage({ audience, day, itemId, onRead }: { audience: Audience; day: string | null; itemId: number | null; onRead?: () => void }) {
-  const schedule = useQuery(scheduleQueries.detail(audience));
-  // A resident's read of the planning marks all its entries seen: the dashboard count goes down.
-  const hadNew = audience.kind === 'occupant' && Object.values(schedule.data?.sorted_scheduled_items ?? {}).some((entries) => entries.some((e) => e.is_new));
-  useAfterRead('schedule', schedule.isSuccess, hadNew, () => onRead?.());
-  if (schedule.isPending) return <Loading />;
-  if (schedule.isError) return <ErrorState error={schedule.error} retry={() => void schedule.refetch()} />;
-  const data = schedule.data;
-  const days = plannedDays(data.sorted_scheduled_items);
+  const dayMonth = day && parseDayKey(day) ? day.slice(0, 7) : null;
+  const opened = useQuery(scheduleQueries.month(audience, dayMonth));
+  // A resident's read marks the whole planning seen (every month): the dashboard count goes down.
+  useAfterRead('schedule', opened.isSuccess, audience.kind === 'occupant', () => onRead?.());
+  if (opened.isPending) return <Loading />;
+  if (opened.isError) return <ErrorState error={opened.error} retry={() => void opened.refetch()} />;
+  const data = opened.data;
+  const hasItems = data.months_with_items.length > 0;
   const hasNote = !!(data.comment?.trim() || data.image_url);
-  if (audience.kind === 'public' || (days.length === 0 && hasNote)) {
+  if (audience.kind === 'public' || (!hasItems && hasNote)) {
     return hasNote ? <Note schedule={data} /> : <EmptyState>{scheduleTexts.noInformation}</EmptyState>;
   }
-  if (days.length === 0) return <EmptyState>{scheduleTexts.noSchedule}</EmptyState>;
-  return <Planner audience={audience} schedule={data} days={days} day={day} itemId={itemId} />;
+  if (!hasItems) return <EmptyState>{scheduleTexts.noSchedule}</EmptyState>;
+  return <Planner audience={audience} opened={data} day={day} itemId={itemId} />;
 }
 
 function Note({ schedule }: { schedule: TSchedule }) {
@@ -44,35 +44,42 @@ function Note({ schedule }: { schedule: TSchedule }) {
   );
 }
 
-function Planner({ audience, schedule, days, day, itemId }: { audience: Audience; schedule: TSchedule; days: string[]; day: string | null; itemId: number | null }) {
+/** The calendar (any month with its own read) beside the open day, whose month `opened` holds. */
+function Planner({ audience, opened, day, itemId }: { audience: Audience; opened: TSchedule; day: string | null; itemId: number | null }) {
   const today = useMemo(() => new Date(), []);
-  const items = schedule.sorted_scheduled_items;
-  const selectedKey = parseDayKey(day) ? day : defaultDay(days, today);
-  const selectedDate = parseDayKey(selectedKey)!;
-  const [month, setMonth] = useState(() => startOfMonth(selectedDate));
+  const selectedKey = parseDayKey(day) ? day : defaultDay(plannedDays(opened.sorted_scheduled_items), today);
+  const selectedDate = parseDayKey(selectedKey) ?? parseMonthKey(opened.month)!;
+  const [month, setMonth] = useState(opened.month);
   // Follow the open day when it changes (a link, the browser's back button) into another month.
   const [shownDay, setShownDay] = useState(selectedKey);
   if (shownDay !== selectedKey) {
     setShownDay(selectedKey);
-    setMonth(startOfMonth(selectedDate));
+    setMonth(opened.month);
   }
-  const counts = useMemo(() => Object.fromEntries(days.map((key) => [key, items[key]!.length])), [days, items]);
-  const highlighted = useMemo(() => highlightedDays(items), [items]);
-  const entries = (selectedKey && items[selectedKey]) || [];
+  const shown = useQuery(scheduleQueries.month(audience, month));
+  const items = shown.data?.sorted_scheduled_items ?? null;
+  const counts = useMemo(() => (items ? Object.fromEntries(plannedDays(items).map((key) => [key, items[key]!.length])) : {}), [items]);
+  const highlighted = useMemo(() => highlightedDays(items ?? {}), [items]);
+  const { previous, next } = neighbourMonths(opened.months_with_items, month);
+  const entries = (selectedKey && opened.sorted_scheduled_items[selectedKey]) || [];
   return (
     <div className="flex flex-col gap-4">
-      {(schedule.comment?.trim() || schedule.image_url) && <Note schedule={schedule} />}
+      {(opened.comment?.trim() || opened.image_url) && <Note schedule={opened} />}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)] md:gap-6">
-        <div className="self-start">
+        <div className="flex flex-col gap-2 self-start">
           <MonthCalendar
-            month={month}
-            onMonthChange={setMonth}
+            month={parseMonthKey(month)!}
+            previous={previous ? parseMonthKey(previous) : null}
+            next={next ? parseMonthKey(next) : null}
+            onMonthChange={(date) => setMonth(monthKey(date))}
+            busy={shown.isFetching && !items}
             counts={counts}
             highlighted={highlighted}
             selected={selectedKey}
             today={today}
             hrefFor={(key) => pagePath(audience, 'planning', key)}
           />
+          {shown.isError && <ErrorState error={shown.error} retry={() => void shown.refetch()} />}
         </div>
         <DayView key={selectedKey} heading={scheduleTexts.dayHeading(formatDay(selectedDate))} entries={entries} openItemId={itemId} />
       </div>
