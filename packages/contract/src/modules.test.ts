@@ -25,9 +25,6 @@ describe('moduleTilePath', () => {
 
   it('gives every module a resident path and public paths with the project id', () => {
     for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'occupant')).toMatch(/^\//);
-    // never a partner page for a resident (the intake forms are in the resident's forms overview)
-    for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'occupant')).not.toMatch(/^\/partner\//);
-    expect(moduleTilePath('intake', 4, 'occupant')).toBe('/formulieren/');
     expect(moduleTilePath('news', 4, 'public')).toBe('/public/nieuws/4');
     expect(moduleTilePath('dossier', 4, 'public')).toBe('/public/dashboard/4');
   });

@@ -55,9 +55,7 @@ export function moduleTilePath(name: TModuleName, projectId: number, audience: '
     news: '/nieuws', information: '/informatie/', faq: '/faq/', scheduling: '/planning/', contacts: '/contactpersonen/',
     partners: '/partners/', work_order: '/werk-volgorde/', messages: '/berichten/', survey: '/enquetes/',
     appointments: '/afspraken/', documents: '/documenten/', forms: '/formulieren/', dossier: '/dossier/',
-    complaints: '/complaints/',
-    // the spec's intake tile target is the partner's list; a resident finds their intake forms in the forms overview
-    intake: '/formulieren/',
+    complaints: '/complaints/', intake: `/partner/opname/project/${projectId}/formulieren`,
   };
   return occupantPaths[name];
 }

@@ -10,7 +10,14 @@ import { RouteError } from './route-error';
 import { Toaster } from '../ui/toaster';
 import { AppWatchers } from '../features/shell/watchers';
 
-type Screen = { path: string; area: Area; roles?: TRole[]; page: ComponentType };
+type Screen = {
+  path: string;
+  area: Area;
+  roles?: TRole[];
+  page: ComponentType;
+  /** A partner page that is also a resident's tile target (the spec's intake tile): where a resident is sent instead. */
+  occupantTo?: string;
+};
 
 const STAFF: TRole[] = ['partner', 'woco', 'administrator'];
 const SurveysScreen = lazy(() => import('./routes/surveys'));
@@ -80,7 +87,11 @@ const screens: Screen[] = [
   { path: '/public/formulier/:formId', area: 'public', page: lazy(() => import('./routes/public-simple-form')) },
   // Intake forms (opname): the resident's own, and a partner's per address.
   { path: '/formulier/opname/:formId/:section?', area: 'occupant', roles: ['occupant'], page: lazy(() => import('./routes/intake')) },
-  { path: '/partner/opname/project/:projectId/formulieren', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-intake-forms')) },
+  // The spec's intake tile target for residents too: a resident is sent on to the forms overview, which lists their intake forms.
+  {
+    path: '/partner/opname/project/:projectId/formulieren', area: 'partner', roles: STAFF, occupantTo: '/formulieren',
+    page: lazy(() => import('./routes/partner-intake-forms')),
+  },
   { path: '/partner/opname/project/:projectId/formulier/:formId/adressen', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/partner-intake-addresses')) },
   { path: '/partner/opname/project/:projectId/adres/:addressId/:formId/:section?', area: 'partner', roles: STAFF, page: lazy(() => import('./routes/intake')) },
 ];
@@ -140,6 +151,7 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean
 function ScreenView({ screen }: { screen: Screen }) {
   const params = useParams<{ projectId?: string }>();
   const Page = screen.page;
+  if (screen.occupantTo && storage.token() && storage.role() === 'occupant') return <Redirect to={screen.occupantTo} replace />;
   return (
     <AppLayout area={screen.area} projectId={Number(params.projectId) || null}>
       <Guard roles={screen.roles}>
