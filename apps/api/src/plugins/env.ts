@@ -99,13 +99,16 @@ const ZEnv = z.object({
   }
 });
 
-/** Where files are stored when S3_BUCKET is set (the options of modules/files/s3-storage.ts). */
+/** Where files are stored when S3_BUCKET is set (modules/files/s3-storage.ts). */
 export type S3Config = {
   bucket: string;
+  /** A MinIO or other S3-compatible server; AWS S3 when absent. */
   endpoint?: string;
   region: string;
+  /** The bucket in the path (http://host/bucket/key) instead of in the host name. */
   forcePathStyle: boolean;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** A folder in the bucket for every key ('portal' → portal/survey/2026/03/....png). */
   prefix?: string;
 };
 

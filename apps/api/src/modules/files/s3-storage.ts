@@ -2,18 +2,11 @@ import type { Readable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { messages } from '@portal/contract';
 import { ServiceUnavailableError } from '../../lib/errors.ts';
+import type { S3Config } from '../../plugins/env.ts';
 import { assertValidKey, type FileStorage } from './storage.ts';
 
-export type S3StorageOptions = {
-  bucket: string;
-  /** A MinIO or other S3-compatible server; AWS S3 when absent. */
-  endpoint?: string;
-  region: string;
-  /** The bucket in the path (http://host/bucket/key) instead of in the host name. */
-  forcePathStyle: boolean;
-  credentials: { accessKeyId: string; secretAccessKey: string };
-  /** A folder in the bucket for every key ('portal' → portal/survey/2026/03/....png). */
-  prefix?: string;
+/** The bucket and its access (S3Config, parsed from the S3_* variables in plugins/env.ts), and bounds on the requests. */
+export type S3StorageOptions = S3Config & {
   /**
    * Bounds on one attempt: to connect (default 5 s), until the answer's head (default 30 s), and silence on
    * the socket while a body streams (default 30 s). The SDK tries up to `maxAttempts` times (default 3).
