@@ -136,7 +136,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
       const customer = await services.customers.forHost(request.headers.host).catch(() => null);
       const headers = pageHeaders(customer);
       if (!headers['x-frame-options']) reply.removeHeader('x-frame-options');
-      return sendPage(request, reply.headers(headers));
+      return sendPage(request, reply.headers(headers), { logo: customer && { src: customer.logo, name: customer.name } });
     }
     return reply.status(404).send({ message: messages.notFound });
   });

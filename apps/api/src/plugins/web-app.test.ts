@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { logoPreload } from './web-app.ts';
 
 /** A small build as vite-plugin-compression2 leaves it: each file beside its .br and .gz. */
 function fakeBuild(): string {
@@ -105,5 +106,33 @@ describe("the page preloads the screen's own chunks with the entry", () => {
     expect(await head('/planning/a/b/c')).not.toContain('modulepreload');
     expect(await head('/onbekend')).not.toContain('modulepreload');
     expect(await head('/planning')).not.toContain('<script>');
+  });
+});
+
+describe("the customer's logo named and preloaded in the page's head", () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("preloads the logo of the host's customer, with its name for the app", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/inloggen', headers: { host: 'localhost' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<link rel="preload" as="image" href="\/api\/assets\/demo\/[^"]+" data-portal-logo data-name="Woonstad Vernieuwd"><\/head>/);
+  });
+
+  it('names only paths and https addresses, with the name escaped', () => {
+    expect(logoPreload({ src: '/api/files/3/logo.png', name: 'De "Woon" <Groep> & co' }))
+      .toBe('<link rel="preload" as="image" href="/api/files/3/logo.png" data-portal-logo data-name="De &quot;Woon&quot; &lt;Groep&gt; &amp; co">');
+    expect(logoPreload({ src: 'https://cdn.example.nl/logo.svg', name: 'X' })).toContain('href="https://cdn.example.nl/logo.svg"');
+    for (const src of [null, '', '//evil.example/x.png', 'javascript:alert(1)', 'http://plain.example/x.png', '/a" onload="x', '/a b.png']) {
+      expect(logoPreload({ src, name: 'X' })).toBe('');
+    }
   });
 });

@@ -44,13 +44,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
         br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: zlib.gzipSync(html, { level: 9 }),
       };
-      variants.set(head, page); // bounded: one per screen of the router
+      variants.set(head, page); // bounded: one per screen of the router and customer logo
     }
     return page;
   };
 
-  return function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = variant(preloads(request.url.split('?')[0] ?? '/'));
+  /**
+   * Sends the page for `request`. `logo`: the customer's logo and name, preloaded in the <head> and named
+   * there for the app (data-portal-logo): the login and account pages show the logo as their largest
+   * element, which the browser would otherwise find only after the app ran and the customer lookup
+   * answered (Lighthouse: the logo was the LCP element, 0.7 s of its 2.1 s spent waiting to be found).
+   */
+  return function sendPage(request: FastifyRequest, reply: FastifyReply, options: { logo?: { src: string | null; name: string } | null } = {}) {
+    const page = variant(preloads(request.url.split('?')[0] ?? '/') + logoPreload(options.logo));
     const header = request.headers['accept-encoding'];
     let encoding = (typeof header === 'string' && negotiator.negotiate(header)) || 'identity';
     if (!page[encoding]) encoding = 'identity';
@@ -61,6 +67,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
 }
 
 type Page = { identity: Buffer; br?: Buffer | undefined; gzip?: Buffer | undefined };
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The logo's preload (a path on the portal or an https address; nothing for anything else), with its name for the app. */
+export function logoPreload(logo: { src: string | null; name: string } | null | undefined): string {
+  const src = logo?.src;
+  if (!src || !/^(\/[^/\\]|https:\/\/)/.test(src) || /["<>\s]/.test(src)) return '';
+  return `<link rel="preload" as="image" href="${attribute(src)}" data-portal-logo data-name="${attribute(logo.name)}">`;
+}
 
 /**
  * The <head> lines that let the browser fetch a screen's own scripts (and styles) together with the
