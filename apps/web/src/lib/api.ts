@@ -10,10 +10,6 @@ export class ApiError extends Error {
   ) {
     super(body.message);
   }
-  /** Per-field messages of a 422, keyed by field name. */
-  fieldErrors(): Record<string, string> {
-    return Object.fromEntries((this.body.errors ?? []).map((e) => [e.field, e.message]));
-  }
 }
 
 type Options = {
