@@ -14,7 +14,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { pageHeadersFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import type { Services } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -35,8 +35,11 @@ import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
 import { signingRoutes } from './modules/signing/index.ts';
+import { paymentRoutes } from './modules/payment/index.ts';
+import { choiceFormRoutes } from './modules/choice-form/index.ts';
 import { genericFormRoutes } from './modules/generic-form/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
+import { supportBaseRoutes } from './modules/support-base/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -76,7 +79,8 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
 
   const imageSources = tileImageSource(env.MAP_TILE_URL);
   registerSecurityHeaders(app, securityHeaders(env, imageSources));
-  const pageHeaders = pageHeadersFor(env, imageSources);
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
+  const pageHeaders = pageHeadersFor(env, imageSources, inlineScriptHashes(webDist));
 
   await app.register(swagger, {
     openapi: {
@@ -115,8 +119,11 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(chatRoutes(services));
     await api.register(surveyRoutes(services));
     await api.register(signingRoutes(services));
+    await api.register(paymentRoutes(services));
+    await api.register(choiceFormRoutes(services));
     await api.register(genericFormRoutes(services));
     await api.register(intakeRoutes(services));
+    await api.register(supportBaseRoutes(services));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }
@@ -126,7 +133,6 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
   // A route without any work, the baseline of `npm run bench`.
   if (env.BENCH_BARE_ROUTE) app.get('/api/bench/bare', async () => ({ ok: true }));
 
-  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
   const sendPage = fs.existsSync(path.join(webDist, 'index.html')) ? await registerWebApp(app, webDist) : null;
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -33,6 +33,9 @@ import { createSigningService } from './modules/signing/index.ts';
 import { createFormEngine } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
+import { createSupportBaseService } from './modules/support-base/index.ts';
+import { createPaymentService } from './modules/payment/index.ts';
+import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
@@ -93,17 +96,27 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
   // Legal signing (issue 8): the local provider's sign page by default; postbacks through jobs.
-  const signing = createSigningService({ db, files, jobs, secrets, publicUrl: env.publicUrl });
+  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
   const genericForms = createGenericFormService({
     db, projects, limiter, files, jobs, mailer, engine: formEngine, signing, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
   const intake = createIntakeService({ db, projects, engine: formEngine });
+  // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
+  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, secrets, sessions, jobs, mailer, log });
+  projects.useSupportBaseProgress(supportBase.progressText);
+  // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
+  const payments = createPaymentService({
+    db, jobs, projects, publicUrl: env.publicUrl, log,
+    provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: 'local' },
+  });
+  // Choice forms (issue 9): on the form engine, signing and payment.
+  const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   return { db, bus, env, jobs, secrets, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
-    surveys, signing, formEngine, genericForms, intake };
+    surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -116,6 +129,13 @@ export function jobHandlers(services: Services): JobHandlers {
     'signing-progress': async (payload) => services.signing.announceProgress(Number(payload.requestId)),
     'signing-documents': async (payload) => services.signing.fetchSignedDocuments(Number(payload.requestId)),
     'form-email': async (payload) => services.genericForms.sendEmail(payload),
+    'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
+    'support-base-mail': async (payload) => services.supportBase.sendMail(payload),
+    'payment-local-webhook': async (payload) => services.payments.local.deliverWebhook(String(payload.id)),
+    'payment-status': async (payload) => services.payments.announceStatus(Number(payload.paymentId)),
+    'payment-reconcile': async () => {
+      await services.payments.reconcile();
+    },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -13,8 +13,9 @@ import { DEMO, seedDemo } from '../src/demo/seed.ts';
 import { loadEnv } from '../src/plugins/env.ts';
 import { startRuntime } from '../src/runtime.ts';
 import type { Services } from '../src/services.ts';
+import { freePort } from './server-process.ts';
 
-export { DEMO };
+export { DEMO, freePort };
 
 /* ------------------------------------------------------------------------------------------------
  * A local SMTP server that keeps every message it receives.
@@ -309,6 +310,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await close();
     throw error;
   }
+}
+
+/**
+ * A test app listening on a free port of 127.0.0.1 that PUBLIC_URL names, so that what reaches the app
+ * over HTTP (a provider's postbacks, a payment webhook) does so over a real socket; `base` is that URL.
+ */
+export async function createListeningApp(options: TestAppOptions = {}): Promise<TestApp & { base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ ...options, env: { ...options.env, PUBLIC_URL: base } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return Object.assign(t, { base });
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -95,6 +95,9 @@ export const AGREE_VALUES = ['agree', 'disagree'] as const;
 
 // ---- texts -------------------------------------------------------------------------------------
 
+/** A mobile number for SMS verification when signing: 06 plus 8 digits (spec 5, 9). */
+export const isSigningMobile = (value: string | null | undefined) => /^06\d{8}$/.test((value ?? '').trim());
+
 export const formMessages = {
   invalid: 'Formulier niet goed ingevuld',
   supportBaseInvalid: 'Controleer de formulier velden',

@@ -249,13 +249,44 @@ export const ZIntake = z.object({
 });
 export type TIntake = z.infer<typeof ZIntake>;
 
-export const ZIntakeFormListItem = z.object({ id: z.number(), name: z.string(), nr_of_addresses: z.number().int(), nr_sent: z.number().int() });
+// ---- a partner's lists: the project's forms of a kind and, per form, its addresses (intake and choice) ----
+
+/** The form kinds a partner fills in for an address, with their path segment on the API and in the portal. */
+export const PARTNER_FORM_KINDS = ['intake', 'choice'] as const;
+export type TPartnerFormKind = (typeof PARTNER_FORM_KINDS)[number];
+
+/** Where an address stands with a form, from its entry (spec 4.2, 4.3). */
+export const PARTNER_ENTRY_STATES = ['not_started', 'filling', 'summary', 'signed', 'paid', 'sent'] as const;
+export type TPartnerEntryState = (typeof PARTNER_ENTRY_STATES)[number];
+
+/** What partnerEntryState needs of an address's entry (null: none yet). */
+export type PartnerEntryFacts = { status: string; locked: boolean; paid: boolean; allSigned: boolean; signingRequired: boolean };
+
+/**
+ * An address's state with a form. Intake: none or '' is not started, 'sent' sent, else being filled.
+ * Choice: 'send' sent; paid (paid_at or 'paid'); signed (signing required and all signed, on a locked form);
+ * locked or 'summary' summary-locked; else being filled.
+ */
+export function partnerEntryState(kind: TPartnerFormKind, entry: PartnerEntryFacts | null): TPartnerEntryState {
+  if (!entry) return 'not_started';
+  if (kind === 'intake') return entry.status === '' ? 'not_started' : entry.status === 'sent' ? 'sent' : 'filling';
+  if (entry.status === 'send') return 'sent';
+  if (entry.paid || entry.status === 'paid') return 'paid';
+  if (entry.locked && entry.signingRequired && entry.allSigned) return 'signed';
+  if (entry.locked || entry.status === 'summary') return 'summary';
+  return 'filling';
+}
+
+export const ZIntakeFormListItem = z.object({
+  id: z.number(), name: z.string(), kind: z.enum(PARTNER_FORM_KINDS), nr_of_addresses: z.number().int(), nr_sent: z.number().int(),
+});
 export type TIntakeFormListItem = z.infer<typeof ZIntakeFormListItem>;
 
 export const ZIntakeAddressProgress = z.object({
   id: z.number(),
   full_address: z.string(),
   status: z.string(),
+  state: z.enum(PARTNER_ENTRY_STATES),
   nr_of_sections: z.number().int(),
   nr_of_sections_done: z.number().int(),
 });
@@ -354,9 +385,15 @@ export const formPaths = {
   publicSimple: (formId: number) => `/public/form/${formId}`,
 } as const;
 
+/** A partner's lists of a kind's forms and of a form's addresses (kind 'intake' or 'choice'). */
+export const partnerFormListPaths = {
+  forms: (kind: TPartnerFormKind, projectId: number) => `/partner/project/${projectId}/${kind}/forms/`,
+  addresses: (kind: TPartnerFormKind, projectId: number, formId: number) => `/partner/project/${projectId}/${kind}/form/${formId}/addresses`,
+} as const;
+
 export const intakePaths = {
-  partnerForms: (projectId: number) => `/partner/project/${projectId}/intake/forms/`,
-  partnerAddresses: (projectId: number, formId: number) => `/partner/project/${projectId}/intake/form/${formId}/addresses`,
+  partnerForms: (projectId: number) => partnerFormListPaths.forms('intake', projectId),
+  partnerAddresses: (projectId: number, formId: number) => partnerFormListPaths.addresses('intake', projectId, formId),
   occupantForm: (formId: number) => `/occupant/intake/form/${formId}`,
   partnerForm: (formId: number, addressId: number) => `/partner/intake/form/${formId}/address/${addressId}`,
   occupantSection: (formId: number, section: number) => `/occupant/intake/form/${formId}/section/${section}`,

@@ -21,3 +21,6 @@ export * from './survey-rules.ts';
 export * from './survey.ts';
 export * from './form-rules.ts';
 export * from './forms.ts';
+export * from './choice.ts';
+export * from './payment.ts';
+export * from './support-base.ts';

@@ -18,8 +18,9 @@ describe('moduleTilePath', () => {
   });
 
   it('never sends a partner to a resident page: resident-only modules have no partner path', () => {
-    for (const name of ['survey', 'appointments', 'forms', 'dossier'] as const) expect(moduleTilePath(name, 4, 'partner')).toBeNull();
+    for (const name of ['survey', 'appointments', 'dossier'] as const) expect(moduleTilePath(name, 4, 'partner')).toBeNull();
     expect(moduleTilePath('intake', 4, 'partner')).toBe('/partner/opname/project/4/formulieren');
+    expect(moduleTilePath('forms', 4, 'partner')).toBe('/partner/keuze/project/4/formulieren');
     for (const name of MODULE_NAMES) expect(moduleTilePath(name, 4, 'partner') ?? '/partner/').toMatch(/^\/partner\//);
   });
 

@@ -39,6 +39,7 @@ export function moduleTilePath(name: TModuleName, projectId: number, audience: '
       messages: 'berichten', // the team's inbox (chat)
     };
     if (name === 'intake') return `/partner/opname/project/${projectId}/formulieren`;
+    if (name === 'forms') return `/partner/keuze/project/${projectId}/formulieren`; // the choice forms, filled in per address
     const segment = partnerPaths[name];
     return segment ? `/partner/${segment}/${projectId}` : null;
   }

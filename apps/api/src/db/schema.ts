@@ -20,3 +20,4 @@ export * from '../modules/contacts/contacts.table.ts';
 export * from '../modules/survey/survey.table.ts';
 export * from '../modules/signing/signing.table.ts';
 export * from '../modules/form-engine/form-engine.table.ts';
+export * from '../modules/payment/payment.table.ts';

@@ -13,6 +13,8 @@ import { seedChatDemo } from './chat.ts';
 import { seedAppointmentsDemo } from './appointments.ts';
 import { seedSurveyDemo } from './survey.ts';
 import { seedFormsDemo } from './forms.ts';
+import { seedChoiceDemo } from './choice.ts';
+import { seedSupportBaseDemo } from './support-base.ts';
 
 export const DEMO = {
   residentPassword: 'Bewoner2026!',
@@ -121,5 +123,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
   await seedAppointmentsDemo(db);
   await seedSurveyDemo(db);
   await seedFormsDemo(services);
+  await seedChoiceDemo(services);
+  await seedSupportBaseDemo(services);
   return true;
 }

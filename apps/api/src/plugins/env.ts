@@ -86,7 +86,31 @@ const ZEnv = z.object({
   /** Folder in the bucket for the portal's objects ('portal' → portal/survey/2026/03/...), for a bucket shared with others. */
   S3_PREFIX: unsetWhenEmpty(z.string().regex(/^\/?[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/, 'folder names of letters, digits, dots, hyphens and underscores, separated by /').optional())
     .transform((v) => v?.replace(/^\/|\/$/g, '')),
+  /** Online payment (modules/payment): 'local' (the portal's own test checkout, default) or 'mollie' (with MOLLIE_API_KEY). */
+  PAYMENT_PROVIDER: z.enum(['local', 'mollie']).default('local'),
+  /** Mollie's API key, 'test_...' or 'live_...'; required with PAYMENT_PROVIDER=mollie. */
+  MOLLIE_API_KEY: unsetWhenEmpty(z.string().regex(/^(test|live)_\w+$/, "a Mollie API key starts with test_ or live_").optional()),
+  /** Another address of Mollie's API, https only (a fake Mollie in tests); Mollie's own (https://api.mollie.com/v2/) when unset. */
+  MOLLIE_API_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https$/ }).optional()),
+  /** Legal signing (modules/signing): 'local' (the portal's own sign page, default) or 'signhost' (with the three SIGNHOST_ keys). */
+  SIGNING_PROVIDER: z.enum(['local', 'signhost']).default('local'),
+  /** Signhost's application key (header `Application: APPKey ...`), user token (`Authorization: APIKey ...`) and postback shared secret. */
+  SIGNHOST_APP_KEY: unsetWhenEmpty(z.string().optional()),
+  SIGNHOST_USER_TOKEN: unsetWhenEmpty(z.string().optional()),
+  SIGNHOST_SHARED_SECRET: unsetWhenEmpty(z.string().optional()),
+  /** Another address of Signhost's API (a fake Signhost on this machine in tests); https://api.signhost.com when unset. */
+  SIGNHOST_API_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
 }).superRefine((env, ctx) => {
+  for (const name of ['SIGNHOST_APP_KEY', 'SIGNHOST_USER_TOKEN', 'SIGNHOST_SHARED_SECRET'] as const) {
+    if (env.SIGNING_PROVIDER === 'signhost' && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with SIGNING_PROVIDER=signhost' });
+  }
+  // The user token goes along with every call: plain http only to this machine (a fake Signhost in tests).
+  if (env.SIGNHOST_API_URL?.startsWith('http:') && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(env.SIGNHOST_API_URL)) {
+    ctx.addIssue({ code: 'custom', path: ['SIGNHOST_API_URL'], message: 'https required (plain http only to 127.0.0.1 or localhost)' });
+  }
+  if (env.PAYMENT_PROVIDER === 'mollie' && !env.MOLLIE_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['MOLLIE_API_KEY'], message: 'required with PAYMENT_PROVIDER=mollie: a Mollie API key starting with test_ or live_' });
+  }
   const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const)
     .filter((name) => env[name] !== undefined);
   if (!env.S3_BUCKET) {
@@ -112,7 +136,10 @@ export type S3Config = {
   prefix?: string;
 };
 
-export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string; s3: S3Config | null };
+/** Signhost's keys (modules/signing/signing.signhost.ts); null unless SIGNING_PROVIDER=signhost. */
+export type SignhostConfig = { appKey: string; userToken: string; sharedSecret: string; apiUrl: string };
+
+export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string; s3: S3Config | null; signhost: SignhostConfig | null };
 
 /** An empty variable (`S3_ENDPOINT=` in a compose file) counts as unset. */
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
@@ -144,5 +171,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3: s3Config(env),
+    signhost: env.SIGNING_PROVIDER === 'signhost' && env.SIGNHOST_APP_KEY && env.SIGNHOST_USER_TOKEN && env.SIGNHOST_SHARED_SECRET
+      ? { appKey: env.SIGNHOST_APP_KEY, userToken: env.SIGNHOST_USER_TOKEN, sharedSecret: env.SIGNHOST_SHARED_SECRET, apiUrl: (env.SIGNHOST_API_URL ?? 'https://api.signhost.com').replace(/\/$/, '') }
+      : null,
   };
 }

@@ -23,11 +23,17 @@ export function originList(value: string): string[] {
  * half of the API's throughput in `npm run bench`. A route may still override one (file downloads set
  * a sandboxing CSP of their own; the app's page adds the customer's embedding origins).
  *
+ * Scripts: the app's own files, plus the page's inline scripts named by their hashes (`scriptHashes`).
+ *
  * Framing: the portal itself ('self') and the origins in `embedOrigins` (the customer's website and
  * embedding sites, plus FRAME_ANCESTORS for every customer); nothing else. X-Frame-Options (which can
  * name no origin) is sent only when no other origin may frame the portal.
  */
-export function securityHeaders(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl'>, extraImageSources: string[] = [], embedOrigins: string[] = []): Record<string, string> {
+/** Where Signhost's SignUrls point (INTEGRATIONS.md): framed by the sign steps when SIGNING_PROVIDER=signhost. */
+export const SIGNHOST_SIGN_ORIGIN = 'https://view.signhost.com';
+
+export function securityHeaders(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl' | 'SIGNING_PROVIDER'>, extraImageSources: string[] = [], embedOrigins: string[] = [],
+  scriptHashes: string[] = []): Record<string, string> {
   const frameAncestors = [...new Set([...originList(env.FRAME_ANCESTORS), ...embedOrigins])];
   const csp = {
     'default-src': ["'self'"],
@@ -37,11 +43,12 @@ export function securityHeaders(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl'>,
     'frame-ancestors': ["'self'", ...frameAncestors],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...extraImageSources],
     'object-src': ["'none'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'connect-src': ["'self'"],
-    'frame-src': ["'self'"],
+    // the signing page in the sign steps' frame: the portal's own (local provider) or Signhost's SignUrl
+    'frame-src': ["'self'", ...(env.SIGNING_PROVIDER === 'signhost' ? [SIGNHOST_SIGN_ORIGIN] : [])],
   };
   return {
     'content-security-policy': Object.entries(csp).map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
@@ -64,13 +71,13 @@ export function securityHeaders(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl'>,
  * The headers of the app's page for one customer: the customer's website and embedding origins may
  * frame it. Built once per distinct set of origins.
  */
-export function pageHeadersFor(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl'>, extraImageSources: string[]) {
+export function pageHeadersFor(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl' | 'SIGNING_PROVIDER'>, extraImageSources: string[], scriptHashes: string[] = []) {
   const built = new Map<string, Record<string, string>>();
   return (customer: { website: string | null; embedOrigins: string[] } | null): Record<string, string> => {
     const origins = customer ? [originOf(customer.website), ...customer.embedOrigins.map(originOf)].filter((o): o is string => o !== null) : [];
     const key = origins.join(' ');
     let headers = built.get(key);
-    if (!headers) built.set(key, (headers = securityHeaders(env, extraImageSources, origins)));
+    if (!headers) built.set(key, (headers = securityHeaders(env, extraImageSources, origins, scriptHashes)));
     return headers;
   };
 }

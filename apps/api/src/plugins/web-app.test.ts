@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { logoPreload } from './web-app.ts';
 
+const EARLY_SCRIPT = "window.__portalEarly = { url: '/api/x' };";
+
 /** A small build as vite-plugin-compression2 leaves it: each file beside its .br and .gz. */
 function fakeBuild(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   const files = {
-    'index.html': `<!doctype html><html lang="nl"><head><title>Portaal</title><script type="module" src="/assets/index-abc123.js"></script></head>${'<!-- -->'.repeat(200)}</html>`,
+    'index.html': `<!doctype html><html lang="nl"><head><title>Portaal</title><script>${EARLY_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script></head>${'<!-- -->'.repeat(200)}</html>`,
     'assets/index-abc123.js': `console.log(${JSON.stringify('bewonersportaal '.repeat(2000))});`,
   };
   fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify([
@@ -105,7 +108,7 @@ describe("the page preloads the screen's own chunks with the entry", () => {
     for (const url of ['/planning', '/planning/2026-11-23', '/planning/2026-11-23/4']) expect(await head(url)).toContain('/assets/schedule-5.js');
     expect(await head('/planning/a/b/c')).not.toContain('modulepreload');
     expect(await head('/onbekend')).not.toContain('modulepreload');
-    expect(await head('/planning')).not.toContain('<script>');
+    expect(await head('/planning')).not.toContain('<script>.js');
   });
 });
 
@@ -124,12 +127,28 @@ describe("the customer's logo named and preloaded in the page's head", () => {
   it("preloads the logo of the host's customer, with its name for the app", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/inloggen', headers: { host: 'localhost' } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toMatch(/<link rel="preload" as="image" href="\/api\/assets\/demo\/[^"]+" data-portal-logo data-name="Woonstad Vernieuwd"><\/head>/);
+    // first after the title, before the app's scripts: it must not wait for a free connection behind them
+    expect(page.body).toMatch(/<\/title><link rel="preload" as="image" fetchpriority="high" href="\/api\/assets\/demo\/[^"]+" data-portal-logo data-name="Woonstad Vernieuwd"><script>/);
+     for (const url of ['/wachtwoord-vergeten', '/activeer-account?x=1', '/woco/login/abc']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body, url).toContain('data-portal-logo');
+    }
+    // pages whose header shows the project's logo: no preload of the customer's
+    for (const url of ['/dashboard', '/public/dashboard/1', '/nieuws', '/inloggenx']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body, url).not.toContain('data-portal-logo');
+    }
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { host: 'localhost' } });
+    const hash = crypto.createHash('sha256').update(EARLY_SCRIPT).digest('base64');
+    const scriptSrc = String(page.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('names only paths and https addresses, with the name escaped', () => {
     expect(logoPreload({ src: '/api/files/3/logo.png', name: 'De "Woon" <Groep> & co' }))
-      .toBe('<link rel="preload" as="image" href="/api/files/3/logo.png" data-portal-logo data-name="De &quot;Woon&quot; &lt;Groep&gt; &amp; co">');
+      .toBe('<link rel="preload" as="image" fetchpriority="high" href="/api/files/3/logo.png" data-portal-logo data-name="De &quot;Woon&quot; &lt;Groep&gt; &amp; co">');
     expect(logoPreload({ src: 'https://cdn.example.nl/logo.svg', name: 'X' })).toContain('href="https://cdn.example.nl/logo.svg"');
     for (const src of [null, '', '//evil.example/x.png', 'javascript:alert(1)', 'http://plain.example/x.png', '/a" onload="x', '/a b.png']) {
       expect(logoPreload({ src, name: 'X' })).toBe('');

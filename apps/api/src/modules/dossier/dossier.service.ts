@@ -1,10 +1,10 @@
 import { DOSSIER_SENT, type TDossierDownloadResponse, type TDossierItem } from '@portal/contract';
-import type { ContentDeps, Reader } from '../../lib/content.ts';
+import type { ContentDeps, FileViewer, Reader } from '../../lib/content.ts';
 import { toDutchDate } from '../../lib/dates.ts';
 import { UnprocessableError } from '../../lib/errors.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
-import { fileUrl, readAll } from '../files/index.ts';
+import { fileUrl, readAll, type FileGrant } from '../files/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { dossierMail } from './dossier.mail.ts';
 import { countUnreadDossier, findDossierWithFile, findProjectName, insertDossier, selectDossier, type NewDossierItem } from './dossier.repository.ts';
@@ -25,12 +25,17 @@ export type DossierDeps = ContentDeps & {
 
 export function createDossierService({ db, files, newItems, projects, mailer, limiter, publicUrl, maxAttachmentBytes, log }: DossierDeps) {
   newItems.register(async ({ addressId, projectId }) => ({ dossier: await countUnreadDossier(db, addressId, projectId) }));
-  files.registerOwner('dossier', async (fileId, viewer) => {
+  /** The dossier's read rule: a resident of the item's own address, in one of their projects (the read is marked). */
+  const readGrant = async (fileId: number, viewer: FileViewer): Promise<FileGrant | null> => {
     const found = await findDossierWithFile(db, fileId, viewer);
     return found ? { markRead: { module: 'dossier', itemId: found.id } } : null;
-  });
+  };
+  files.registerOwner('dossier', readGrant);
 
   return {
+    /** For modules whose own files appear in dossiers (signing's signed documents and receipts): the same rule. */
+    readGrant,
+
     async list(reader: Reader & { kind: 'occupant' }): Promise<TDossierItem[]> {
       const rows = await selectDossier(db, reader, DOSSIER_LIMIT);
       return rows.map((r) => ({

@@ -62,8 +62,10 @@ export function createFileLinks(secrets: Secrets, options: { minutes: number }) 
       if (!match) return null;
       const sessionId = Number(match[1]);
       const exp = Number(match[2]);
-      const given = Buffer.from(match[3]!, 'base64url');
-      const expected = mac(await secrets.get(SECRET), fileId, sessionId, exp);
+      // compared as text: base64url leaves the last character's low bits unused, so another text can
+      // decode to the same bytes; only the one text the portal made is accepted
+      const given = Buffer.from(match[3]!);
+      const expected = Buffer.from(mac(await secrets.get(SECRET), fileId, sessionId, exp).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       if (exp * 1000 <= now) return null;
       return { fileId, sessionId, expiresAt: new Date(exp * 1000) };

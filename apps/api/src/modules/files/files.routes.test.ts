@@ -246,10 +246,16 @@ describe('session tokens never in a URL; signed download links instead', () => {
     // the same token on another file, a tampered signature, a tampered expiry, a tampered session
     const token = tokenOf(photo.download_url);
     const [sid, exp, sig] = token.split('.') as [string, string, string];
-    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = B64URL.indexOf(sig.at(-1)!);
+    const flipped = `${sig.slice(0, -1)}${B64URL[last ^ 4]}`;
+    // the same bytes in another text: a 32-byte signature leaves the last character's two low bits unused
+    const sameBytes = `${sig.slice(0, -1)}${B64URL[last ^ 1]}`;
+    expect(Buffer.from(sameBytes, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
     for (const url of [
       `${plain(other.download_url)}?token=${token}`,
       `${plain(photo.download_url)}?token=${sid}.${exp}.${flipped}`,
+      `${plain(photo.download_url)}?token=${sid}.${exp}.${sameBytes}`,
       `${plain(photo.download_url)}?token=${sid}.${Number(exp) + 3600}.${sig}`,
       `${plain(photo.download_url)}?token=${Number(sid) + 1}.${exp}.${sig}`,
       `${plain(photo.download_url)}?token=${sid}.${exp}`,

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import {
-  CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formElementKind, formMessages, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
+  CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
   type FormRuleContext, type TContactValue, type TFormElement, type TFormFamily, type TFormOccupant, type TFormPhoto, type TFormSection,
   type TFormSectionDefinition, type TFormValue, type TFormValues, type TPinpoint,
 } from '@portal/contract';
@@ -336,6 +336,12 @@ export function createFormEngine(deps: FormEngineDeps) {
     ].filter((line): line is string => line !== null);
   }
 
+  /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */
+  const withPrice = (family: TFormFamily, option: { label: string; price?: string | null }) => {
+    const cents = family === 'choice' ? priceCents(option.price) : null;
+    return cents ? `${option.label} (+ ${formatEuro(cents)})` : option.label;
+  };
+
   async function summaryItems(family: TFormFamily, section: TFormSectionDefinition, values: TFormValues, ctx: EntryContext): Promise<SummaryItem[]> {
     const items: SummaryItem[] = [];
     for (const element of section.elements) {
@@ -349,7 +355,7 @@ export function createFormEngine(deps: FormEngineDeps) {
         continue;
       }
       if ((kind === 'select' || kind === 'choice') && element.data.type === 'check') {
-        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [o.label] : [])) });
+        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [withPrice(family, o)] : [])) });
         continue;
       }
       switch (kind) {
@@ -377,6 +383,12 @@ export function createFormEngine(deps: FormEngineDeps) {
         case 'agreeinput':
           items.push({ kind: 'text', label, answer: value === 'agree' ? (element.data.agree ?? 'Akkoord') : value === 'disagree' ? (element.data.disagree ?? 'Niet akkoord') : null });
           break;
+        case 'select':
+        case 'choice': {
+          const option = (element.data.options ?? []).find((o) => o.label === value);
+          items.push({ kind: 'text', label, answer: option ? withPrice(family, option) : typeof value === 'string' ? value : null });
+          break;
+        }
         default:
           items.push({ kind: 'text', label, answer: typeof value === 'string' ? value : null });
       }

@@ -56,6 +56,16 @@ export const forms = pgTable(
     allowFormToBeEmailed: boolean('allow_form_to_be_emailed').notNull().default(false),
     /** Staff HTML shown at the status step. */
     statusText: text('status_text'),
+    /** Legal signing with an SMS code per signer (support-base, choice): each signer gives a mobile number. */
+    useSmsAuthentication: boolean('use_sms_authentication').notNull().default(false),
+    /** Choice form: after the deadline residents can no longer change it (administrators still can). */
+    deadline: timestamp('deadline', { withTimezone: true }),
+    /** Choice form: prices are not shown and no total is computed. */
+    disablePrices: boolean('disable_prices').notNull().default(false),
+    /** Choice form: extra costs are paid online through the payment provider (c_enable_mollie). */
+    enablePayment: boolean('enable_payment').notNull().default(false),
+    /** Choice form: staff HTML shown on the summary step. */
+    summaryText: text('summary_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +87,19 @@ export const formFiles = pgTable(
     fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.formId, t.fileId] }), index('form_files_file_idx').on(t.fileId)],
+);
+
+/** The attachments a support-base form shows on its 'bijlages' step, in order. */
+export const formAttachments = pgTable(
+  'form_attachments',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('form_attachments_form_idx').on(t.formId, t.position, t.id), index('form_attachments_file_idx').on(t.fileId)],
 );
 
 /** A placed signature (generic form); the key of `signatures` is the signer number ('1', '2', ...). */
@@ -122,6 +145,21 @@ export const formEntries = pgTable(
     summaryVersion: integer('summary_version'),
     summaryViewedAt: timestamp('summary_viewed_at', { withTimezone: true }),
     emailTo: text('email_to').array().notNull().default(sql`'{}'::text[]`),
+    /** Support-base and choice: the comment sent with the form. */
+    comment: text('comment'),
+    /**
+     * Support-base: what the signed document says ('agree' | 'disagree'), set only when the signing
+     * service reports the document signed (or staff record a paper form), with the moment; the consent
+     * tally counts only this.
+     */
+    agreement: text('agreement'),
+    agreementAt: timestamp('agreement_at', { withTimezone: true }),
+    /** Support-base: finished on paper (section 'afgerond'). */
+    onPaper: boolean('on_paper').notNull().default(false),
+    /** Choice: the extra costs in cents, computed on the server from the stored definition when the form is locked. */
+    amountCents: integer('amount_cents'),
+    /** Choice: set only by the payment provider's confirmed status (webhook or reconciliation). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

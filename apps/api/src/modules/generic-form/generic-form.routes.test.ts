@@ -1,15 +1,13 @@
-import net from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formMessages, messages, ZFormListItem, ZFormMenu, ZGenericEntry, ZGenericEntrySummary, ZPublicSimpleForm,
   type TFormListItem, type TFormMenu, type TFormPhoto, type TFormValues, type TGenericEntry,
 } from '@portal/contract';
-import { bearer, createTestApp, occupantToken, partnerToken, waitFor, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createListeningApp, occupantToken, partnerToken, waitFor, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: TestApp;
-let base: string;
 let jan: string; // 1234AB 10, Bloemenbuurt
 let fatima: string; // 1234AB 12, Bloemenbuurt and Rivierenwijk
 let partner: string;
@@ -17,20 +15,8 @@ let f: Record<'wishes' | 'defect' | 'access' | 'planning' | 'evening' | 'questio
 let menus: { home: number; requests: number; solar: number };
 let anna: number; // Jan's household member
 
-/** A free port on 127.0.0.1: PUBLIC_URL names it, so that the local signing provider's postbacks reach this app. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ mail: true, env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  t = await createListeningApp({ mail: true });
   [jan, fatima, partner] = await Promise.all([occupantToken(t.app, '10'), occupantToken(t.app, '12'), partnerToken(t.app)]);
   const byName = Object.fromEntries((await t.query<{ name: string; id: number }>('SELECT name, id FROM forms')).map((r) => [r.name, r.id]));
   f = {

@@ -8,15 +8,16 @@ import type { z } from 'zod';
 import type { ZDrawnSignatureBody, ZFormEmailBody, ZNrOfSignaturesBody } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, UnprocessableError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { hashToken, newVisitorCode } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
-  actorOf, asFormNotFound, countEntries, dataUrlBytes, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
+  actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
   insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, ownerOf, setEmailTo, updateEntry,
-  type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature, type SummarySignature,
+  allSigned, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
+  type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -57,15 +58,6 @@ const MODULE_OF = { generic: null, intake: FORM_MODULES.intake, 'support-base': 
 const summaryFilename = (form: FormRow) => safeFilename(`${form.name}.pdf`);
 const subjectOf = (entryId: number): SigningSubject => ({ kind: 'generic-form', entryId });
 
-/** The signers 1..n as stored (missing ones blank). */
-function signersOf(entry: FormEntryRow): Array<[number, StoredSignature]> {
-  const n = entry.nrOfSignatures ?? 0;
-  return Array.from({ length: n }, (_, i) => {
-    const nr = i + 1;
-    return [nr, entry.signatures[String(nr)] ?? { image: null, who: null, description: null, mobile: null, signed: false, signedAt: null }];
-  });
-}
-const allSigned = (entry: FormEntryRow) => entry.nrOfSignatures !== null && signersOf(entry).every(([, s]) => s.signed);
 
 /** The status step's download and send (spec 4.4): locked, and signed when signing is required. */
 const statusReached = (form: FormRow, entry: FormEntryRow) => entry.locked && (!form.requireToSignForm || allSigned(entry));
@@ -188,14 +180,10 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
 
   // ---- an entry on the wire ------------------------------------------------------------------------
 
-  async function summarySignatures(entry: FormEntryRow): Promise<SummarySignature[]> {
-    return signersOf(entry).map(([nr, s]) => ({ nr, image: dataUrlBytes(s.image), who: s.who, description: s.description, signed: s.signed }));
-  }
-
   /** The entry with a summary of its current version (made when the sections are done). */
   async function withSummary(a: Access, entry: FormEntryRow, ctx: EntryContext): Promise<FormEntryRow> {
     return engine.ensureSummary({
-      family: FAMILY, form: a.form, entry, ctx, projectName: a.project.name, signatures: await summarySignatures(entry), filename: summaryFilename(a.form),
+      family: FAMILY, form: a.form, entry, ctx, projectName: a.project.name, signatures: summarySignatures(entry), filename: summaryFilename(a.form),
     });
   }
 
@@ -347,9 +335,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     if (entry.signRequested || signersOf(entry).some(([, s]) => s.signed)) throw new ConflictError(formMessages.signersFixed);
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
-      signatures[String(nr)] = {
-        image: null, who: names[nr - 1]?.trim() || null, description: null, mobile: mobiles[nr - 1]?.trim() || null, signed: false, signedAt: null,
-      };
+      signatures[String(nr)] = { ...blankSignature(), who: names[nr - 1]?.trim() || null, mobile: mobiles[nr - 1]?.trim() || null };
     }
     const refuse = () => new ConflictError(formMessages.signersFixed);
     const row = await db.transaction(async (tx) => {
@@ -372,7 +358,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
       ...entry.signatures,
       [String(nr)]: { ...signer, image: body.signature!, who: body.who!.trim(), description: body.description!.trim(), signed: true, signedAt: new Date().toISOString() },
     };
-    const done = signersOf({ ...entry, signatures }).every(([, s]) => s.signed);
+    const done = allSigned({ ...entry, signatures });
     const row = await db.transaction(async (tx) => {
       const updated = await updateEntry(tx, entry.id, entry.version, { signatures, status: done ? 'signed' : 'locked' });
       if (updated) await insertEvent(tx, entry.id, actorOf(a.caller), 'signed', { nr });
@@ -382,71 +368,28 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
   }
 
   /** Signers the signing service reports signed: recorded once; the entry becomes 'signed' when all are. */
-  async function recordSigned(entryId: number, nrs: number[]): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const entry = await findEntryById(db, entryId);
-      if (!entry || entry.nrOfSignatures === null) return;
-      const fresh = nrs.filter((nr) => nr <= entry.nrOfSignatures! && !entry.signatures[String(nr)]?.signed);
-      if (!fresh.length) return;
-      const signatures = { ...entry.signatures };
-      for (const nr of fresh) signatures[String(nr)] = { ...signersOf(entry)[nr - 1]![1], signed: true, signedAt: new Date().toISOString() };
-      const done = signersOf({ ...entry, signatures }).every(([, s]) => s.signed);
-      const updated = await db.transaction(async (tx) => {
-        const row = await updateEntry(tx, entry.id, entry.version, { signatures, ...(done ? { status: 'signed', signRequested: false } : {}) });
-        if (row) for (const nr of fresh) await insertEvent(tx, entry.id, { actorKind: 'system' }, 'signed', { nr });
-        return row;
-      });
-      if (updated) return;
-    }
-    throw new ConflictError(formMessages.changed); // retried by the signing job
-  }
-
-  function signingService(): SigningService {
-    if (!signing) throw new ServiceUnavailableError(formMessages.signingUnavailable, 60);
-    return signing;
-  }
+  const recordSigned = (entryId: number, nrs: number[]) => recordSignedEntry(db, entryId, nrs, { status: 'signed' });
 
   async function signingUrl(a: Access, entryId: number, nr: number): Promise<{ url: string }> {
-    let entry = await entryOf(a, entryId);
+    const entry = await entryOf(a, entryId);
     assertSigning(a, entry);
     if (!a.form.requireToSignFormLegally) throw new ConflictError(formMessages.signDrawn);
     signerOf(entry, nr);
-    const service = signingService();
-    const subject = subjectOf(entry.id);
-    let url = entry.signRequested ? await service.signUrl(subject, nr) : null;
-    if (!url) {
-      const ctx = await engine.entryContext(a.caller, a.form, entry);
-      entry = await withSummary(a, entry, ctx);
-      const file = entry.summaryFileId === null ? null : await files.find(entry.summaryFileId);
-      const bytes = file ? await readAll(files.storage, file.key) : null;
-      if (!bytes) throw new ServiceUnavailableError(formMessages.signingUnavailable, 30);
-      const request = await service.request({
-        subject,
-        document: { filename: summaryFilename(a.form), bytes },
-        signers: signersOf(entry).map(([n, s]) => ({ nr: n, name: s.who ?? `Ondertekenaar ${n}`, mobile: s.mobile })),
-        verification: 'scribble',
-      });
-      if (!entry.signRequested) {
-        await db.transaction(async (tx) => {
-          // Not an edit of the form: no version bump, so the summary that is being signed stays current.
-          await tx.update(formEntries).set({ signRequested: true }).where(eq(formEntries.id, entry.id));
-          await insertEvent(tx, entry.id, actorOf(a.caller), 'sign-requested', { request: request.id });
-        });
-      }
-      url = request.signers.find((s) => s.nr === nr)?.signUrl ?? (await service.signUrl(subject, nr));
-    }
-    if (!url) throw new ServiceUnavailableError(formMessages.signingUnavailable, 30);
-    return { url };
+    return signingLink({
+      db, signing, subject: subjectOf(entry.id), entry, nr, actor: actorOf(a.caller), verification: 'scribble',
+      document: async () => {
+        const current = await withSummary(a, entry, await engine.entryContext(a.caller, a.form, entry));
+        const file = current.summaryFileId === null ? null : await files.find(current.summaryFileId);
+        return { filename: summaryFilename(a.form), bytes: file ? await readAll(files.storage, file.key) : null };
+      },
+    });
   }
 
   async function isSigned(a: Access, entryId: number, nr: number): Promise<boolean> {
     const entry = await entryOf(a, entryId);
     assertSigning(a, entry);
-    const signer = signerOf(entry, nr);
-    if (signer.signed || !a.form.requireToSignFormLegally || !signing || !entry.signRequested) return signer.signed;
-    const signed = await signing.isSigned(subjectOf(entry.id), nr);
-    if (signed) await recordSigned(entry.id, [nr]);
-    return signed;
+    signerOf(entry, nr);
+    return signerSigned({ db, signing, subject: subjectOf(entry.id), entry, nr, legal: a.form.requireToSignFormLegally, whenDone: { status: 'signed' } });
   }
 
   async function email(a: Access, entryId: number, body: EmailBody): Promise<TSuccess> {
@@ -477,7 +420,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     if (!found) return;
     // The PDF reads photos from storage: no caller's links are needed.
     const ctx = await engine.entryContext({ kind: 'anonymous' }, form, entry);
-    const pdf = await engine.renderSummary({ family: FAMILY, form, entry, ctx, projectName: found.project.name, signatures: await summarySignatures(entry) });
+    const pdf = await engine.renderSummary({ family: FAMILY, form, entry, ctx, projectName: found.project.name, signatures: summarySignatures(entry) });
     await deps.mailer.send(formMail({ to, formName: form.name, projectName: found.project.name, portalName: found.customer.name, date: entry.updatedAt, pdf, filename: summaryFilename(form) }));
   }
 

@@ -4,29 +4,18 @@ import { addresses } from '../address/address.table.ts';
 import { formEntries } from '../form-engine/index.ts';
 import { addressProjects } from '../project/project.table.ts';
 
-/** An address of the project, or null (another project's or customer's address). */
-export async function findProjectAddress(db: Db, projectId: number, addressId: number) {
-  const [row] = await db
-    .select({ id: addresses.id, street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city })
-    .from(addressProjects)
-    .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
-    .where(and(eq(addressProjects.projectId, projectId), eq(addressProjects.addressId, addressId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function countProjectAddresses(db: Db, projectId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(addressProjects).where(eq(addressProjects.projectId, projectId));
   return row?.n ?? 0;
 }
 
-/** Sent entries per intake form of the project: one grouped query. */
-export async function countSent(db: Db, projectId: number, formIds: number[]): Promise<Map<number, number>> {
+/** Sent entries (status `sentStatus`: intake 'sent', choice 'send') per form of the project: one grouped query. */
+export async function countSent(db: Db, projectId: number, formIds: number[], sentStatus: string): Promise<Map<number, number>> {
   if (!formIds.length) return new Map();
   const rows = await db
     .select({ formId: formEntries.formId, n: sql<number>`count(*)::int` })
     .from(formEntries)
-    .where(and(eq(formEntries.projectId, projectId), inArray(formEntries.formId, formIds), eq(formEntries.status, 'sent')))
+    .where(and(eq(formEntries.projectId, projectId), inArray(formEntries.formId, formIds), eq(formEntries.status, sentStatus)))
     .groupBy(formEntries.formId);
   return new Map(rows.map((r) => [r.formId, r.n]));
 }
@@ -51,7 +40,7 @@ function searchConditions(q: string | undefined): SQL[] {
 }
 
 /**
- * A page of the project's addresses with their entry of the intake form, ordered by street and house
+ * A page of the project's addresses with their entry of the form (intake or choice: one per address), ordered by street and house
  * number, searched by `q` (searchConditions). `before` is the last address held: the page continues after
  * it (an unknown or foreign one gives an empty page).
  */
@@ -65,7 +54,8 @@ export async function listAddressProgress(db: Db, input: { projectId: number; fo
   return db
     .select({
       id: addresses.id, street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
-      status: formEntries.status, sectionsDone: formEntries.sectionsDone,
+      entryId: formEntries.id, status: formEntries.status, sectionsDone: formEntries.sectionsDone, locked: formEntries.locked, paidAt: formEntries.paidAt,
+      nrOfSignatures: formEntries.nrOfSignatures, signatures: formEntries.signatures,
     })
     .from(addressProjects)
     .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  formMessages, HAS_MORE_HEADER, pagedAnswer, ZApiError, ZFormOccupant, ZFormPhoto, ZFormSaveBody, ZIntake, ZIntakeAddressesQuery, ZIntakeAddressProgress,
+  formMessages, HAS_MORE_HEADER, pagedAnswer, PARTNER_FORM_KINDS, ZApiError, ZFormOccupant, ZFormPhoto, ZFormSaveBody, ZIntake, ZIntakeAddressesQuery, ZIntakeAddressProgress,
   ZIntakeFormListItem, ZIntakeParams, ZIntakeSectionParams, ZIntakeSendBody, ZIntakeUploadParams, ZLanguageQuery, ZPartnerIntakeAddressesParams,
   ZPartnerIntakeFormsParams, ZPartnerIntakeParams, ZPartnerIntakeSectionParams, ZPartnerIntakeUploadParams,
 } from '@portal/contract';
@@ -39,28 +39,33 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
   const { calls } = intake;
 
-  app.get('/partner/project/:project_id/intake/forms/', {
-    preHandler: guard.staff,
-    schema: {
-      tags, summary: "The project's intake forms with the number of addresses and of those sent",
-      params: ZPartnerIntakeFormsParams, querystring: ZLanguageQuery, security, response: { 200: z.array(ZIntakeFormListItem), ...errors },
-    },
-  }, async (request) => intake.partnerForms(sessionOf(request), request.params.project_id));
+  // A partner's lists, one pair per kind (intake, choice): the project's forms and a form's addresses.
+  for (const kind of PARTNER_FORM_KINDS) {
+    const kindTags = [kind];
+    app.get(`/partner/project/:project_id/${kind}/forms/`, {
+      preHandler: guard.staff,
+      schema: {
+        tags: kindTags, summary: `The project's ${kind} forms with the number of addresses and of those sent`,
+        params: ZPartnerIntakeFormsParams, querystring: ZLanguageQuery, security, response: { 200: z.array(ZIntakeFormListItem), ...errors },
+      },
+    }, async (request) => intake.partnerForms(sessionOf(request), request.params.project_id, kind));
 
-  app.get('/partner/project/:project_id/intake/form/:id/addresses', {
-    preHandler: guard.staff,
-    schema: {
-      tags, summary: "The project's addresses with their progress on the form (status, sections done)",
-      description: 'Ordered by street and house number; `q` keeps the addresses whose street, number, postcode or city hold every word. ' +
-        'Paged: 50 (`limit`, at most 100); with `before` (the last address id held) the next ones; X-Has-More tells whether more follow.',
-      params: ZPartnerIntakeAddressesParams, querystring: ZIntakeAddressesQuery, security, response: { 200: pagedAnswer(z.array(ZIntakeAddressProgress)), ...errors },
-    },
-  }, async (request, reply) => {
-    const { q, before, limit } = request.query;
-    const page = await intake.partnerAddresses(sessionOf(request), request.params.project_id, request.params.id, { q, before, limit });
-    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
-    return page.items;
-  });
+    app.get(`/partner/project/:project_id/${kind}/form/:id/addresses`, {
+      preHandler: guard.staff,
+      schema: {
+        tags: kindTags, summary: `The project's addresses with their progress on the ${kind} form (status, state, sections done)`,
+        description: 'Ordered by street and house number; `q` keeps the addresses whose street, number, postcode or city hold every word. ' +
+          'Paged: 50 (`limit`, at most 100); with `before` (the last address id held) the next ones; X-Has-More tells whether more follow. ' +
+          '`state`: not_started, filling, summary (locked), signed, paid or sent, from the address\'s entry.',
+        params: ZPartnerIntakeAddressesParams, querystring: ZIntakeAddressesQuery, security, response: { 200: pagedAnswer(z.array(ZIntakeAddressProgress)), ...errors },
+      },
+    }, async (request, reply) => {
+      const { q, before, limit } = request.query;
+      const page = await intake.partnerAddresses(sessionOf(request), request.params.project_id, request.params.id, kind, { q, before, limit });
+      void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+      return page.items;
+    });
+  }
 
   // ---- the form of an address: resident and partner variants ------------------------------------------
 

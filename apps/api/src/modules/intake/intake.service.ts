@@ -1,28 +1,30 @@
 import { inArray } from 'drizzle-orm';
 import {
-  EDITABLE_STATUSES, formMessages, isEditableStatus,
-  type TFormOccupant, type TFormPhoto, type TFormSaveBody, type TFormValues, type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPageQuery,
+  EDITABLE_STATUSES, formMessages, isEditableStatus, partnerEntryState,
+  type TFormOccupant, type TPartnerFormKind, type TFormPhoto, type TFormSaveBody, type TFormValues, type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPageQuery,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import type { Session } from '../auth/session.store.ts';
 import {
-  actorOf, asFormNotFound, findForm, findLatestEntry, formEntries, fullAddress, insertEntry, insertEvent, listProjectForms, ownerOf, updateEntry,
-  type FormCaller, type FormEngine, type FormEntryRow, type FormRow,
+  actorOf, allSigned, findForm, formEntries, fullAddress, insertEvent, listProjectForms, updateEntry,
+  addressFormAccess, type AddressFormAccess, type FormEngine, type FormEntryRow, type ProjectRow,
 } from '../form-engine/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
-import { countProjectAddresses, countSent, findProjectAddress, listAddressProgress } from './intake.repository.ts';
+import { countProjectAddresses, countSent, listAddressProgress } from './intake.repository.ts';
 
 export type IntakeServiceDeps = { db: Db; projects: ProjectService; engine: FormEngine };
 
 const FAMILY = 'intake';
-type ProjectRow = NonNullable<Awaited<ReturnType<ProjectService['projectWithCustomer']>>>['project'];
-type Address = NonNullable<Awaited<ReturnType<typeof findProjectAddress>>>;
-type Access = { form: FormRow; project: ProjectRow; caller: FormCaller; address: Address };
+type Access = AddressFormAccess;
 
-const hasIntake = (project: ProjectRow) => project.modules.some((m) => m.name === 'intake');
+/** A partner's lists serve intake forms (module intake) and choice forms (module forms) alike. */
+const LIST_KINDS: Record<TPartnerFormKind, { module: string; sentStatus: string }> = {
+  intake: { module: 'intake', sentStatus: 'sent' },
+  choice: { module: 'forms', sentStatus: 'send' },
+};
 const notFound = () => new NotFoundError(formMessages.notFound);
 const lockedError = () => new ConflictError(formMessages.locked);
 const editableGuard = inArray(formEntries.status, [...EDITABLE_STATUSES]);
@@ -35,54 +37,8 @@ const editableGuard = inArray(formEntries.status, [...EDITABLE_STATUSES]);
  */
 export function createIntakeService({ db, projects, engine }: IntakeServiceDeps) {
 
-  async function intakeForm(formId: number): Promise<FormRow> {
-    const form = await findForm(db, formId);
-    if (!form || form.kind !== FAMILY) throw notFound();
-    return form;
-  }
-
-  async function projectOf(projectId: number): Promise<ProjectRow> {
-    const found = await projects.projectWithCustomer(projectId);
-    if (!found || !hasIntake(found.project)) throw notFound();
-    return found.project;
-  }
-
-  /** A resident: an intake form of one of their address's projects. */
-  async function occupantAccess(session: Session, formId: number): Promise<Access> {
-    if (session.addressId === null) throw new ForbiddenError();
-    const form = await intakeForm(formId);
-    await asFormNotFound(projects.occupantProjectId(session, form.projectId));
-    const project = await projectOf(form.projectId);
-    const address = await findProjectAddress(db, project.id, session.addressId);
-    if (!address) throw notFound();
-    return { form, project, caller: { kind: 'occupant', session, addressId: address.id }, address };
-  }
-
-  /** Staff (a partner) of the project's customer, for an address of the project. */
-  async function partnerAccess(session: Session, formId: number, addressId: number): Promise<Access> {
-    const form = await intakeForm(formId);
-    await asFormNotFound(projects.staffProject(session, form.projectId));
-    const project = await projectOf(form.projectId);
-    const address = await findProjectAddress(db, project.id, addressId);
-    if (!address) throw new NotFoundError('Adres niet gevonden');
-    return { form, project, caller: { kind: 'staff', session, addressId: address.id }, address };
-  }
-
-  const entryOf = (a: Access) => findLatestEntry(db, a.form.id, ownerOf(a.caller));
-
-  /** The address's entry, made on the first save or upload. */
-  async function ensureEntry(a: Access): Promise<FormEntryRow> {
-    const existing = await entryOf(a);
-    if (existing) return existing;
-    const created = await db.transaction(async (tx) => {
-      const row = await insertEntry(tx, a.form, ownerOf(a.caller), { onePerOwner: true, status: '' });
-      if (row) await insertEvent(tx, row.id, actorOf(a.caller), 'created');
-      return row;
-    });
-    const entry = created ?? (await entryOf(a)); // another request made it at the same moment
-    if (!entry) throw notFound();
-    return entry;
-  }
+  const access = addressFormAccess({ db, projects, family: FAMILY, module: 'intake', notFound, addressUnknown: 'Adres niet gevonden' });
+  const { entryOf, ensureEntry } = access;
 
   async function toIntake(a: Access, entry: FormEntryRow | null): Promise<TIntake> {
     const ctx = await engine.entryContext(a.caller, a.form, entry);
@@ -147,36 +103,44 @@ export function createIntakeService({ db, projects, engine }: IntakeServiceDeps)
   /** The calls that work the same for a resident and a partner, on an access already checked. */
   const calls = { form: async (a: Access) => toIntake(a, await entryOf(a)), save, send, uploadTarget, occupants };
 
-  async function partnerProject(session: Session, projectId: number): Promise<ProjectRow> {
+  async function partnerProject(session: Session, projectId: number, kind: TPartnerFormKind): Promise<ProjectRow> {
     const { project } = await projects.staffProject(session, projectId);
-    if (!hasIntake(project)) throw new NotFoundError(formMessages.moduleUnavailable);
+    if (!project.modules.some((m) => m.name === LIST_KINDS[kind].module)) throw new NotFoundError(formMessages.moduleUnavailable);
     return project;
   }
 
   return {
-    occupant: occupantAccess,
-    partner: partnerAccess,
+    occupant: access.occupant,
+    partner: access.staff,
     calls,
 
-    async partnerForms(session: Session, projectId: number): Promise<TIntakeFormListItem[]> {
-      const project = await partnerProject(session, projectId);
-      const intakeForms = (await listProjectForms(db, project.id)).filter((f) => f.kind === FAMILY);
-      const [addressCount, sent] = await Promise.all([countProjectAddresses(db, project.id), countSent(db, project.id, intakeForms.map((f) => f.id))]);
-      return intakeForms.map((f) => ({ id: f.id, name: f.name, nr_of_addresses: addressCount, nr_sent: sent.get(f.id) ?? 0 }));
+    /** The project's (active) forms of the kind, with the number of addresses and of those sent. */
+    async partnerForms(session: Session, projectId: number, kind: TPartnerFormKind): Promise<TIntakeFormListItem[]> {
+      const project = await partnerProject(session, projectId, kind);
+      const kindForms = (await listProjectForms(db, project.id)).filter((f) => f.kind === kind);
+      const [addressCount, sent] = await Promise.all([
+        countProjectAddresses(db, project.id), countSent(db, project.id, kindForms.map((f) => f.id), LIST_KINDS[kind].sentStatus),
+      ]);
+      return kindForms.map((f) => ({ id: f.id, name: f.name, kind, nr_of_addresses: addressCount, nr_sent: sent.get(f.id) ?? 0 }));
     },
 
-    /** The addresses to fill in for, with each one's progress; paged (X-Has-More) and searchable. */
-    async partnerAddresses(session: Session, projectId: number, formId: number, query: { q?: string } & TPageQuery): Promise<Page<TIntakeAddressProgress>> {
-      const project = await partnerProject(session, projectId);
-      const form = await intakeForm(formId);
-      if (form.projectId !== project.id) throw notFound();
+    /** The addresses to fill a form of the kind in for, with each one's progress and state; paged (X-Has-More) and searchable. */
+    async partnerAddresses(session: Session, projectId: number, formId: number, kind: TPartnerFormKind, query: { q?: string } & TPageQuery): Promise<Page<TIntakeAddressProgress>> {
+      const project = await partnerProject(session, projectId, kind);
+      const form = await findForm(db, formId);
+      if (!form || form.kind !== kind || form.projectId !== project.id || (kind === 'choice' && !form.isActive)) throw notFound();
       const size = pageSize(query);
       const rows = await listAddressProgress(db, { projectId: project.id, formId: form.id, q: query.q, before: query.before, limit: size + 1 });
       const page = toPage(rows, size);
       return {
         hasMore: page.hasMore,
         items: page.items.map((r) => ({
-          id: r.id, full_address: fullAddress(r), status: r.status ?? '', nr_of_sections: form.definition.length, nr_of_sections_done: r.sectionsDone ?? 0,
+          id: r.id, full_address: fullAddress(r), status: r.status ?? '',
+          state: partnerEntryState(kind, r.entryId === null ? null : {
+            status: r.status ?? '', locked: r.locked ?? false, paid: r.paidAt !== null,
+            signingRequired: form.requireToSignForm, allSigned: allSigned({ nrOfSignatures: r.nrOfSignatures, signatures: r.signatures ?? {} }),
+          }),
+          nr_of_sections: form.definition.length, nr_of_sections_done: r.sectionsDone ?? 0,
         })),
       };
     },

@@ -11,7 +11,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
-  | 'form-email';
+  | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile';
 
 export type JobQueue = {
   add(name: JobName, payload: Record<string, unknown>, options?: { tx?: Queryable; jobKey?: string; maxAttempts?: number }): Promise<void>;
@@ -47,8 +47,12 @@ function quietLogger(log: (msg: string) => void) {
 
 export type JobHandlers = Record<JobName, (payload: Record<string, unknown>) => Promise<void>>;
 
-/** Every 15 minutes: expired rate-limit rows, tickets and sessions, abandoned uploads. */
-const SCHEDULE = parseCronItems([{ task: 'sweep', match: '*/15 * * * *', identifier: 'sweep', options: { backfillPeriod: 0 } }]);
+/** Every 15 minutes: expired rate-limit rows, tickets and sessions, abandoned uploads. Every 5: payment reconciliation. */
+const SCHEDULE = parseCronItems([
+  { task: 'sweep', match: '*/15 * * * *', identifier: 'sweep', options: { backfillPeriod: 0 } },
+  // Every 5 minutes: payments still open after 15 minutes are asked about (a lost webhook, modules/payment).
+  { task: 'payment-reconcile', match: '*/5 * * * *', identifier: 'payment-reconcile', options: { backfillPeriod: 0 } },
+]);
 
 /** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */
 export async function startWorker(pool: pg.Pool, handlers: JobHandlers, log: (msg: string) => void): Promise<Runner> {

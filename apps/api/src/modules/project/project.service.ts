@@ -22,6 +22,12 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
   const projectCache = createCache<{ project: ProjectRow; customer: CustomerRow } | null>(bus, 'project');
   const addressProjectsCache = createCache<number[]>(bus, 'address-projects');
   const userCustomersCache = createCache<number[]>(bus, 'user-customers');
+  /** The support-base module's computed progress text (null without a consent form: the stored text then shows). */
+  let supportBaseProgress: ((projectId: number) => Promise<string | null>) | null = null;
+  const withProgress = async (project: TProject): Promise<TProject> => {
+    const computed = supportBaseProgress ? await supportBaseProgress(project.id) : null;
+    return computed ? { ...project, support_base_progress: computed } : project;
+  };
 
   // New-item counts per project and address; 'p:{projectId}' drops a project, 'a:{addressId}' an address.
   const counts = new Map<number, Map<number, Counts>>();
@@ -122,13 +128,17 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
   return {
     occupantProjectId,
     staffProject,
+    /** Registers the computed support-base progress text (the support-base module); cached answers are dropped with the new-item counts. */
+    useSupportBaseProgress(provider: (projectId: number) => Promise<string | null>) {
+      supportBaseProgress = provider;
+    },
     /** The project with its customer, from memory (no access check: callers check first). */
     projectWithCustomer: (projectId: number) => load(projectId),
 
     async publicProject(projectId: number): Promise<TProject> {
       const found = await load(projectId);
       if (!found || !found.project.isPublic) throw new NotFoundError('Project niet gevonden');
-      return toProject(found.project, found.customer, 'public', null, {});
+      return withProgress(toProject(found.project, found.customer, 'public', null, {}));
     },
 
     /** Throws 404 unless the project exists and is public. */
@@ -160,7 +170,7 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       const found = await load(id);
       if (!found) throw new NotFoundError('Project niet gevonden');
       const newCounts = await countsFor(session.addressId!, id);
-      return toProject(found.project, found.customer, 'occupant', session.addressId, newCounts);
+      return withProgress(toProject(found.project, found.customer, 'occupant', session.addressId, newCounts));
     },
 
     /**
@@ -189,7 +199,7 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
 
     async partnerProject(session: Session, projectId: number): Promise<TProject> {
       const found = await staffProject(session, projectId);
-      return toProject(found.project, found.customer, 'partner', null, {});
+      return withProgress(toProject(found.project, found.customer, 'partner', null, {}));
     },
 
     async partnerCustomers(session: Session): Promise<TPartnerCustomer[]> {

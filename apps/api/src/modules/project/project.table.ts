@@ -28,6 +28,11 @@ export const projects = pgTable(
     /** Whether public visitors see every full address in the work order; otherwise streets with house-number ranges. */
     workOrderPublicAddresses: boolean('work_order_public_addresses').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
+    /**
+     * The 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): whether vacant homes count in the tally's
+     * denominator. The sources do not settle it, so it is a setting and the tally shows both counts.
+     */
+    consentCountsVacant: boolean('consent_counts_vacant').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('projects_customer_idx').on(t.customerId)],
@@ -38,6 +43,10 @@ export const addressProjects = pgTable(
   {
     addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    /** The building unit (bouwkundige eenheid) the address belongs to in this project: the 70% rule counts per unit. */
+    buildingUnit: text('building_unit'),
+    /** A vacant home (no tenant to agree); the consent tally counts it or not by the project's setting. */
+    vacant: boolean('vacant').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.addressId, t.projectId] }), index('address_projects_project_idx').on(t.projectId)],
 );

@@ -90,6 +90,18 @@ describe('headers on every response', () => {
     }
   });
 
+  it("frames only the portal's own pages, and Signhost's sign page when Signhost signs", async () => {
+    const local = String((await t.app.inject({ method: 'GET', url: '/api/polling' })).headers['content-security-policy']);
+    expect(local.split(';')).toContain("frame-src 'self'");
+    const signhost = await createTestApp({ seed: false, env: { SIGNING_PROVIDER: 'signhost', SIGNHOST_APP_KEY: 'app', SIGNHOST_USER_TOKEN: 'user', SIGNHOST_SHARED_SECRET: 'secret' } });
+    try {
+      const res = await signhost.app.inject({ method: 'GET', url: '/api/polling' });
+      expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://view.signhost.com");
+    } finally {
+      await signhost.close();
+    }
+  });
+
   it('sends HSTS when the public address is https', async () => {
     const secure = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://portaal.example.nl' } });
     try {

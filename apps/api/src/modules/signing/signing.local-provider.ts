@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { readAll, type FilesService } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import { receiptPdf, stampSignatures, type SignedBy } from './signing.pdf.ts';
 import { SIGNER_ACTIVITY, TRANSACTION_STATUS, postbackChecksum, readSignhostPostback, type SigningProvider } from './signing.provider.ts';
 import { signingLocalSigners, signingLocalTransactions } from './signing.table.ts';
@@ -17,8 +18,33 @@ export type LocalProviderDeps = {
   files: FilesService;
   jobs: JobQueue;
   secrets: Secrets;
+  /** SMS verification: the codes go out through the portal's SMS sender (its outbox). */
+  sms: SmsSender;
   fetch?: typeof fetch;
 };
+
+/** SMS verification rules of the local sign page. */
+export const SMS_CODE = {
+  /** A code is valid this long after it was sent. */
+  validMinutes: 10,
+  /** Wrong tries per code; after that only a new code helps. */
+  maxAttempts: 5,
+  /** A new code at most once per this many seconds. */
+  resendSeconds: 60,
+} as const;
+
+/** A signer's mobile number as the sign page shows it: 06****5678. */
+export const maskMobile = (mobile: string) => `${mobile.slice(0, 2)}****${mobile.slice(-4)}`;
+
+/** The SMS with the code (Dutch, short enough for one message). */
+export const smsCodeText = (code: string) =>
+  `Uw code om het document te ondertekenen is ${code}. De code is ${SMS_CODE.validMinutes} minuten geldig. Deel deze code met niemand.`;
+
+/** SHA-256 of a code, salted with the signer's id (a code is only six digits). */
+const codeHash = (signerId: string, code: string) => createHash('sha256').update(`${signerId}:${code}`).digest('hex');
+
+export type SendCodeResult = 'sent' | 'too-soon' | 'not-needed' | 'closed';
+export type VerifyCodeResult = 'verified' | 'wrong' | 'too-many' | 'expired' | 'no-code' | 'not-needed' | 'closed';
 
 /** What the local sign page shows for a token. */
 export type LocalSignerView = {
@@ -31,6 +57,8 @@ export type LocalSignerView = {
   signedAt: Date | null;
   documentFileId: number;
   returnUrl: string | null;
+  /** SMS verification: null when the transaction verifies by drawing only. */
+  sms: { mobile: string; sentAt: Date | null; hasCode: boolean; attempts: number; verifiedAt: Date | null } | null;
 };
 
 type LocalTransaction = typeof signingLocalTransactions.$inferSelect;
@@ -44,7 +72,7 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * postback URL as Signhost tells it (the transaction's JSON with its SHA1 checksum under a shared
  * secret), through a job that graphile-worker retries until the portal answers 2xx.
  */
-export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl = fetch }: LocalProviderDeps) {
+export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
   const sharedSecret = async () => (await secrets.get('signing-local-postback')).toString('base64url');
 
@@ -100,7 +128,9 @@ export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl
           documentFileId: input.document.fileId, returnUrl: input.returnUrl ?? null,
         });
         await tx.insert(signingLocalSigners).values(signers.map((signer) => ({
-          id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null, mobile: signer.mobile ?? null,
+          // The mobile number is the local provider's PhoneNumber verification: kept only when the request verifies by SMS.
+          id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null,
+          mobile: input.verification === 'sms' ? signer.mobile ?? null : null,
           tokenHash: hashToken(signer.token),
         })));
       });
@@ -157,6 +187,8 @@ export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl
           transactionId: signingLocalTransactions.id, signerId: signingLocalSigners.id, nr: signingLocalSigners.nr, name: signingLocalSigners.name,
           status: signingLocalTransactions.status, signedAt: signingLocalSigners.signedAt, openedAt: signingLocalSigners.openedAt,
           documentFileId: signingLocalTransactions.documentFileId, returnUrl: signingLocalTransactions.returnUrl,
+          mobile: signingLocalSigners.mobile, smsSentAt: signingLocalSigners.smsSentAt, smsCodeHash: signingLocalSigners.smsCodeHash,
+          smsAttempts: signingLocalSigners.smsAttempts, smsVerifiedAt: signingLocalSigners.smsVerifiedAt,
         })
         .from(signingLocalSigners)
         .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
@@ -164,8 +196,65 @@ export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl
         .limit(1);
       if (!row) return null;
       if (!row.openedAt) await db.update(signingLocalSigners).set({ openedAt: new Date() }).where(and(eq(signingLocalSigners.id, row.signerId), isNull(signingLocalSigners.openedAt)));
-      const { openedAt: _openedAt, ...view } = row;
-      return view;
+      const { openedAt: _openedAt, mobile, smsSentAt, smsCodeHash, smsAttempts, smsVerifiedAt, ...view } = row;
+      return {
+        ...view,
+        sms: mobile ? { mobile, sentAt: smsSentAt, hasCode: smsCodeHash !== null, attempts: smsAttempts, verifiedAt: smsVerifiedAt } : null,
+      };
+    },
+
+    /**
+     * Sends a new six-digit code to the signer's mobile (SMS verification), at most once per minute; the
+     * code is stored as its hash with the moment it was sent, and the count of wrong tries starts again.
+     */
+    async sendCode(token: string): Promise<SendCodeResult> {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: signingLocalSigners.id, mobile: signingLocalSigners.mobile, sentAt: signingLocalSigners.smsSentAt, verifiedAt: signingLocalSigners.smsVerifiedAt, signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status })
+          .from(signingLocalSigners)
+          .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
+          .where(eq(signingLocalSigners.tokenHash, hashToken(token)))
+          .for('update');
+        if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return { result: 'closed' as const };
+        if (!row.mobile || row.verifiedAt) return { result: 'not-needed' as const };
+        if (row.sentAt && Date.now() - row.sentAt.getTime() < SMS_CODE.resendSeconds * 1000) return { result: 'too-soon' as const };
+        await tx.update(signingLocalSigners)
+          .set({ smsCodeHash: codeHash(row.id, code), smsSentAt: new Date(), smsAttempts: 0 })
+          .where(eq(signingLocalSigners.id, row.id));
+        return { result: 'sent' as const, mobile: row.mobile };
+      });
+      if (outcome.result === 'sent') await sms.send({ to: outcome.mobile, text: smsCodeText(code) });
+      return outcome.result;
+    },
+
+    /**
+     * Checks a code the signer typed: right (and in time, and within the tries) sets `sms_verified_at`;
+     * a wrong one counts a try. Locked per signer, so that parallel tries are counted one by one.
+     */
+    async verifyCode(token: string, code: string): Promise<VerifyCodeResult> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ signer: signingLocalSigners, status: signingLocalTransactions.status })
+          .from(signingLocalSigners)
+          .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
+          .where(eq(signingLocalSigners.tokenHash, hashToken(token)))
+          .for('update');
+        if (!row || row.signer.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return 'closed';
+        const { signer } = row;
+        if (!signer.mobile || signer.smsVerifiedAt) return 'not-needed';
+        if (!signer.smsCodeHash || !signer.smsSentAt) return 'no-code';
+        if (signer.smsAttempts >= SMS_CODE.maxAttempts) return 'too-many';
+        if (Date.now() - signer.smsSentAt.getTime() > SMS_CODE.validMinutes * 60_000) return 'expired';
+        const right = timingSafeEqual(Buffer.from(codeHash(signer.id, code), 'hex'), Buffer.from(signer.smsCodeHash, 'hex'));
+        if (!right) {
+          await tx.update(signingLocalSigners).set({ smsAttempts: sql`${signingLocalSigners.smsAttempts} + 1` }).where(eq(signingLocalSigners.id, signer.id));
+          return signer.smsAttempts + 1 >= SMS_CODE.maxAttempts ? 'too-many' : 'wrong';
+        }
+        // A code is used once.
+        await tx.update(signingLocalSigners).set({ smsVerifiedAt: new Date(), smsCodeHash: null }).where(eq(signingLocalSigners.id, signer.id));
+        return 'verified';
+      });
     },
 
     /**
@@ -177,12 +266,17 @@ export function createLocalProvider({ db, files, jobs, secrets, fetch: fetchImpl
       return db.transaction(async (tx) => {
         // Locks the signer and its transaction: two signers finishing together cannot both miss being last.
         const [row] = await tx
-          .select({ signerId: signingLocalSigners.id, nr: signingLocalSigners.nr, transactionId: signingLocalTransactions.id, signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status })
+          .select({
+            signerId: signingLocalSigners.id, nr: signingLocalSigners.nr, transactionId: signingLocalTransactions.id, signedAt: signingLocalSigners.signedAt,
+            status: signingLocalTransactions.status, mobile: signingLocalSigners.mobile, smsVerifiedAt: signingLocalSigners.smsVerifiedAt,
+          })
           .from(signingLocalSigners)
           .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
           .where(eq(signingLocalSigners.tokenHash, hashToken(token)))
           .for('update');
         if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return false;
+        // SMS verification: no signature before the code was typed right.
+        if (row.mobile && !row.smsVerifiedAt) return false;
         const file = await files.store({ filename: `handtekening-${row.nr}.png`, mime: 'image/png', data: signature, owner: SIGNING_FILE_OWNER }, tx);
         const now = new Date();
         await tx.update(signingLocalSigners)

@@ -1,40 +1,13 @@
-import net from 'node:net';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobHandlers } from '../../services.ts';
-import { createTestApp, waitFor, type TestApp } from '../../../test/helpers.ts';
+import { createListeningApp, waitFor, type TestApp } from '../../../test/helpers.ts';
+import { runJobs as runQueuedJobs } from '../../../test/jobs.ts';
+import { drawnSignature as drawn, testPdf as pdf } from '../../../test/signing.ts';
 import { readAll } from '../files/index.ts';
 import { postbackChecksum } from './signing.provider.ts';
 import type { SigningRequest, SigningSubject } from './signing.types.ts';
 
-/** A free port on 127.0.0.1, so that PUBLIC_URL (and with it the postback URL) names the port the app listens on. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** An app whose postbacks reach it over a real socket, as a provider's would. */
-async function listeningApp(options: { worker: boolean }): Promise<{ t: TestApp; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ seed: false, worker: options.worker, env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return { t, base };
-}
-
-async function pdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  page.drawText(text, { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
-
-/** A drawn line on a transparent canvas, as signature_pad's toDataURL gives it; and an empty canvas. */
-const drawn = async () => `data:image/png;base64,${(await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 70 C 60 10, 120 90, 290 30" stroke="#14213d" stroke-width="4" fill="none"/></svg>')).png().toBuffer()).toString('base64')}`;
 const blank = async () => `data:image/png;base64,${(await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()).toString('base64')}`;
 
 const pathOf = (url: string) => new URL(url, 'http://portal.invalid').pathname;
@@ -45,18 +18,7 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
   let progress: SigningRequest[];
 
   /** Runs queued jobs (postbacks, progress, documents) until none is left; answers their names in order. */
-  async function runJobs(): Promise<string[]> {
-    const handlers = jobHandlers(t.services);
-    const ran: string[] = [];
-    for (;;) {
-      const [job] = await t.query<{ id: string; identifier: keyof typeof handlers; payload: Record<string, unknown> }>(`SELECT j.id, t.identifier, j.payload
-        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id ORDER BY j.id LIMIT 1`);
-      if (!job) return ran;
-      await t.query('DELETE FROM graphile_worker._private_jobs WHERE id = $1', [job.id]);
-      await handlers[job.identifier](job.payload);
-      ran.push(job.identifier);
-    }
-  }
+  const runJobs = () => runQueuedJobs(t);
 
   const sign = async (signUrl: string, signature: string) =>
     t.app.inject({ method: 'POST', url: pathOf(signUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ signature }).toString() });
@@ -69,7 +31,7 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
     (await t.query<{ provider_signer_id: string }>('SELECT provider_signer_id FROM signing_signers WHERE request_id = $1 ORDER BY nr', [requestId])).map((r) => r.provider_signer_id);
 
   beforeAll(async () => {
-    ({ t } = await listeningApp({ worker: false }));
+    t = await createListeningApp({ seed: false, worker: false });
     progress = [];
     t.services.signing.onProgress('generic-form', async ({ request }) => {
       progress.push(request);
@@ -290,7 +252,7 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
 describe('legal signing with the job worker running', () => {
   let t: TestApp;
   beforeAll(async () => {
-    ({ t } = await listeningApp({ worker: true }));
+    t = await createListeningApp({ seed: false, worker: true });
   });
   afterAll(async () => {
     await t?.close();

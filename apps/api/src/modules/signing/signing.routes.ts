@@ -1,20 +1,21 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
-  isTokenShaped, loadSignPageAssets, readDrawnSignature, renderDonePage, renderGonePage, renderSignPage, signPageTexts,
+  isTokenShaped, loadSignPageAssets, readCode, readDrawnSignature, renderDonePage, renderGonePage, renderSignPage, renderTooManyPage, signPageTexts,
+  type SmsStep,
 } from './signing.local-page.ts';
+import { SMS_CODE, maskMobile, type LocalSignerView } from './signing.local-provider.ts';
 import { TRANSACTION_STATUS } from './signing.provider.ts';
+import { sendHtmlPage } from '../../lib/html-page.ts';
 
 const ZTokenParams = z.object({ token: z.string().max(200) });
 const ZSignForm = z.object({ signature: z.string().max(1_000_000).optional() });
+const ZCodeForm = z.object({ code: z.string().max(100).optional() });
 
-/** Every answer of the sign page: a page behind a secret link is never cached nor indexed. */
-function html(reply: FastifyReply, status: number, page: string) {
-  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-}
+const html = sendHtmlPage;
 
 /** Signhost's return URL parameters, appended as a real provider would (the portal never trusts them). */
 function returnLink(returnUrl: string | null, transactionId: string, signerId: string): string | null {
@@ -29,9 +30,32 @@ function returnLink(returnUrl: string | null, transactionId: string, signerId: s
  * checksum, a signer by the long random token in their link.
  */
 export const signingRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { signing } = services;
+  const { signing, limiter } = services;
   const assets = loadSignPageAssets();
   const gone = (reply: FastifyReply) => html(reply, 404, renderGonePage(assets));
+  /**
+   * Per client (its address), as the portal's other public pages: the page and its document (reading), and
+   * its POSTs (sending a code, trying one, signing) counted apart, so that nobody can try codes at will.
+   */
+  const clientMax = services.env.RATE_LIMIT_CLIENT_MAX;
+  const throttled = async (request: FastifyRequest, reply: FastifyReply, kind: 'read' | 'post'): Promise<boolean> => {
+    try {
+      await limiter.hit([{ key: `signing-page:${kind}:client:${request.ip}`, max: kind === 'read' ? clientMax * 3 : clientMax }]);
+      return false;
+    } catch (error) {
+      if (!(error instanceof TooManyRequestsError)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      html(reply, 429, renderTooManyPage(assets, error.retryAfterSeconds));
+      return true;
+    }
+  };
+  /** The SMS step of a signer (null without SMS verification). */
+  const smsStep = (signer: LocalSignerView, errors: Pick<SmsStep, 'codeError' | 'sendError'> = {}): SmsStep | null =>
+    signer.sms ? { masked: maskMobile(signer.sms.mobile), sent: signer.sms.sentAt !== null, verified: signer.sms.verifiedAt !== null, ...errors } : null;
+  const signPage = async (reply: FastifyReply, status: number, token: string, signer: LocalSignerView, errors: { error?: string } & Pick<SmsStep, 'codeError' | 'sendError'> = {}) => {
+    const document = await signing.local.document(signer.documentFileId);
+    return html(reply, status, renderSignPage(assets, { token, name: signer.name, documentName: document.filename, error: errors.error ?? null, sms: smsStep(signer, errors) }));
+  };
   /** The signer of a link that may still sign: a known token, not used, its transaction waiting for signers. */
   const openSigner = async (token: string) => {
     const signer = isTokenShaped(token) ? await signing.local.signerOf(token) : null;
@@ -75,14 +99,58 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const hidden = { hide: true, tags: ['signing'] };
 
     page.get('/signing/local/:token', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+      if (await throttled(request, reply, 'read')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
       if (!signer) return gone(reply);
-      const document = await signing.local.document(signer.documentFileId);
-      return html(reply, 200, renderSignPage(assets, { token, name: signer.name, documentName: document.filename }));
+      return signPage(reply, 200, token, signer);
+    });
+
+    // SMS verification: a new code to the signer's mobile (at most once a minute), then back to the page.
+    page.post('/signing/local/:token/sms', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+      if (await throttled(request, reply, 'post')) return reply;
+      const { token } = request.params;
+      const signer = await openSigner(token);
+      if (!signer) return gone(reply);
+      let result;
+      try {
+        result = await signing.local.sendCode(token);
+      } catch (error) {
+        request.log.error({ err: error }, 'signing: sms code not sent');
+        return signPage(reply, 503, token, (await openSigner(token)) ?? signer, { sendError: signPageTexts.smsFailed });
+      }
+      if (result === 'closed') return gone(reply);
+      if (result === 'too-soon') {
+        reply.header('retry-after', String(SMS_CODE.resendSeconds));
+        return signPage(reply, 429, token, signer, { sendError: signPageTexts.resendWait });
+      }
+      return reply.header('cache-control', 'no-store').redirect(`/api/signing/local/${encodeURIComponent(token)}`, 303);
+    });
+
+    // SMS verification: the code the signer typed.
+    page.post('/signing/local/:token/code', { schema: { ...hidden, params: ZTokenParams, body: ZCodeForm } }, async (request, reply) => {
+      if (await throttled(request, reply, 'post')) return reply;
+      const { token } = request.params;
+      const signer = await openSigner(token);
+      if (!signer) return gone(reply);
+      const code = readCode(request.body.code);
+      if (!code) return signPage(reply, 422, token, signer, { codeError: signPageTexts.codeRequired });
+      if (!/^\d{6}$/.test(code)) return signPage(reply, 422, token, signer, { codeError: signPageTexts.codeFormat });
+      const result = await signing.local.verifyCode(token, code);
+      if (result === 'closed') return gone(reply);
+      if (result === 'verified' || result === 'not-needed') {
+        return reply.header('cache-control', 'no-store').redirect(`/api/signing/local/${encodeURIComponent(token)}`, 303);
+      }
+      const now = (await openSigner(token)) ?? signer;
+      const codeError = result === 'wrong' ? signPageTexts.codeWrong(SMS_CODE.maxAttempts - (now.sms?.attempts ?? 0))
+        : result === 'too-many' ? signPageTexts.codeTooMany
+          : result === 'expired' ? signPageTexts.codeExpired
+            : signPageTexts.codeMissing;
+      return signPage(reply, 422, token, now, result === 'no-code' ? { sendError: codeError } : { codeError });
     });
 
     page.get('/signing/local/:token/document', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+      if (await throttled(request, reply, 'read')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
       if (!signer) return gone(reply);
@@ -98,14 +166,16 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
 
     page.post('/signing/local/:token', { schema: { ...hidden, params: ZTokenParams, body: ZSignForm } }, async (request, reply) => {
+      if (await throttled(request, reply, 'post')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
       if (!signer) return gone(reply);
-      const signature = await readDrawnSignature(request.body.signature);
-      if (!signature) {
-        const document = await signing.local.document(signer.documentFileId);
-        return html(reply, 422, renderSignPage(assets, { token, name: signer.name, documentName: document.filename, error: signPageTexts.signatureRequired }));
+      // SMS verification: no signature before the code was typed right (the provider checks it again when signing).
+      if (signer.sms && !signer.sms.verifiedAt) {
+        return signPage(reply, 403, token, signer, signer.sms.sentAt ? { codeError: signPageTexts.verifyFirst } : { sendError: signPageTexts.verifyFirst });
       }
+      const signature = await readDrawnSignature(request.body.signature);
+      if (!signature) return signPage(reply, 422, token, signer, { error: signPageTexts.signatureRequired });
       const signed = await signing.local.sign(token, signature, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
       if (!signed) return gone(reply); // signed in another window meanwhile
       return html(reply, 200, renderDonePage(assets, { name: signer.name, returnUrl: returnLink(signer.returnUrl, signer.transactionId, signer.signerId) }));

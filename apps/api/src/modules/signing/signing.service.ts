@@ -1,12 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ServiceUnavailableError } from '../../lib/errors.ts';
+import { ServiceUnavailableError, UnprocessableError } from '../../lib/errors.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import type { Secrets } from '../../lib/secrets.ts';
+import type { SignhostConfig } from '../../plugins/env.ts';
 import { files as filesTable, readAll, type FileRow, type FilesService } from '../files/index.ts';
+import type { DossierService } from '../dossier/index.ts';
+import { formEntries, forms } from '../form-engine/form-engine.table.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import { SIGNING_FILE_OWNER, createLocalProvider } from './signing.local-provider.ts';
 import { isOpenStatus, statusOfCode, statusRank, type SigningProvider } from './signing.provider.ts';
+import { createSignhostProvider } from './signing.signhost.ts';
 import { signingEvents, signingRequests, signingSigners } from './signing.table.ts';
 import type { SigningRequest, SigningRequestInput, SigningService, SigningStatus, SigningSubject } from './signing.types.ts';
 
@@ -15,8 +20,14 @@ export type SigningServiceDeps = {
   files: FilesService;
   jobs: JobQueue;
   secrets: Secrets;
+  /** SMS verification at the local provider. */
+  sms: SmsSender;
+  /** Signed documents and receipts go into the dossier of the form entry's address, readable by its residents. */
+  dossier: Pick<DossierService, 'add' | 'readGrant'>;
   /** The portal's address: sign URLs of the local provider and the postback URL given to providers. */
   publicUrl: string;
+  /** Signhost's keys: with them new requests go to Signhost, else to the local provider. */
+  signhost?: SignhostConfig | null;
   /** How the local provider sends its postbacks (tests may watch them). */
   fetch?: typeof fetch;
 };
@@ -37,7 +48,17 @@ function checkReturnUrl(url: string | undefined): string | null {
   return parsed.href;
 }
 
+/** The message when a request verifies by SMS and a signer lacks a usable mobile number. */
+export const MOBILE_REQUIRED = 'Voor ondertekenen met een sms-code heeft iedere ondertekenaar een mobiel nummer nodig dat begint met 06 en 10 cijfers heeft.';
+
+/** A Dutch mobile number as the signing providers take it: 06 and 8 digits (spaces and dashes dropped); null when it is not one. */
+export function dutchMobile(value: string | null | undefined): string | null {
+  const digits = (value ?? '').replace(/[\s-]/g, '');
+  return /^06\d{8}$/.test(digits) ? digits : null;
+}
+
 function checkInput(input: SigningRequestInput): void {
+  if (input.verification === 'sms' && input.signers.some((s) => !dutchMobile(s.mobile))) throw new UnprocessableError(MOBILE_REQUIRED);
   const numbers = input.signers.map((s) => s.nr);
   if (!numbers.length || new Set(numbers).size !== numbers.length || numbers.some((nr) => !Number.isInteger(nr) || nr < 1)) {
     throw new Error('signing: signers need distinct numbers from 1');
@@ -53,14 +74,27 @@ function checkInput(input: SigningRequestInput): void {
  * announced to the subject's module through a job after the change is stored. After status 'signed' a job
  * fetches the signed document and the receipt from the provider and keeps them with the request.
  *
- * Providers: the local one (signing.local-provider.ts) makes every new request; Signhost joins it behind
- * the same `SigningProvider` interface. Postbacks of every known provider are applied, so that requests
- * made before a change of provider still finish.
+ * Providers: the local one (signing.local-provider.ts) makes every new request, or Signhost
+ * (signing.signhost.ts) when its keys are configured. Postbacks of every configured provider are applied,
+ * so that requests made before a change of provider still finish.
+ *
+ * Once the signed document and the receipt are kept, both go into the dossier of the form entry's
+ * address (type 'Ondertekening'), once; its residents read them there (the dossier's read rule).
  */
-export function createSigningService({ db, files, jobs, secrets, publicUrl, fetch }: SigningServiceDeps) {
-  const local = createLocalProvider({ db, files, jobs, secrets, fetch });
+/** The dossier's sub_type per kind of form signed. */
+export const DOSSIER_SUB_TYPE: Record<SigningSubject['kind'], string> = { 'support-base': 'Draagvlak', 'choice-form': 'Keuze', 'generic-form': 'Formulier' };
+export const DOSSIER_TYPE = 'Ondertekening';
+export const DOSSIER_METHOD = 'Digitaal ondertekend';
+
+export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, fetch }: SigningServiceDeps) {
+  // The signed documents and receipts are read through the dossier they were put in (the other signing
+  // files, the document sent and the drawn signatures, have no reader: nobody downloads them).
+  files.registerOwner(SIGNING_FILE_OWNER, (fileId, viewer) => dossier.readGrant(fileId, viewer));
+  const local = createLocalProvider({ db, files, jobs, secrets, sms, fetch });
   const providers = new Map<string, SigningProvider>([[local.name, local]]);
-  const provider: SigningProvider = local;
+  // With Signhost's keys every new request goes to Signhost; requests made before still finish where they began.
+  const provider: SigningProvider = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : local;
+  providers.set(provider.name, provider);
   const handlers = new Map<SigningSubject['kind'], ProgressHandler>();
 
   const postbackUrl = (name: string) => `${publicUrl}/api/signing/postback/${name}`;
@@ -145,7 +179,7 @@ export function createSigningService({ db, files, jobs, secrets, publicUrl, fetc
           }).onConflictDoNothing().returning();
           if (!inserted) return null; // another call opened one just now: that one counts
           await tx.insert(signingSigners).values(input.signers.map((s) => ({
-            requestId: inserted.id, nr: s.nr, name: s.name.trim(), mobile: s.mobile ?? null, email: s.email ?? null,
+            requestId: inserted.id, nr: s.nr, name: s.name.trim(), mobile: dutchMobile(s.mobile) ?? s.mobile ?? null, email: s.email ?? null,
           })));
           return inserted;
         });
@@ -236,13 +270,28 @@ export function createSigningService({ db, files, jobs, secrets, publicUrl, fetc
       const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
       if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
       const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
+      // Named after the document sent: 'akkoordverklaring (ondertekend).pdf', '... (ontvangstbewijs).pdf'.
+      const base = ((await files.find(row.documentFileId))?.filename ?? 'document.pdf').replace(/\.pdf$/i, '');
       await db.transaction(async (tx) => {
         const [signed, receipt] = await files.storeMany([
-          { filename: result.signed.filename, mime: result.signed.mime, data: result.signed.bytes, owner: SIGNING_FILE_OWNER },
-          { filename: result.receipt.filename, mime: result.receipt.mime, data: result.receipt.bytes, owner: SIGNING_FILE_OWNER },
+          { filename: `${base} (ondertekend).pdf`, mime: result.signed.mime, data: result.signed.bytes, owner: SIGNING_FILE_OWNER },
+          { filename: `${base} (ontvangstbewijs).pdf`, mime: result.receipt.mime, data: result.receipt.bytes, owner: SIGNING_FILE_OWNER },
         ] as const, tx);
-        await tx.update(signingRequests).set({ signedFileId: signed.id, receiptFileId: receipt.id, updatedAt: new Date() })
-          .where(and(eq(signingRequests.id, requestId), isNull(signingRequests.signedFileId)));
+        const stored = await tx.update(signingRequests).set({ signedFileId: signed.id, receiptFileId: receipt.id, updatedAt: new Date() })
+          .where(and(eq(signingRequests.id, requestId), isNull(signingRequests.signedFileId)))
+          .returning({ id: signingRequests.id });
+        // Once (another run stored them first: then nothing here), into the dossier of the entry's address;
+        // an entry without an address (a public visitor's) has no dossier.
+        if (!stored.length) return;
+        const [entry] = await tx.select({ projectId: formEntries.projectId, addressId: formEntries.addressId, formName: forms.name })
+          .from(formEntries).innerJoin(forms, eq(forms.id, formEntries.formId)).where(eq(formEntries.id, row.entryId));
+        if (!entry?.addressId) return;
+        const kind = row.subjectKind as SigningSubject['kind'];
+        const common = { projectId: entry.projectId, addressId: entry.addressId, type: DOSSIER_TYPE, subType: DOSSIER_SUB_TYPE[kind] ?? 'Formulier', methodType: DOSSIER_METHOD };
+        await dossier.add([
+          { ...common, fileId: signed.id, name: `${entry.formName} (ondertekend)`, subject: `Ondertekend: ${entry.formName}` },
+          { ...common, fileId: receipt.id, name: `Ontvangstbewijs ${entry.formName}`, subject: `Ontvangstbewijs van de ondertekening van ${entry.formName}` },
+        ], tx);
       });
     },
 

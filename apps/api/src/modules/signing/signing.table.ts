@@ -117,6 +117,11 @@ export const signingLocalSigners = pgTable(
     /** The drawn signature (PNG) and where it was drawn from, for the receipt. */
     signatureFileId: integer('signature_file_id').references(() => files.id),
     signedIp: text('signed_ip'),
+    /** SMS verification: SHA-256 of the last code sent to `mobile`, when it was sent, failed tries, when it was typed right. */
+    smsCodeHash: text('sms_code_hash'),
+    smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
+    smsAttempts: smallint('sms_attempts').notNull().default(0),
+    smsVerifiedAt: timestamp('sms_verified_at', { withTimezone: true }),
     signedUserAgent: text('signed_user_agent'),
   },
   (t) => [

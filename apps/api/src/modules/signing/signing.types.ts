@@ -1,7 +1,7 @@
 /**
  * The legal signing provider interface (ARCHITECTURE.md "Outside services"). One interface, two
  * implementations: the local provider (a signing page served by the portal, the default in the demo
- * and tests) and, in a later issue, Signhost (INTEGRATIONS.md). A form module never talks to a provider
+ * and tests) and Signhost (INTEGRATIONS.md; SIGNING_PROVIDER=signhost). A form module never talks to a provider
  * directly: it asks the signing service for a request, shows each signer's URL in a frame, polls
  * `isSigned`, and is told of progress through the consumer callback it registered. Provider postbacks
  * arrive at least once and out of order: the signing service records them idempotently and never moves
@@ -15,7 +15,10 @@ export type SignerInput = {
   /** 1-based signer number within the subject. */
   nr: number;
   name: string;
-  /** With SMS verification (next issue): the signer's mobile number, 06 plus 8 digits. */
+  /**
+   * With SMS verification: the signer's mobile number, 06 plus 8 digits (spaces and dashes are dropped);
+   * a request verifying by SMS without one for every signer is refused (422).
+   */
   mobile?: string | null;
   email?: string | null;
 };

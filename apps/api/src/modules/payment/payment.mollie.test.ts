@@ -1,0 +1,277 @@
+import type http from 'node:http';
+import https from 'node:https';
+import type net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../plugins/env.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createMollieProvider, fromMollieValue, reachableFromInternet, toMollieValue } from './payment.mollie-provider.ts';
+import type { PaymentSubject } from './payment.types.ts';
+
+const API_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
+
+/*
+ * The fake Mollie's TLS identity: a throw-away self-signed certificate for 127.0.0.1, made for this test only
+ * (openssl req -x509 -newkey ec -days 36500). @mollie/api-client speaks https only and checks the server against
+ * its own bundle of CAs, which no option extends; so this test file (its own worker process) accepts the fake's
+ * certificate by NODE_TLS_REJECT_UNAUTHORIZED=0 while it runs.
+ */
+const FAKE_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgZXu/7Hsl9morXs4z
+C3UgyazcR57Hk0WwUpfklYSsueehRANCAAQruwdGHfkygYiO1n8y02PqlccjiZR0
+QQajAO4uLz8xZ2HHpPtZpu5/W0iNn9FvYuYFKMSfgcLyeFu0/eaSYCfz
+-----END PRIVATE KEY-----`;
+const FAKE_CERT = `-----BEGIN CERTIFICATE-----
+MIIBnTCCAUSgAwIBAgIUK2/Ph8TEs99RTSm0LqoHfgDivckwCgYIKoZIzj0EAwIw
+GzEZMBcGA1UEAwwQZmFrZS1tb2xsaWUudGVzdDAgFw0yNjExMjMyMjA4NDVaGA8y
+MTI2MTAzMDIyMDg0NVowGzEZMBcGA1UEAwwQZmFrZS1tb2xsaWUudGVzdDBZMBMG
+ByqGSM49AgEGCCqGSM49AwEHA0IABCu7B0Yd+TKBiI7WfzLTY+qVxyOJlHRBBqMA
+7i4vPzFnYcek+1mm7n9bSI2f0W9i5gUoxJ+BwvJ4W7T95pJgJ/OjZDBiMB0GA1Ud
+DgQWBBSboH5fT7qsXS5Jo0NY06+xQOTKmzAfBgNVHSMEGDAWgBSboH5fT7qsXS5J
+o0NY06+xQOTKmzAPBgNVHRMBAf8EBTADAQH/MA8GA1UdEQQIMAaHBH8AAAEwCgYI
+KoZIzj0EAwIDRwAwRAIgTGsKADIjifIye9QuOvhIFlMSFwicwSLwY7k7zF99Pm8C
+IFiEYE3WaabfTt1w+GGJwltseisAVW1vtyadbHpu6WTP
+-----END CERTIFICATE-----`;
+const previousTlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+beforeAll(() => {
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+});
+afterAll(() => {
+  if (previousTlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTlsSetting;
+});
+
+type FakePayment = {
+  id: string;
+  status: string;
+  amount: { currency: string; value: string };
+  description: string;
+  redirectUrl: string;
+  webhookUrl: string;
+  metadata: unknown;
+  idempotencyKey: string;
+};
+
+/**
+ * A small Mollie on 127.0.0.1, as INTEGRATIONS.md describes it: POST /v2/payments (API key as bearer, an
+ * Idempotency-Key header that answers the same payment again, the amount as a two-decimal string) and
+ * GET /v2/payments/{id}; each payment links to its checkout.
+ */
+async function startFakeMollie() {
+  const payments = new Map<string, FakePayment>();
+  const requests: Array<{ method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
+  let failNext = 0;
+  let counter = 0;
+  const toJson = (p: FakePayment, base: string) => ({
+    resource: 'payment', id: p.id, mode: 'test', status: p.status, amount: p.amount, description: p.description, method: null,
+    metadata: p.metadata, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    isCancelable: false, profileId: 'pfl_QkEhN94Ba', sequenceType: 'oneoff', redirectUrl: p.redirectUrl, webhookUrl: p.webhookUrl,
+    _links: {
+      self: { href: `${base}/v2/payments/${p.id}`, type: 'application/hal+json' },
+      checkout: { href: `https://www.mollie.com/checkout/select-method/${p.id.slice(3)}`, type: 'text/html' },
+      dashboard: { href: `https://www.mollie.com/dashboard/org_1/payments/${p.id}`, type: 'text/html' },
+    },
+  });
+  const server = https.createServer({ key: FAKE_KEY, cert: FAKE_CERT }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body: unknown = text ? JSON.parse(text) : null;
+      const url = new URL(request.url ?? '/', 'http://mollie.invalid');
+      requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, body });
+      const base = `https://${request.headers.host}`;
+      const send = (status: number, json: unknown, headers: Record<string, string> = {}) =>
+        response.writeHead(status, { 'content-type': 'application/hal+json', ...headers }).end(JSON.stringify(json));
+      if (request.headers.authorization !== `Bearer ${API_KEY}`) {
+        send(401, { status: 401, title: 'Unauthorized Request', detail: 'Missing authentication, or failed to authenticate' });
+        return;
+      }
+      if (failNext > 0) {
+        failNext -= 1;
+        send(503, { status: 503, title: 'Service Unavailable', detail: 'Down for a moment' }, { 'retry-after': '0' });
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v2/payments') {
+        const key = request.headers['idempotency-key'];
+        const input = body as Omit<FakePayment, 'id' | 'status' | 'idempotencyKey'>;
+        if (typeof key !== 'string' || !key) {
+          send(400, { status: 400, title: 'Bad Request', detail: 'test: an Idempotency-Key header is required' });
+          return;
+        }
+        if (!/^\d+\.\d{2}$/.test(input.amount?.value ?? '') || input.amount.currency !== 'EUR') {
+          send(422, { status: 422, title: 'Unprocessable Entity', detail: 'The amount contains an invalid value', field: 'amount.value' });
+          return;
+        }
+        const known = [...payments.values()].find((p) => p.idempotencyKey === key);
+        if (known) {
+          send(201, toJson(known, base));
+          return;
+        }
+        counter += 1;
+        const created: FakePayment = { ...input, id: `tr_Fake${String(counter).padStart(6, '0')}`, status: 'open', idempotencyKey: key };
+        payments.set(created.id, created);
+        send(201, toJson(created, base));
+        return;
+      }
+      const match = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && match) {
+        const found = payments.get(match[1]!);
+        if (!found) send(404, { status: 404, title: 'Not Found', detail: 'No payment exists with token' });
+        else send(200, toJson(found, base));
+        return;
+      }
+      send(404, { status: 404, title: 'Not Found', detail: 'Unknown route' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `https://127.0.0.1:${port}/v2/`,
+    payments,
+    requests,
+    failNext: (n: number) => {
+      failNext = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type FakeMollie = Awaited<ReturnType<typeof startFakeMollie>>;
+
+describe('Mollie amounts', () => {
+  it('writes cents as a string with two decimals and reads it back', () => {
+    expect(toMollieValue(1250)).toBe('12.50');
+    expect(toMollieValue(5)).toBe('0.05');
+    expect(toMollieValue(100)).toBe('1.00');
+    expect(toMollieValue(123456)).toBe('1234.56');
+    expect(fromMollieValue('12.50')).toBe(1250);
+    expect(fromMollieValue('12.5')).toBe(1250);
+    expect(fromMollieValue('12')).toBe(1200);
+    expect(fromMollieValue('1,50')).toBeNaN();
+  });
+});
+
+describe('the configuration', () => {
+  it('refuses Mollie without a test_ or live_ key', () => {
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'mollie' })).toThrow(/MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie/);
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'sk_abc123' })).toThrow(/MOLLIE_API_KEY: a Mollie API key starts with test_ or live_/);
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadEnv({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: API_KEY })).toMatchObject({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: API_KEY });
+    expect(loadEnv({}).PAYMENT_PROVIDER).toBe('local');
+  });
+});
+
+describe('the Mollie adapter against a fake Mollie', () => {
+  let mollie: FakeMollie;
+  beforeAll(async () => {
+    mollie = await startFakeMollie();
+  });
+  afterAll(async () => {
+    await mollie?.close();
+  });
+
+  it('creates a payment as Mollie wants it, with an idempotency key, and reads its status', async () => {
+    const provider = createMollieProvider({ apiKey: API_KEY, apiEndpoint: mollie.endpoint });
+    const input = {
+      amountCents: 1250, description: 'Meerwerk keuken', redirectUrl: 'https://portaal.example.nl/keuzes/1', webhookUrl: 'https://portaal.example.nl/api/payment/webhook/mollie',
+      metadata: { subject_kind: 'choice-form', entry_id: 1, payment: 'portal-abc' }, idempotencyKey: 'portal-abc',
+    };
+    const created = await provider.createPayment(input);
+    expect(created).toEqual({ id: 'tr_Fake000001', status: 'open', checkoutUrl: 'https://www.mollie.com/checkout/select-method/Fake000001' });
+    const [post] = mollie.requests.filter((r) => r.method === 'POST');
+    expect(post!.path).toBe('/v2/payments');
+    expect(post!.headers['idempotency-key']).toBe('portal-abc');
+    expect(post!.body).toMatchObject({
+      amount: { currency: 'EUR', value: '12.50' }, description: 'Meerwerk keuken', redirectUrl: input.redirectUrl, webhookUrl: input.webhookUrl,
+      metadata: input.metadata,
+    });
+    // the same key again: Mollie answers the same payment
+    expect((await provider.createPayment(input)).id).toBe(created.id);
+    expect(mollie.payments.size).toBe(1);
+
+    expect(await provider.getPayment(created.id)).toEqual({ id: created.id, status: 'open', amountCents: 1250 });
+    mollie.payments.get(created.id)!.status = 'paid';
+    expect(await provider.getPayment(created.id)).toEqual({ id: created.id, status: 'paid', amountCents: 1250 });
+    await expect(provider.getPayment('tr_unknown')).rejects.toThrow();
+
+    // a portal on this machine: Mollie would refuse the webhook URL, so none is sent
+    const local = await provider.createPayment({ ...input, webhookUrl: 'http://localhost:3000/api/payment/webhook/mollie', idempotencyKey: 'portal-def' });
+    expect(mollie.payments.get(local.id)).not.toHaveProperty('webhookUrl');
+    expect(reachableFromInternet('http://127.0.0.1:8080/x')).toBe(false);
+    expect(reachableFromInternet('http://192.168.1.20/x')).toBe(false);
+    expect(reachableFromInternet('http://[::1]:3000/x')).toBe(false);
+    expect(reachableFromInternet('https://portaal.woonstad.nl/api/payment/webhook/mollie')).toBe(true);
+    expect(reachableFromInternet('https://172.32.0.1/x')).toBe(true);
+    await expect(createMollieProvider({ apiKey: 'test_wrongwrongwrongwrongwrongwr', apiEndpoint: mollie.endpoint }).getPayment(created.id)).rejects.toThrow();
+  });
+});
+
+describe('online payment through Mollie (the app configured for a fake Mollie)', () => {
+  let mollie: FakeMollie;
+  let t: TestApp;
+  const subject: PaymentSubject = { kind: 'choice-form', entryId: 77 };
+  const webhook = (payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payment/webhook/mollie', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  const statusOf = async (id: number) => (await t.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id]))[0]!.status;
+
+  beforeAll(async () => {
+    mollie = await startFakeMollie();
+    t = await createTestApp({
+      seed: false, worker: false,
+      env: { PUBLIC_URL: 'https://portaal.example.nl', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: API_KEY, MOLLIE_API_ENDPOINT: mollie.endpoint },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mollie?.close();
+  });
+
+  it('stores the Mollie payment, sends the payer to its checkout, and applies the webhook by asking Mollie', async () => {
+    const payment = await t.services.payments.create({ subject, amountCents: 2000, description: 'Meerwerk badkamer', returnPath: '/keuzes/77' });
+    expect(payment).toMatchObject({ provider: 'mollie', providerPaymentId: 'tr_Fake000001', status: 'open', amountCents: 2000 });
+    expect(payment.checkoutUrl).toBe('https://www.mollie.com/checkout/select-method/Fake000001');
+    const sent = mollie.payments.get('tr_Fake000001')!;
+    expect(sent).toMatchObject({
+      amount: { currency: 'EUR', value: '20.00' }, description: 'Meerwerk badkamer', redirectUrl: 'https://portaal.example.nl/keuzes/77',
+      webhookUrl: 'https://portaal.example.nl/api/payment/webhook/mollie', metadata: { subject_kind: 'choice-form', entry_id: 77 },
+    });
+    const [stored] = await t.query<{ idempotency_key: string }>('SELECT idempotency_key FROM payments WHERE id = $1', [payment.id]);
+    expect(sent.idempotencyKey).toBe(stored!.idempotency_key);
+
+    // Mollie says paid: the webhook holds only the id, the portal asks
+    sent.status = 'paid';
+    const gets = mollie.requests.filter((r) => r.method === 'GET').length;
+    expect((await webhook('id=tr_Fake000001')).statusCode).toBe(200);
+    expect(mollie.requests.filter((r) => r.method === 'GET').length).toBe(gets + 1);
+    expect(await statusOf(payment.id)).toBe('paid');
+
+    // an unknown id: 200, and Mollie is not asked
+    expect((await webhook('id=tr_NotOurs1')).statusCode).toBe(200);
+    expect(mollie.requests.filter((r) => r.method === 'GET').length).toBe(gets + 1);
+  });
+
+  it('answers 503 (so that Mollie sends it again) while Mollie cannot be asked, and a paid amount that is not ours is not accepted', async () => {
+    const other: PaymentSubject = { kind: 'choice-form', entryId: 78 };
+    const payment = await t.services.payments.create({ subject: other, amountCents: 1000, description: 'Meerwerk', returnPath: '/keuzes/78' });
+    mollie.payments.get(payment.providerPaymentId)!.status = 'paid';
+    mollie.failNext(3); // the client tries three times
+    const down = await webhook(`id=${payment.providerPaymentId}`);
+    expect(down.statusCode).toBe(503);
+    expect(await statusOf(payment.id)).toBe('open');
+
+    mollie.payments.get(payment.providerPaymentId)!.amount.value = '0.01';
+    expect((await webhook(`id=${payment.providerPaymentId}`)).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('open');
+    mollie.payments.get(payment.providerPaymentId)!.amount.value = '10.00';
+    expect((await webhook(`id=${payment.providerPaymentId}`)).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('paid');
+    const events = await t.query<{ source: string; status: string; applied: boolean }>('SELECT source, status, applied FROM payment_events WHERE payment_id = $1 ORDER BY id', [payment.id]);
+    expect(events.map((e) => [e.source, e.status, e.applied])).toEqual([['created', 'open', true], ['webhook', 'paid', false], ['webhook', 'paid', true]]);
+  });
+
+  it('refuses to start the payment (503 in Dutch) when Mollie refuses it', async () => {
+    mollie.failNext(3);
+    await expect(t.services.payments.create({ subject: { kind: 'choice-form', entryId: 79 }, amountCents: 500, description: 'Meerwerk', returnPath: '/keuzes/79' }))
+      .rejects.toMatchObject({ statusCode: 503, message: 'De betaling kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.' });
+    expect(await t.query('SELECT id FROM payments WHERE entry_id = 79')).toEqual([]);
+  });
+});

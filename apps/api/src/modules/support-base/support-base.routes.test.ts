@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consentProgressText, supportBaseMessages, ZConsentTally, ZSupportBaseForm, ZSupportBaseProject,
+  type TConsentTally, type TSupportBaseForm,
+} from '@portal/contract';
+import { bearer, createListeningApp, occupantToken, partnerToken, userToken, type TestApp } from '../../../test/helpers.ts';
+import { runJobs as runQueuedJobs } from '../../../test/jobs.ts';
+import { drawnSignature as drawn, smsCodes } from '../../../test/signing.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+let t: TestApp;
+let jan: string; // 1234AB 10, Bloemenbuurt (Blok Zuid)
+let fatima: string; // 1234AB 12, Bloemenbuurt and Rivierenwijk
+let partner: string;
+let form: number; // 'Draagvlakmeting renovatieplan' (SMS, attachments)
+let riverPlain: number; // Rivierenwijk, without SMS and attachments
+const urlEncoded = { 'content-type': 'application/x-www-form-urlencoded' };
+
+beforeAll(async () => {
+  t = await createListeningApp({ mail: true, worker: false });
+  [jan, fatima, partner] = await Promise.all([occupantToken(t.app, '10'), occupantToken(t.app, '12'), partnerToken(t.app)]);
+  const byName = Object.fromEntries((await t.query<{ name: string; id: number }>("SELECT name, id FROM forms WHERE kind = 'support-base'")).map((r) => [r.name, r.id]));
+  form = byName['Draagvlakmeting renovatieplan']!;
+  riverPlain = byName['Instemming zonnepanelen op het dak']!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, payload: unknown, token?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+const base = (formId: number) => `/api/occupant/support-base/form/${formId}`;
+const ok = (res: { statusCode: number; body: string; json: () => unknown }): TSupportBaseForm => {
+  expect(res.statusCode, res.body).toBe(200);
+  return ZSupportBaseForm.parse(res.json());
+};
+
+const runJobs = () => runQueuedJobs(t);
+
+/** Signs at the local sign page with the SMS code from the outbox, as the signer would. */
+async function signWithSms(signUrl: string, mobile: string) {
+  const path = new URL(signUrl, "http://localhost").pathname;
+  expect((await t.app.inject({ method: 'POST', url: `${path}/sms`, headers: urlEncoded, payload: '' })).statusCode).toBe(303);
+  const [code] = await smsCodes(t, mobile);
+  const typed = await t.app.inject({ method: 'POST', url: `${path}/code`, headers: urlEncoded, payload: new URLSearchParams({ code: code! }).toString() });
+  expect(typed.statusCode, typed.body).toBeLessThan(400);
+  const signed = await t.app.inject({ method: 'POST', url: path, headers: urlEncoded, payload: new URLSearchParams({ signature: await drawn() }).toString() });
+  expect(signed.statusCode, signed.body).toBeLessThan(400);
+}
+
+async function tally(projectId: number, query = ''): Promise<TConsentTally> {
+  const res = await get(`/api/partner/project/${projectId}/support-base/tally?language=nl${query}`, partner);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZConsentTally.parse(res.json());
+}
+
+describe('the consent tally of the demo', () => {
+  it('counts per building unit, both ways, and knows when 70% was reached', async () => {
+    const result = await tally(t.ids.projects.bloemenbuurt);
+    expect(result.form_id).toBe(form);
+    expect(result.counts_vacant).toBe(true);
+    const noord = result.units.find((u) => u.building_unit === 'Blok Noord')!;
+    expect(noord).toMatchObject({ total: 20, vacant: 1, agreed: 15, disagreed: 1, on_paper: 2, answering: 1, not_started: 2, signed: 14, reached: true, rule_applies: true });
+    expect(noord.percentage).toBe(75);
+    expect(noord.percentage_without_vacant).toBe(78.9);
+    expect(noord.reached_at).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    const zuid = result.units.find((u) => u.building_unit === 'Blok Zuid')!;
+    expect(zuid).toMatchObject({ total: 13, vacant: 1, agreed: 4, disagreed: 3, reached: false, reached_at: null });
+    expect(result.total).toMatchObject({ total: 33, agreed: 19 });
+    expect(result.addresses.total).toBe(33);
+    expect(result.addresses.items).toHaveLength(25);
+    expect((await tally(t.ids.projects.bloemenbuurt, '&page=2')).addresses.items).toHaveLength(8);
+    const statuses = new Set((await tally(t.ids.projects.bloemenbuurt, '&building_unit=Blok%20Zuid')).addresses.items.map((a) => a.status));
+    expect([...statuses].sort()).toEqual(['agreed', 'answering', 'disagreed', 'not_started']);
+  });
+
+  it('lets the project setting choose the leading percentage (Rivierenwijk leaves vacant homes out)', async () => {
+    const result = await tally(t.ids.projects.rivierenwijk);
+    expect(result.counts_vacant).toBe(false);
+    expect(result.forms.map((f) => f.name)).toEqual(['Instemming verduurzaming Rivierenwijk', 'Instemming zonnepanelen op het dak']);
+    const maas = result.units.find((u) => u.building_unit === 'Portiek Maasstraat')!;
+    expect(maas).toMatchObject({ total: 11, vacant: 1, agreed: 8, reached: true });
+    expect(maas.percentage).toBe(80);
+    expect(maas.percentage_with_vacant).toBe(72.7);
+    const other = await tally(t.ids.projects.rivierenwijk, `&form_id=${riverPlain}`);
+    expect(other.total).toMatchObject({ agreed: 1, answering: 1 });
+  });
+
+  it('is for staff of the project only', async () => {
+    expect((await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/support-base/tally?language=nl`, jan)).statusCode).toBe(403);
+    expect((await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/support-base/tally?language=nl`)).statusCode).toBe(401);
+  });
+
+  it("makes the resident dashboard's progress text from the tally", async () => {
+    const res = await get('/api/occupant/project?language=nl', jan);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ support_base_progress: string }>().support_base_progress).toBe(consentProgressText(19, 33));
+    expect(consentProgressText(87, 120)).toBe('87 van de 120 adressen (73%) hebben ingestemd');
+  });
+});
+
+describe('a resident through the whole form (SMS verification)', () => {
+  let doc: string;
+
+  it('gives the form with its attachments and steps', async () => {
+    const f = ok(await get(`${base(form)}?language=nl`, jan));
+    expect(f).toMatchObject({ status: '', completed: false, editable: true, document_checked: false, document_url: null, use_sms_auth: true, signed: false, version: 0 });
+    expect(f.form.map((s) => s.label)).toEqual(['Akkoordverklaring', 'Uw gegevens']);
+    expect(f.form[0]).toMatchObject({ nr_of_required_fields: 1, nr_of_required_fields_filled_in: 0 }); // the agreement input is always required
+    expect(f.attachments.map((a) => a.name)).toEqual(['Renovatieplan Bloemenbuurt', 'Huur en vergoedingen']);
+    const attachment = await get(f.attachments[0]!.file_url);
+    expect(attachment.statusCode).toBe(200);
+    expect(attachment.headers['content-type']).toBe('application/pdf');
+    expect(ZSupportBaseProject.parse((await get(`${base(form)}/project?language=nl`, jan)).json())).toMatchObject({ name: 'Renovatie Bloemenbuurt', address: 'Tulpstraat 10, 1234 AB Utrecht' });
+    expect((await get(`${base(form)}/occupants?language=nl`, jan)).json()).toEqual([{ id: t.ids.occupants.jan, full_name: 'Jan de Vries' }, { id: t.ids.occupants.anna, full_name: 'Anna de Vries' }]);
+  });
+
+  it("refuses invalid sections with 'Controleer de formulier velden' per field", async () => {
+    const res = await post(`${base(form)}/section/0`, { values: { instemming: 'misschien' } }, jan);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'Controleer de formulier velden', errors: [{ field: 'values.instemming' }] });
+    const missing = await post(`${base(form)}/section/1`, { values: { bewoners: 99 } }, jan);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field).sort()).toEqual(['values.bewoners', 'values.naam']);
+  });
+
+  it('saves the sections; the steps after them wait for the document to be opened', async () => {
+    // The first save starts from version 0 (no entry yet); a later save over a newer version is refused.
+    const first = ok(await post(`${base(form)}/section/0`, { values: { instemming: 'agree', opmerking: 'Graag in het voorjaar.' }, version: 0 }, jan));
+    expect(first.version).toBeGreaterThan(0);
+    expect((await post(`${base(form)}/section/0`, { values: { instemming: 'agree' }, version: 0 }, jan)).statusCode).toBe(409);
+    expect((await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 1 }, jan)).json()).toMatchObject({ message: supportBaseMessages.signFirst });
+    const f = ok(await post(`${base(form)}/section/1`, { values: { naam: 'Jan de Vries', bewoners: 2 } }, jan));
+    expect(f).toMatchObject({ completed: true, status: 'open', document_checked: false });
+    expect(f.document_url).toMatch(/^\/api\/occupant\/support-base\/form\/\d+\/download\?token=\d+\.\d+\./);
+    doc = f.document_url!;
+    expect(doc).not.toContain(jan);
+    const early = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 1 }, jan);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: supportBaseMessages.documentNotChecked });
+  });
+
+  it('serves the document as a PDF of the answers through a signed link; a bad or expired token is refused', async () => {
+    // A changed character of the signature (not the last: base64url's spare bits there may decode the same).
+    const tampered = doc.replace(/.(.{5})$/, (_, rest: string) => `${doc.at(-6) === 'A' ? 'B' : 'A'}${rest}`);
+    expect((await get(tampered)).statusCode).toBe(401);
+    expect((await get(doc.replace(/token=[^&]+/, `token=${jan}`))).statusCode).toBe(401); // never the session token
+    const [session, exp] = /token=(\d+)\.(\d+)\./.exec(doc)!.slice(1);
+    const expired = await t.services.files.links.sign({ fileId: (await t.query<{ summary_file_id: number }>('SELECT summary_file_id FROM form_entries WHERE form_id = $1 AND address_id = $2', [form, t.ids.addresses.a10]))[0]!.summary_file_id, sessionId: Number(session), expiresAt: new Date(Date.now() - 1000) });
+    expect(Number(exp)).toBeGreaterThan(Date.now() / 1000);
+    expect((await get(`${base(form)}/download?token=${encodeURIComponent(expired)}`)).statusCode).toBe(401);
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).document_checked).toBe(false);
+
+    const pdf = await get(doc);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Draagvlakmeting renovatieplan');
+    expect(text).toContain('Tulpstraat 10, 1234 AB Utrecht');
+    expect(text).toContain('Ja, ik stem in');
+    expect(text).toContain('Jan de Vries');
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).document_checked).toBe(true);
+  });
+
+  it('checks the number of signatures and the mobile numbers', async () => {
+    const zero = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 0 }, jan);
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json()).toMatchObject({ message: 'Het aantal handtekeningen moet groter of gelijk zijn aan 1' });
+    const f = ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 2 }, jan));
+    expect(f).toMatchObject({ nr_of_signatures: 2, mobile: { 1: null, 2: null } });
+    for (const bad of ['061234567', '0512345678', '+31612345678', '06123456789', '06-1234567']) {
+      const res = await post(`${base(form)}/mobile-number/2`, { mobile: bad }, jan);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json()).toMatchObject({ message: 'Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678.' });
+    }
+    expect((await post(`${base(form)}/mobile-number/3`, { mobile: '0611111111' }, jan)).statusCode).toBe(404);
+    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0611111111' }, jan));
+    // Signing waits for every signer's number.
+    const early = await get(`${base(form)}/signage/url/1?language=nl`, jan);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: supportBaseMessages.mobileMissing });
+    ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 1 }, jan));
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).mobile).toEqual({ 1: '0611111111' });
+  });
+
+  it('requests signing with SMS verification; the form is read-only from then on', async () => {
+    const before = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_requests');
+    const res = await get(`${base(form)}/signage/url/1?language=nl`, jan);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json<{ url: string }>();
+    const [request] = await t.query<{ verification: string; mobile: string }>(
+      "SELECT r.verification, s.mobile FROM signing_requests r JOIN signing_signers s ON s.request_id = r.id WHERE r.subject_kind = 'support-base' ORDER BY r.id DESC LIMIT 1");
+    expect(request).toEqual({ verification: 'sms', mobile: '0611111111' });
+    expect((await t.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_requests'))[0]!.n).toBe(before[0]!.n + 1);
+    // The same link again, no second request.
+    expect((await get(`${base(form)}/signage/url/1?language=nl`, jan)).json()).toEqual({ url });
+
+    const f = ok(await get(`${base(form)}?language=nl`, jan));
+    expect(f).toMatchObject({ sign_requested: true, editable: false, signed: false });
+    const save = await post(`${base(form)}/section/0`, { values: { instemming: 'disagree' } }, jan);
+    expect(save.statusCode).toBe(409);
+    expect((await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 2 }, jan)).statusCode).toBe(409);
+    expect((await post(`${base(form)}/mobile-number/1`, { mobile: '0622222222' }, jan)).statusCode).toBe(409);
+    expect(await (await get(`${base(form)}/is-signed/1?language=nl`, jan)).json()).toBe(false);
+    const early = await post(`${base(form)}/send`, { email_address: 'jan@example.nl', comment: '' }, jan);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: 'Het formulier is nog niet ondertekend bij ons ontvangen...' });
+
+    // Even if the stored answer changed behind the portal's back, the signed document's answer counts.
+    await t.query("UPDATE form_entries SET values = values || '{\"instemming\": \"disagree\"}'::jsonb WHERE form_id = $1 AND address_id = $2", [form, t.ids.addresses.a10]);
+    const agreedBefore = (await tally(t.ids.projects.bloemenbuurt)).total!.agreed;
+    await runJobs();
+    await signWithSms(url, '0611111111');
+    await runJobs();
+    expect(await (await get(`${base(form)}/is-signed/1?language=nl`, jan)).json()).toBe(true);
+    const signed = ok(await get(`${base(form)}?language=nl`, jan));
+    expect(signed).toMatchObject({ status: 'signed', signed: true, agreement: 'agree', signed_status: 'signed', editable: false });
+    expect(signed.agreement_at).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    const after = await tally(t.ids.projects.bloemenbuurt);
+    expect(after.total!.agreed).toBe(agreedBefore + 1);
+    expect(after.units.find((u) => u.building_unit === 'Blok Zuid')!.agreed).toBe(5);
+    expect((await get('/api/occupant/project?language=nl', jan)).json<{ support_base_progress: string }>().support_base_progress).toBe(consentProgressText(agreedBefore + 1, 33));
+  });
+
+  it('finishes with an e-mail address and a comment: confirmed, a confirmation mail with the document', async () => {
+    const bad = await post(`${base(form)}/send`, { email_address: 'jan@', comment: '' }, jan);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: [{ field: 'email_address', message: 'Ongeldig e-mailadres' }] });
+    const f = ok(await post(`${base(form)}/send`, { email_address: 'jan.devries@example.nl', comment: 'Dank u wel' }, jan));
+    expect(f).toMatchObject({ status: 'confirmed', email_address: 'jan.devries@example.nl', comment: 'Dank u wel' });
+    expect(await runJobs()).toContain('support-base-mail');
+    const mail = await t.mail!.waitForMail((m) => m.subject === 'Bevestiging: Draagvlakmeting renovatieplan');
+    expect(mail.to).toEqual(['jan.devries@example.nl']);
+    expect((await post(`${base(form)}/send`, { email_address: '', comment: '' }, jan)).statusCode).toBe(409);
+  });
+});
+
+describe('who may open which form', () => {
+  it("refuses another address's form and forms of other projects", async () => {
+    // Fatima is in Bloemenbuurt too: her own entry, not Jan's.
+    const f = ok(await get(`${base(form)}?language=nl`, fatima));
+    expect(f).toMatchObject({ status: '', version: 0 });
+    expect((await get(`${base(riverPlain)}?language=nl`, jan)).statusCode).toBe(404); // Rivierenwijk is not Jan's project
+    expect((await get(`${base(riverPlain)}?language=nl`, fatima)).statusCode).toBe(200);
+    expect((await get(`${base(999999)}?language=nl`, jan)).json()).toMatchObject({ message: 'Formulier niet gevonden' });
+    expect((await get(`${base(form)}?language=nl`)).statusCode).toBe(401);
+    // A download link made for Jan's session does not open with another session's id.
+    const [entry] = await t.query<{ summary_file_id: number }>('SELECT summary_file_id FROM form_entries WHERE form_id = $1 AND address_id = $2', [form, t.ids.addresses.a10]);
+    const session = (await t.query<{ id: number }>("SELECT id FROM sessions WHERE occupant_id = $1 ORDER BY id DESC LIMIT 1", [t.ids.occupants.fatima]))[0];
+    if (session && entry?.summary_file_id) {
+      const forged = await t.services.files.links.sign({ fileId: entry.summary_file_id, sessionId: session.id });
+      expect((await get(`${base(form)}/download?token=${encodeURIComponent(forged)}`)).statusCode).toBe(401);
+    }
+  });
+
+  it("opens a letter's personal link for its address only", async () => {
+    const { supportBase } = t.services;
+    const token = await supportBase.letterToken(form, t.ids.addresses.a14);
+    const pub = `/api/public/support-base/form/${form}/token/${token}`;
+    const f = ok(await get(`${pub}?language=nl`));
+    expect(f.status).toBe('');
+    expect(f.attachments[0]!.file_url).toBe(`${pub}/attachment/1`);
+    expect((await get(f.attachments[0]!.file_url)).statusCode).toBe(200);
+    // Another address's id with this address's MAC, a changed MAC, and another form's token: refused.
+    const moved = token.replace(/^\d+/, String(t.ids.addresses.a10));
+    expect((await get(`/api/public/support-base/form/${form}/token/${moved}?language=nl`)).statusCode).toBe(404);
+    const changed = token.replace(/.(.{5})$/, (_, rest: string) => `${token.at(-6) === 'A' ? 'B' : 'A'}${rest}`);
+    const respelled = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')); // the same bytes (or not): never a second valid token
+    expect((await get(`/api/public/support-base/form/${form}/token/${respelled}?language=nl`)).statusCode).toBe(404);
+    expect((await get(`/api/public/support-base/form/${form}/token/${changed}?language=nl`)).statusCode).toBe(404);
+    expect((await get(`/api/public/support-base/form/${riverPlain}/token/${token}?language=nl`)).statusCode).toBe(404);
+    // An address outside the project with a valid MAC is still refused.
+    const rivierOnly = (await t.query<{ address_id: number }>('SELECT address_id FROM address_projects WHERE project_id = $1 AND address_id <> $2 LIMIT 1', [t.ids.projects.rivierenwijk, t.ids.addresses.a12]))[0]!.address_id;
+    expect((await get(`/api/public/support-base/form/${form}/token/${await supportBase.letterToken(form, rivierOnly)}?language=nl`)).statusCode).toBe(404);
+
+    // The same calls work: save, document (its link is no session's), nr of signatures.
+    ok(await post(`${pub}/section/0`, { values: { instemming: 'disagree' } }));
+    const done = ok(await post(`${pub}/section/1`, { values: { naam: 'Kees Jansen' } }));
+    expect(done.completed).toBe(true);
+    expect((await get(done.document_url!.replace(`/token/${token}/`, `/token/${moved}/`))).statusCode).toBe(404);
+    expect((await get(done.document_url!)).statusCode).toBe(200);
+    expect(ok(await post(`${pub}/nr-of-signatures`, { nr_of_signatures: 1 })).document_checked).toBe(true);
+    expect((await get(`${pub}/occupants?language=nl`)).json()).toEqual([]);
+    // Kees's entry is not Jan's: Jan's form is still confirmed.
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).status).toBe('confirmed');
+  });
+});
+
+describe('the tally counts only signed documents', () => {
+  it('leaves answered, unsigned agreements out; a paper form counts', async () => {
+    const before = (await tally(t.ids.projects.rivierenwijk, `&form_id=${riverPlain}`)).total!;
+    // Fatima agrees on the form without SMS, but does not sign.
+    const f = ok(await post(`${base(riverPlain)}/section/0`, { values: { instemming: 'agree' } }, fatima));
+    expect(f.use_sms_auth).toBe(false);
+    expect(f.attachments).toEqual([]);
+    const after = (await tally(t.ids.projects.rivierenwijk, `&form_id=${riverPlain}`)).total!;
+    expect(after.agreed).toBe(before.agreed);
+    expect(after.answering).toBe(before.answering + 1);
+    // Staff record a paper form for her: that counts. Residents may not; a digitally signed address cannot be overwritten.
+    const paperPath = `/api/partner/project/${t.ids.projects.rivierenwijk}/support-base/form/${riverPlain}/address/${t.ids.addresses.a12}/paper`;
+    expect((await post(paperPath, { agreement: 'agree' }, fatima)).statusCode).toBe(403);
+    expect((await post(`/api/partner/project/${t.ids.projects.bloemenbuurt}/support-base/form/${riverPlain}/address/${t.ids.addresses.a12}/paper`, { agreement: 'agree' }, partner)).statusCode).toBe(404);
+    expect((await post(`/api/partner/project/${t.ids.projects.bloemenbuurt}/support-base/form/${form}/address/${t.ids.addresses.a10}/paper`, { agreement: 'disagree' }, partner)).statusCode).toBe(409);
+    const recorded = await post(paperPath, { agreement: 'agree' }, partner);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json()).toMatchObject({ address_id: t.ids.addresses.a12, agreement: 'agree' });
+    const paper = (await tally(t.ids.projects.rivierenwijk, `&form_id=${riverPlain}`)).total!;
+    expect(paper.agreed).toBe(before.agreed + 1);
+    expect(paper.on_paper).toBe(before.on_paper + 1);
+    const fatimaView = ok(await get(`${base(riverPlain)}?language=nl`, fatima));
+    expect(fatimaView).toMatchObject({ on_paper: true, editable: false });
+  });
+
+  it('is open to an administrator of the customer', async () => {
+    const woco = await userToken(t.app, 'beheer@example.nl', 'Beheer2026!');
+    expect((await get(`/api/partner/project/${t.ids.projects.rivierenwijk}/support-base/tally?language=nl`, woco)).statusCode).toBe(200);
+  });
+});

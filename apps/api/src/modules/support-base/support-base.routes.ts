@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError, ZConsentAddressPaper, ZConsentPaperBody, ZConsentPaperParams, ZConsentTally, ZConsentTallyParams, ZConsentTallyQuery, ZFormOccupant, ZIsSigned, ZLanguageQuery, ZSupportBaseDownloadQuery,
+  ZSupportBaseForm, ZSupportBaseMobileBody, ZSupportBaseNrBody, ZSupportBaseParams, ZSupportBaseProject, ZSupportBasePublicParams,
+  ZSupportBasePublicSectionParams, ZSupportBasePublicSignerParams, ZSupportBaseSaveBody, ZSupportBaseSectionParams, ZSupportBaseSendBody,
+  ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId,
+} from '@portal/contract';
+import { sessionOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+import { sendStoredFile } from '../files/index.ts';
+import type { SupportBaseAccess } from './support-base.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const changeErrors = { ...errors, 409: ZApiError, 422: ZApiError, 429: ZApiError };
+const secured = [{ bearer: [] }];
+const tags = ['support-base'];
+
+const STEPS =
+  'Steps (spec 2.3, 4.1): sections (section 0 the agreement statement; `completed` when every required field is filled in), attachments, ' +
+  'the document (open `document_url`: that sets `document_checked`; any save makes a new document that must be opened again), ' +
+  'nr-of-signatures, mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
+  'Read-only (`editable` false) once a signature was requested, signed, confirmed or on paper.';
+const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
+
+/**
+ * Support-base (draagvlak) forms: residents under /occupant/support-base/form/{form_id}, the holder of a
+ * letter's personal link under /public/support-base/form/{form_id}/token/{token} (the same calls), and
+ * the consent tally for staff. See packages/contract/src/support-base.ts for the shapes.
+ */
+export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { supportBase, guard, projects } = services;
+  const { calls } = supportBase;
+
+  const variants = [
+    {
+      who: 'resident',
+      base: '/occupant/support-base/form/:form_id',
+      preHandler: guard.occupant,
+      security: secured,
+      params: { form: ZSupportBaseParams, section: ZSupportBaseSectionParams, signer: ZSupportBaseSignerParams },
+      access: (request: FastifyRequest): Promise<SupportBaseAccess> => supportBase.occupant(sessionOf(request), (request.params as { form_id: number }).form_id),
+    },
+    {
+      who: "letter's holder",
+      base: '/public/support-base/form/:form_id/token/:token',
+      preHandler: undefined,
+      security: undefined,
+      params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
+      access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
+        const { form_id: formId, token } = request.params as { form_id: number; token: string };
+        return supportBase.letter(formId, token);
+      },
+    },
+  ] as const;
+
+  for (const v of variants) {
+    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}) };
+    const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
+
+    app.get(v.base, {
+      ...common,
+      schema: { tags, summary: `The ${v.who}'s support-base form with its steps`, description: STEPS, params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseForm, ...errors } },
+    }, async (request) => calls.form(await v.access(request)));
+
+    app.post(`${v.base}/section/:section`, {
+      ...common,
+      schema: {
+        tags, summary: 'Saves one section (0-based)',
+        description: "Values as one flat map (form-rules.ts); every required field of the section must be filled in (agreement inputs always). Invalid: 422 'Controleer de formulier velden' with errors per `values.{key}`. After a signature request, signing, finishing or a paper form: 409.",
+        params: v.params.section, body: ZSupportBaseSaveBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
+      },
+    }, async (request) => calls.save(await v.access(request), Number(p(request).section), request.body));
+
+    app.post(`${v.base}/nr-of-signatures`, {
+      ...common,
+      schema: {
+        tags, summary: 'Sets the number of signers', description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. Needs the sections done and the document opened (409).",
+        params: v.params.form, body: ZSupportBaseNrBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
+      },
+    }, async (request) => calls.setNrOfSignatures(await v.access(request), request.body));
+
+    app.post(`${v.base}/mobile-number/:nr`, {
+      ...common,
+      schema: {
+        tags, summary: "Sets signer nr's mobile number (SMS verification)", description: "Exactly 10 digits starting 06, else 422 'Er is geen geldig mobiel nummer n ingevuld, bijvoorbeeld: 0612345678.'",
+        params: v.params.signer, body: ZSupportBaseMobileBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
+      },
+    }, async (request) => calls.setMobile(await v.access(request), p(request).nr, request.body.mobile));
+
+    app.get(`${v.base}/signage/url/:nr`, {
+      ...common,
+      schema: {
+        tags, summary: 'The signing link of signer nr, to show in a frame',
+        description: 'The first call starts the signing request with the document (SMS verification with the signers\' mobile numbers when the form uses it); the form becomes read-only. Poll is-signed/{nr} every 4 seconds.',
+        params: v.params.signer, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseSignUrl, ...changeErrors, 503: ZApiError },
+      },
+    }, async (request) => calls.signUrl(await v.access(request), p(request).nr));
+
+    app.get(`${v.base}/is-signed/:nr`, {
+      ...common,
+      schema: { tags, summary: 'Whether signer nr has signed', params: v.params.signer, querystring: ZLanguageQuery, security: v.security, response: { 200: ZIsSigned, ...changeErrors } },
+    }, async (request) => calls.isSigned(await v.access(request), p(request).nr));
+
+    app.get(`${v.base}/project`, {
+      ...common,
+      schema: { tags, summary: "The form's project (name, logo, colour) and the address", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseProject, ...errors } },
+    }, async (request) => calls.project(await v.access(request)));
+
+    app.get(`${v.base}/occupants`, {
+      ...common,
+      schema: { tags, summary: "The address's occupants for contact inputs (a letter's holder gets none)", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: z.array(ZFormOccupant), ...errors } },
+    }, async (request) => calls.occupants(await v.access(request)));
+
+    app.post(`${v.base}/send`, {
+      ...common,
+      schema: {
+        tags, summary: 'Finishes the form (afronden): status confirmed',
+        description: "Only when signed (else 409 'Het formulier is nog niet ondertekend bij ons ontvangen...'). An e-mail address, when given, gets a confirmation with the document.",
+        params: v.params.form, body: ZSupportBaseSendBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
+      },
+    }, async (request) => calls.send(await v.access(request), request.body));
+  }
+
+  // ---- the document and attachments ----------------------------------------------------------------------
+
+  const DOWNLOAD = 'The token is a signed file link of the current document (from `document_url`, minutes valid), never a session token. Opening it sets document_checked. A bad, expired or replaced link: 401.';
+  app.get('/occupant/support-base/form/:form_id/download', {
+    schema: { tags, summary: "The resident's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBaseParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
+  }, async (request, reply) => {
+    const pdf = await supportBase.download(request.params.form_id, request.query.token);
+    return sendStoredFile(reply, pdf, { disposition: `inline; filename="${pdfName(pdf.filename)}"`, maxAge: 0 });
+  });
+
+  app.get('/public/support-base/form/:form_id/token/:token/download', {
+    schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
+  }, async (request, reply) => {
+    const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
+    return sendStoredFile(reply, pdf, { disposition: `inline; filename="${pdfName(pdf.filename)}"`, maxAge: 0 });
+  });
+
+  app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
+    schema: {
+      tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
+      params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
+    },
+  }, async (request, reply) => {
+    const file = await calls.attachment(await supportBase.letter(request.params.form_id, request.params.token), request.params.nr);
+    return sendStoredFile(reply, file, { disposition: `inline; filename="${pdfName(file.filename)}"` });
+  });
+
+  // ---- the consent tally -----------------------------------------------------------------------------------
+
+  app.post('/partner/project/:project_id/support-base/form/:form_id/address/:address_id/paper', {
+    preHandler: guard.staff,
+    schema: {
+      tags, summary: 'Records a form finished on paper (afgerond, by post) with what the signed paper says',
+      description: 'Counts in the tally from then on; the address\'s wizard shows it finished. An address whose document was signed digitally: 409.',
+      params: ZConsentPaperParams, body: ZConsentPaperBody, security: secured, response: { 200: ZConsentAddressPaper, ...changeErrors },
+    },
+  }, async (request) => {
+    const { project_id: projectId, form_id: formId, address_id: addressId } = request.params;
+    return supportBase.recordPaper({ session: sessionOf(request), projectId, formId, addressId, agreement: request.body.agreement });
+  });
+
+  app.get('/partner/project/:project_id/support-base/tally', {
+    preHandler: guard.staff,
+    schema: {
+      tags, summary: "The consent tally of the project's support-base form (the 70% rule)",
+      description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper; percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents and paper forms count. With a page of addresses (25 per page) and their status.',
+      params: ZConsentTallyParams, querystring: ZConsentTallyQuery, security: secured, response: { 200: ZConsentTally, ...errors },
+    },
+  }, async (request) => {
+    await projects.staffProject(sessionOf(request), request.params.project_id);
+    const { form_id: formId, page, building_unit: buildingUnit } = request.query;
+    return supportBase.tally.tally(request.params.project_id, { formId, page, buildingUnit });
+  });
+};

@@ -1,0 +1,147 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentProgressText, NO_BUILDING_UNIT, supportBasePaths,
+  type TConsentAddress, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { toDutchDate } from '../../lib/dates.ts';
+import { forms } from '../form-engine/form-engine.table.ts';
+import { fullAddress } from '../form-engine/index.ts';
+import { projects } from '../project/project.table.ts';
+
+/** Per-address list page size on the partner dashboard. */
+export const TALLY_PAGE_SIZE = 25;
+
+type Row = {
+  address_id: number; building_unit: string | null; vacant: boolean; street: string; house_number: string; zipcode: string; city: string;
+  entry_id: number | null; has_values: boolean | null; status: string | null; agreement: string | null; agreement_at: Date | null;
+  on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null;
+};
+
+type AddressState = {
+  addressId: number; fullAddress: string; unit: string; vacant: boolean; status: TSupportBaseAddressStatus;
+  onPaper: boolean; signed: boolean; agreement: 'agree' | 'disagree' | null; agreementAt: Date | null;
+};
+
+/**
+ * The consent tally of the 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): per building unit the homes,
+ * vacant ones, what the signed documents (or paper forms) say, and how far the others are. Only an
+ * agreement fixed from a signed document or a paper form counts; answers not signed count as answering.
+ * Whether vacant homes count is the project's setting; both percentages are given.
+ */
+export function createConsentTally(db: Db, deps: { letterToken: (formId: number, addressId: number) => Promise<string> }) {
+  async function consentForms(projectId: number) {
+    return db.select({ id: forms.id, name: forms.name }).from(forms)
+      .where(and(eq(forms.projectId, projectId), eq(forms.kind, 'support-base'), eq(forms.isActive, true)))
+      .orderBy(asc(forms.position), asc(forms.id));
+  }
+
+  async function states(projectId: number, formId: number): Promise<AddressState[]> {
+    const result = await db.$client.query<Row>(
+      `SELECT ap.address_id, ap.building_unit, ap.vacant, a.street, a.house_number, a.zipcode, a.city,
+              e.id AS entry_id, (e.values <> '{}'::jsonb) AS has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested,
+              (e.nr_of_signatures IS NOT NULL AND NOT EXISTS (
+                 SELECT 1 FROM generate_series(1, e.nr_of_signatures) AS n
+                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed
+         FROM address_projects ap
+         JOIN addresses a ON a.id = ap.address_id
+         LEFT JOIN LATERAL (
+           SELECT * FROM form_entries fe WHERE fe.form_id = $2 AND fe.address_id = ap.address_id ORDER BY fe.id DESC LIMIT 1
+         ) e ON true
+        WHERE ap.project_id = $1
+        ORDER BY COALESCE(ap.building_unit, $3), a.street, a.zipcode, length(a.house_number), a.house_number, a.id`,
+      [projectId, formId, NO_BUILDING_UNIT],
+    );
+    return result.rows.map((r) => {
+      const agreement = r.agreement === 'agree' || r.agreement === 'disagree' ? r.agreement : null;
+      const onPaper = r.on_paper === true;
+      const signed = !onPaper && (r.status === 'signed' || r.status === 'confirmed' || r.all_signed === true);
+      const status: TSupportBaseAddressStatus = agreement === 'agree' ? 'agreed'
+        : agreement === 'disagree' ? 'disagreed'
+          : onPaper ? 'on_paper'
+            : signed ? 'signed'
+              : r.entry_id !== null && (r.has_values || r.sign_requested) ? 'answering' : 'not_started';
+      return {
+        addressId: r.address_id, fullAddress: fullAddress({ street: r.street, houseNumber: r.house_number, zipcode: r.zipcode, city: r.city }),
+        unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, status, onPaper, signed, agreement, agreementAt: agreement ? r.agreement_at : null,
+      };
+    });
+  }
+
+  const percent = (part: number, of: number) => (of > 0 ? Math.round((part / of) * 1000) / 10 : 0);
+
+  function figures(list: AddressState[], countsVacant: boolean): TConsentFigures {
+    const total = list.length;
+    const vacant = list.filter((s) => s.vacant).length;
+    const agreedList = list.filter((s) => s.agreement === 'agree');
+    const agreed = agreedList.length;
+    const leadingOf = countsVacant ? total : total - vacant;
+    const leading = percent(agreed, leadingOf);
+    // The moment the leading percentage first reached 70%: the agreement that made the needed number.
+    const needed = Math.ceil((CONSENT_THRESHOLD / 100) * leadingOf);
+    const moments = agreedList.map((s) => s.agreementAt).filter((d): d is Date => d !== null).sort((x, y) => x.getTime() - y.getTime());
+    const reachedAt = leadingOf > 0 && needed > 0 && moments.length >= needed ? moments[needed - 1]! : null;
+    return {
+      total,
+      vacant,
+      agreed,
+      disagreed: list.filter((s) => s.agreement === 'disagree').length,
+      signed: list.filter((s) => s.signed).length,
+      answering: list.filter((s) => s.status === 'answering').length,
+      not_started: list.filter((s) => s.status === 'not_started' && !s.vacant).length,
+      on_paper: list.filter((s) => s.onPaper).length,
+      percentage_with_vacant: percent(agreed, total),
+      percentage_without_vacant: percent(agreed, total - vacant),
+      percentage: leading,
+      reached: leadingOf > 0 && leading >= CONSENT_THRESHOLD,
+      reached_at: reachedAt ? toDutchDate(reachedAt) : null,
+      rule_applies: leadingOf >= CONSENT_MIN_HOMES,
+    };
+  }
+
+  async function countsVacantOf(projectId: number): Promise<boolean> {
+    const [row] = await db.select({ v: projects.consentCountsVacant }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    return row?.v ?? true;
+  }
+
+  return {
+    consentForms,
+
+    /** The tally of one consent form of the project (the first when none is named), with one page of addresses. */
+    async tally(projectId: number, options: { formId?: number; page?: number; buildingUnit?: string } = {}): Promise<TConsentTally> {
+      const all = await consentForms(projectId);
+      const form = options.formId === undefined ? all[0] : all.find((f) => f.id === options.formId);
+      const countsVacant = await countsVacantOf(projectId);
+      if (!form) return { forms: all, form_id: null, counts_vacant: countsVacant, total: null, units: [], addresses: { items: [], page: 1, pages: 1, total: 0 } };
+      const list = await states(projectId, form.id);
+      const units = [...new Set(list.map((s) => s.unit))];
+      const shown = options.buildingUnit ? list.filter((s) => s.unit === options.buildingUnit) : list;
+      const pages = Math.max(1, Math.ceil(shown.length / TALLY_PAGE_SIZE));
+      const page = Math.min(options.page ?? 1, pages);
+      const items: TConsentAddress[] = await Promise.all(shown.slice((page - 1) * TALLY_PAGE_SIZE, page * TALLY_PAGE_SIZE).map(async (s) => ({
+        address_id: s.addressId, full_address: s.fullAddress, building_unit: s.unit, vacant: s.vacant, status: s.status, on_paper: s.onPaper,
+        agreement_at: s.agreementAt ? toDutchDate(s.agreementAt) : null,
+        letter_path: supportBasePaths.letterPage(form.id, await deps.letterToken(form.id, s.addressId)),
+      })));
+      return {
+        forms: all,
+        form_id: form.id,
+        counts_vacant: countsVacant,
+        total: figures(list, countsVacant),
+        units: units.map((unit) => ({ building_unit: unit, ...figures(list.filter((s) => s.unit === unit), countsVacant) })),
+        addresses: { items, page, pages, total: shown.length },
+      };
+    },
+
+    /** '87 van de 120 adressen (73%) hebben ingestemd' for the project's first consent form; null without one. */
+    async progressText(projectId: number): Promise<string | null> {
+      const [form] = await consentForms(projectId);
+      if (!form) return null;
+      const countsVacant = await countsVacantOf(projectId);
+      const list = await states(projectId, form.id);
+      const f = figures(list, countsVacant);
+      return consentProgressText(f.agreed, countsVacant ? f.total : f.total - f.vacant);
+    },
+  };
+}
+export type ConsentTally = ReturnType<typeof createConsentTally>;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
+import { FORM_LIMITS, formMessages, isFormEmail, isSigningMobile } from './form-rules.ts';
+import { ZFormSection, ZFormValues } from './forms.ts';
+
+/**
+ * The support-base form (draagvlak, consent; spec 2.3, 3.1, 4.1, 7.1): sections of sb_ elements on the
+ * form engine (section 0 is the agreement statement with the sb_agreeinput), attachments, a generated
+ * document of this address's answers that must be opened, the number of signers, a mobile number per
+ * signer when SMS verification is used, legal signing through the signing service, and finishing with
+ * an e-mail address and a comment. Residents call /occupant/support-base/form/{form_id}; a letter's
+ * personal link /public/support-base/form/{form_id}/token/{token} (per address) reaches the same calls.
+ *
+ * The consent tally (the 70% rule, art. 7:220 lid 3 BW) counts only what a signed document says
+ * ('agree' or 'disagree', fixed when the signing service reports the document signed) or a paper form.
+ */
+
+export const supportBaseMessages = {
+  invalid: formMessages.supportBaseInvalid,
+  notFound: formMessages.notFound,
+  stepNotDone: formMessages.stepNotDone,
+  notSigned: 'Het formulier is nog niet ondertekend bij ons ontvangen...',
+  mobileInvalid: formMessages.mobileInvalid,
+  nrSaved: 'Aantal ingevoerd',
+  nrNotSaved: 'Aantal niet ingevoerd',
+  mobileSaved: 'Mobiel nummer ingevoerd',
+  mobileNotSaved: 'Mobiel nummer niet ingevoerd',
+  signFirst: 'Eerst dienen de vragen beantwoord te worden voordat het ondertekend kan worden.',
+  signLoading: 'Bezig met het ophalen van de ondertekenen link.',
+  alreadySigned: 'Dit document is reeds ondertekend.',
+  readOnly: 'Dit formulier kan niet meer worden aangepast: het ondertekenen is al begonnen.',
+  documentNotChecked: 'Open en controleer eerst het document.',
+  mobileMissing: 'Vul eerst een mobiel nummer in voor iedere ondertekenaar.',
+  emailInvalid: 'Ongeldig e-mailadres',
+  linkInvalid: 'Deze link is ongeldig of verlopen.',
+  saved: formMessages.saved,
+  sent: formMessages.sent,
+  signingUnavailable: formMessages.signingUnavailable,
+} as const;
+
+/** The wizard's words (spec 2.3). */
+export const supportBaseTexts = {
+  agreement: 'Akkoordverklaring',
+  attachments: 'Bijlages',
+  document: 'Document controleren',
+  nrOfSignatures: 'Aantal handtekeningen',
+  mobile: 'Mobiel nummer',
+  sign: 'Ondertekenen',
+  finish: 'Afronden',
+  finished: 'Afgerond',
+  next: 'Volgende',
+  saveNext: 'Opslaan en volgende',
+  openDocument: 'Open het document (PDF)',
+  signer: (nr: number) => `Ondertekenaar ${nr}`,
+} as const;
+
+/** Mobile numbers for SMS verification: 06 plus 8 digits (spec 5, 9). */
+export const supportBaseMobileError = (nr: number, value: string | null | undefined): string | null =>
+  isSigningMobile(value) ? null : supportBaseMessages.mobileInvalid(nr);
+/** The finishing step's e-mail address: optional; when given it must be valid. */
+export const supportBaseEmailError = (value: string | null | undefined): string | null => {
+  const text = (value ?? '').trim();
+  return text === '' || isFormEmail(text) ? null : supportBaseMessages.emailInvalid;
+};
+
+/** Statuses: '' (not started), 'open', 'new', 'denied' (editable), 'signed', 'confirmed' (finished). */
+export const SUPPORT_BASE_FINAL_STATUSES = ['signed', 'confirmed'] as const;
+
+/** The sections of the wizard after the form sections (spec 2.3). */
+export const SUPPORT_BASE_STEPS = ['bijlages', 'document', 'aantal_handtekeningen', 'mobiel_nummer', 'ondertekenen', 'afronden', 'afgerond'] as const;
+export type TSupportBaseStep = (typeof SUPPORT_BASE_STEPS)[number];
+
+export const ZSupportBaseAttachment = z.object({ name: z.string(), file_url: z.string() });
+export const ZSupportBaseSigner = z.object({ nr: z.number().int(), mobile: z.string().nullable(), signed: z.boolean() });
+
+export const ZSupportBaseForm = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  name: z.string(),
+  description: ZHtml.nullable(),
+  /** The form's sections with their elements, values and counters. Section 0 is the agreement statement. */
+  form: z.array(ZFormSection),
+  /** '' (not started), 'open', 'new', 'denied' (editable), 'signed', 'confirmed'. */
+  status: z.string(),
+  /** Every required field of every section is filled in. */
+  completed: z.boolean(),
+  /** The sections may still be changed (editable status, no signature requested, not signed, not on paper). */
+  editable: z.boolean(),
+  /** The current document (of the answers as they are) was opened. */
+  document_checked: z.boolean(),
+  /** Where the document opens (GET .../download?token=...); null until the form is completed. The token lives minutes. */
+  document_url: z.string().nullable(),
+  /** Every signer signed. */
+  signed: z.boolean(),
+  /** The signing request's state at the signing service ('waiting', 'signed', ...), null before a request. */
+  signed_status: z.string().nullable(),
+  sign_requested: z.boolean(),
+  attachments: z.array(ZSupportBaseAttachment),
+  nr_of_signatures: z.number().int().nullable(),
+  /** Mobile number by signer number ('1', '2', ...). */
+  mobile: z.record(z.string(), z.string().nullable()),
+  signers: z.array(ZSupportBaseSigner),
+  use_sms_auth: z.boolean(),
+  email_address: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** Finished on paper (the wizard shows 'afgerond'). */
+  on_paper: z.boolean(),
+  /** What the signed document says; null until signed. */
+  agreement: z.enum(['agree', 'disagree']).nullable(),
+  agreement_at: ZDutchDate.nullable(),
+  /** Goes up with every change; 0 before the first save. */
+  version: z.number().int(),
+});
+export type TSupportBaseForm = z.infer<typeof ZSupportBaseForm>;
+
+export const ZSupportBaseProject = z.object({
+  id: z.number(), name: z.string(), logo_url: z.string().nullable(), color_primary: z.string().nullable(), address: z.string().nullable(),
+});
+export type TSupportBaseProject = z.infer<typeof ZSupportBaseProject>;
+
+// ---- requests ------------------------------------------------------------------------------------
+
+export const ZSupportBaseSaveBody = z.object({ language: ZLanguage, values: ZFormValues, version: z.number().int().min(0).optional() });
+export const ZSupportBaseNrBody = z.object({ language: ZLanguage, nr_of_signatures: z.union([z.number(), z.string().max(10)]) });
+export const ZSupportBaseMobileBody = z.object({ language: ZLanguage, mobile: z.string().max(40) });
+export const ZSupportBaseSendBody = z.object({
+  language: ZLanguage, email_address: z.string().max(320).nullable().optional(), comment: z.string().max(FORM_LIMITS.textMax).nullable().optional(),
+});
+export const ZSupportBaseSignUrl = z.object({ url: z.string() });
+
+export const ZSupportBaseParams = z.object({ form_id: ZId });
+export const ZSupportBaseToken = z.string().regex(/^\d{1,10}-[A-Za-z0-9_-]{43}$/);
+export const ZSupportBasePublicParams = ZSupportBaseParams.extend({ token: ZSupportBaseToken });
+export const ZSupportBaseSectionParams = ZSupportBaseParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
+export const ZSupportBasePublicSectionParams = ZSupportBasePublicParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
+export const ZSupportBaseSignerParams = ZSupportBaseParams.extend({ nr: z.coerce.number().int().min(1).max(FORM_LIMITS.maxSignatures) });
+export const ZSupportBasePublicSignerParams = ZSupportBasePublicParams.extend({ nr: z.coerce.number().int().min(1).max(FORM_LIMITS.maxSignatures) });
+export const ZSupportBaseDownloadQuery = z.object({ language: ZLanguage, token: z.string().max(200) });
+
+// ---- the consent tally (staff) --------------------------------------------------------------------
+
+export const SUPPORT_BASE_ADDRESS_STATUSES = ['not_started', 'answering', 'signed', 'agreed', 'disagreed', 'on_paper'] as const;
+export type TSupportBaseAddressStatus = (typeof SUPPORT_BASE_ADDRESS_STATUSES)[number];
+export const supportBaseStatusLabels: Record<TSupportBaseAddressStatus, string> = {
+  not_started: 'Niet begonnen', answering: 'Bezig met invullen', signed: 'Ondertekend', agreed: 'Akkoord', disagreed: 'Niet akkoord', on_paper: 'Op papier',
+};
+
+/** The 70% rule: a renovation proposal is presumed reasonable when 70% or more agreed (INTEGRATIONS.md). */
+export const CONSENT_THRESHOLD = 70;
+/** The rule speaks of 10 or more homes forming a building unit. */
+export const CONSENT_MIN_HOMES = 10;
+
+export const ZConsentFigures = z.object({
+  total: z.number().int(),
+  vacant: z.number().int(),
+  agreed: z.number().int(),
+  disagreed: z.number().int(),
+  signed: z.number().int(),
+  answering: z.number().int(),
+  not_started: z.number().int(),
+  on_paper: z.number().int(),
+  /** Agreed of all homes, vacant ones included (0-100, one decimal). */
+  percentage_with_vacant: z.number(),
+  /** Agreed of the homes that are not vacant. */
+  percentage_without_vacant: z.number(),
+  /** The one the project's setting (consent_counts_vacant) makes leading. */
+  percentage: z.number(),
+  reached: z.boolean(),
+  /** When the leading percentage first reached 70% (by the moments of agreement), DD-MM-YYYY. */
+  reached_at: ZDutchDate.nullable(),
+  /** The unit has 10 or more homes (the rule's scope). */
+  rule_applies: z.boolean(),
+});
+export type TConsentFigures = z.infer<typeof ZConsentFigures>;
+
+export const ZConsentUnit = ZConsentFigures.extend({ building_unit: z.string() });
+export type TConsentUnit = z.infer<typeof ZConsentUnit>;
+
+export const ZConsentAddress = z.object({
+  address_id: z.number(),
+  full_address: z.string(),
+  building_unit: z.string(),
+  vacant: z.boolean(),
+  status: z.enum(SUPPORT_BASE_ADDRESS_STATUSES),
+  on_paper: z.boolean(),
+  agreement_at: ZDutchDate.nullable(),
+  /** The personal link for a letter (the public wizard of this address). */
+  letter_path: z.string(),
+});
+export type TConsentAddress = z.infer<typeof ZConsentAddress>;
+
+export const ZConsentTally = z.object({
+  forms: z.array(z.object({ id: z.number(), name: z.string() })),
+  form_id: z.number().nullable(),
+  counts_vacant: z.boolean(),
+  total: ZConsentFigures.nullable(),
+  units: z.array(ZConsentUnit),
+  addresses: z.object({ items: z.array(ZConsentAddress), page: z.number().int(), pages: z.number().int(), total: z.number().int() }),
+});
+export type TConsentTally = z.infer<typeof ZConsentTally>;
+
+export const ZConsentTallyParams = z.object({ project_id: ZId });
+export const ZConsentTallyQuery = z.object({
+  language: ZLanguage, form_id: ZId.optional(), page: z.coerce.number().int().min(1).max(10_000).optional(), building_unit: z.string().max(100).optional(),
+});
+
+/** Staff record a paper form (finished by post) for an address: what the signed paper says. */
+export const ZConsentPaperParams = z.object({ project_id: ZId, form_id: ZId, address_id: ZId });
+export const ZConsentPaperBody = z.object({ language: ZLanguage, agreement: z.enum(['agree', 'disagree']) });
+export const ZConsentAddressPaper = z.object({ address_id: z.number(), agreement: z.enum(['agree', 'disagree']), agreement_at: ZDutchDate });
+export type TConsentAddressPaper = z.infer<typeof ZConsentAddressPaper>;
+
+/** The building unit of addresses without one. */
+export const NO_BUILDING_UNIT = 'Overig';
+
+/** '87 van de 120 adressen (73%) hebben ingestemd' */
+export const consentProgressText = (agreed: number, of: number) =>
+  `${agreed} van de ${of} adressen (${of > 0 ? Math.round((agreed / of) * 100) : 0}%) hebben ingestemd`;
+
+// ---- paths ---------------------------------------------------------------------------------------
+
+export const supportBasePaths = {
+  occupantBase: (formId: number) => `/occupant/support-base/form/${formId}`,
+  publicBase: (formId: number, token: string) => `/public/support-base/form/${formId}/token/${token}`,
+  form: (base: string) => base,
+  section: (base: string, section: number) => `${base}/section/${section}`,
+  download: (base: string) => `${base}/download`,
+  nrOfSignatures: (base: string) => `${base}/nr-of-signatures`,
+  mobile: (base: string, nr: number) => `${base}/mobile-number/${nr}`,
+  signUrl: (base: string, nr: number) => `${base}/signage/url/${nr}`,
+  isSigned: (base: string, nr: number) => `${base}/is-signed/${nr}`,
+  project: (base: string) => `${base}/project`,
+  occupants: (base: string) => `${base}/occupants`,
+  send: (base: string) => `${base}/send`,
+  tally: (projectId: number) => `/partner/project/${projectId}/support-base/tally`,
+  paper: (projectId: number, formId: number, addressId: number) => `/partner/project/${projectId}/support-base/form/${formId}/address/${addressId}/paper`,
+  /** The portal's page for a letter's personal link. */
+  letterPage: (formId: number, token: string) => `/public/formulier/draagvlak/${formId}/token/${token}`,
+} as const;
