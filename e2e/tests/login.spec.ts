@@ -77,7 +77,7 @@ test.describe('resident login', () => {
     await loginAsResident(page, DEMO.resident);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
-    await expect(page.getByText('87 van de 120 bewoners')).toBeVisible();
+    await expect(page.getByText(/\d+ van de \d+ adressen \(\d+%\) hebben ingestemd/)).toBeVisible();
     const projectId = Number(await page.evaluate(() => localStorage.getItem('portal.project_id')));
     expect(projectId).toBeGreaterThan(0);
 

@@ -32,7 +32,9 @@ test.describe('partner login', () => {
     await expect(tiles.filter({ hasText: 'Opname' })).toHaveAttribute('href', `/partner/opname/project/${projectId}/formulieren`);
     // No tile sends staff to a resident page (they would land on 'Inloggen'): resident-only modules are shown, not linked.
     for (const href of await tiles.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/partner\//);
-    for (const name of ['Enquêtes', 'Afspraken', 'Formulieren', 'Dossier']) {
+    // Formulieren leads a partner to the project's choice forms, to fill them in per address.
+    await expect(tiles.filter({ hasText: 'Formulieren' })).toHaveAttribute('href', `/partner/keuze/project/${projectId}/formulieren`);
+    for (const name of ['Enquêtes', 'Afspraken', 'Dossier']) {
       const tile = nav.getByRole('listitem').filter({ hasText: name });
       await expect(tile).toContainText('Alleen voor bewoners');
       await expect(tile.getByRole('link')).toHaveCount(0);

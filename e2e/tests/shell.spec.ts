@@ -70,7 +70,8 @@ test.describe('application shell', () => {
     await page.goto('/inloggen');
     await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
     await expect.poll(() => requests.length).toBeGreaterThanOrEqual(1);
-    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 10));
+    // a second ahead: the page's clock keeps running while this call travels, and cannot be set back
+    await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1_000));
 
     /** Moves the clock in 100 ms steps until a check starts: the clock is then at most 100 ms past it. */
     const untilNextCheck = async () => {

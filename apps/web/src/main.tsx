@@ -2,13 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './lib/query-client';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
+import { settleEarlyCall } from './lib/api';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first screen's page is loaded before the first render (its chunk came with the page's
+// modulepreload links), so that it renders at once instead of after a suspended spinner (router.tsx),
+// and so is the answer of the call index.html made for it, when it comes soon (lib/api.ts).
+const firstScreen = Promise.race([
+  Promise.all([preloadScreen(window.location.pathname), settleEarlyCall(1500)]),
+  new Promise((resolve) => setTimeout(resolve, 3000)),
+]);
+void firstScreen.then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../ui/button';
 import { ErrorState, Loading } from '../../ui/states';
 import { projectQueries } from '../../features/projects/api';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
+import { ConsentTally } from '../../features/forms/support-base/consent-tally';
 
 export default function PartnerDashboardRoute() {
   const projectId = Number(useParams().projectId);
@@ -12,8 +13,14 @@ export default function PartnerDashboardRoute() {
   if (project.isPending) return <Loading />;
   if (project.isError) return <Page title="Project"><ErrorState error={project.error} /></Page>;
   return (
-    <Page title={project.data.name} actions={<ButtonLink variant="secondary" to={`/partner/projecten/${project.data.customer_id}`}>Alle projecten</ButtonLink>}>
+    <Page title={project.data.name} actions={
+      <div className="flex flex-wrap items-center gap-2">
+        <ButtonLink variant="secondary" to={`/partner/betalingen/${projectId}`}>Betalingen</ButtonLink>
+        <ButtonLink variant="secondary" to={`/partner/projecten/${project.data.customer_id}`}>Alle projecten</ButtonLink>
+      </div>
+    }>
       <Dashboard project={project.data} audience="partner" />
+      <ConsentTally projectId={projectId} />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
-  formPaths, intakePaths,
+  formPaths, intakePaths, partnerFormListPaths,
   type TFormListItem, type TFormMenu, type TFormOccupant, type TFormPhoto, type TFormValues, type TGenericEntry, type TGenericEntrySummary,
-  type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPublicSimpleForm,
+  type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPartnerFormKind, type TPublicSimpleForm,
 } from '@portal/contract';
 import { api, apiPage } from '../../lib/api';
 import { apiUploadWithProgress } from '../../lib/upload';
@@ -36,8 +36,8 @@ export const formKeys = {
 
 export const intakeKeys = {
   all: ['intake'] as const,
-  partnerForms: (projectId: number) => [...intakeKeys.all, 'partner-forms', projectId] as const,
-  partnerAddresses: (projectId: number, formId: number, q: string) => [...intakeKeys.all, 'partner-addresses', projectId, formId, q] as const,
+  partnerForms: (kind: TPartnerFormKind, projectId: number) => [...intakeKeys.all, 'partner-forms', kind, projectId] as const,
+  partnerAddresses: (kind: TPartnerFormKind, projectId: number, formId: number, q: string) => [...intakeKeys.all, 'partner-addresses', kind, projectId, formId, q] as const,
   form: (scope: IntakeScope) => [...intakeKeys.all, 'form', scope.kind, storage.projectId(), scope.formId, scope.kind === 'partner' ? scope.addressId : null] as const,
   occupants: (scope: IntakeScope) => [...intakeKeys.form(scope), 'occupants'] as const,
 };
@@ -144,17 +144,21 @@ export const genericApi = {
 const intakePath = (scope: IntakeScope) => (scope.kind === 'occupant' ? intakePaths.occupantForm(scope.formId) : intakePaths.partnerForm(scope.formId, scope.addressId));
 
 export const intakeQueries = {
-  partnerForms: (projectId: number) =>
-    queryOptions({ queryKey: intakeKeys.partnerForms(projectId), queryFn: ({ signal }) => api<TIntakeFormListItem[]>(intakePaths.partnerForms(projectId), { signal }) }),
+  /** A partner's forms of a kind (intake or choice) of the project. Both lists show progress: fetched anew when opened. */
+  partnerForms: (kind: TPartnerFormKind, projectId: number) =>
+    queryOptions({
+      queryKey: intakeKeys.partnerForms(kind, projectId), queryFn: ({ signal }) => api<TIntakeFormListItem[]>(partnerFormListPaths.forms(kind, projectId), { signal }), staleTime: 0,
+    }),
   /** The addresses a page at a time (ordered by street and number; `before` is the last address held). */
-  partnerAddresses: (projectId: number, formId: number, q: string) =>
+  partnerAddresses: (kind: TPartnerFormKind, projectId: number, formId: number, q: string) =>
     infiniteQueryOptions({
-      queryKey: intakeKeys.partnerAddresses(projectId, formId, q),
+      queryKey: intakeKeys.partnerAddresses(kind, projectId, formId, q),
       queryFn: ({ signal, pageParam }) =>
-        apiPage<TIntakeAddressProgress[]>(intakePaths.partnerAddresses(projectId, formId), { before: pageParam }, { signal, query: { q: q || undefined } }),
+        apiPage<TIntakeAddressProgress[]>(partnerFormListPaths.addresses(kind, projectId, formId), { before: pageParam }, { signal, query: { q: q || undefined } }),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => (last.hasMore ? last.data.at(-1)?.id : undefined),
       placeholderData: (previous) => previous,
+      staleTime: 0,
     }),
   form: (scope: IntakeScope) => queryOptions({ queryKey: intakeKeys.form(scope), queryFn: ({ signal }) => api<TIntake>(intakePath(scope), { signal }) }),
   occupants: (scope: IntakeScope) =>

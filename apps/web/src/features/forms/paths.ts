@@ -1,4 +1,4 @@
-import { FORM_MODULES, type TFormListItem } from '@portal/contract';
+import { FORM_MODULES, type TFormListItem, type TPartnerFormKind } from '@portal/contract';
 import type { FormsAudience, IntakeScope } from './api';
 import { stepSegments, type GenericStep } from './steps';
 
@@ -54,7 +54,21 @@ export function intakePage(scope: IntakeScope, section?: number): string {
     : `/partner/opname/project/${scope.projectId}/adres/${scope.addressId}/${scope.formId}${tail}`;
 }
 
-export const partnerIntakePages = {
-  forms: (projectId: number) => `/partner/opname/project/${projectId}/formulieren`,
-  addresses: (projectId: number, formId: number) => `/partner/opname/project/${projectId}/formulier/${formId}/adressen`,
-};
+/** The portal segment of a partner's pages per form kind: /partner/opname/... and /partner/keuze/... */
+const PARTNER_SEGMENTS: Record<TPartnerFormKind, string> = { intake: 'opname', choice: 'keuze' };
+
+/** A partner's pages of a form kind: the project's forms, a form's addresses and the form of an address. */
+export function partnerFormPages(kind: TPartnerFormKind) {
+  const root = (projectId: number) => `/partner/${PARTNER_SEGMENTS[kind]}/project/${projectId}`;
+  return {
+    forms: (projectId: number) => `${root(projectId)}/formulieren`,
+    addresses: (projectId: number, formId: number) => `${root(projectId)}/formulier/${formId}/adressen`,
+    /** The pages of one address's form (a step follows). */
+    form: (projectId: number, formId: number, addressId: number) => `${root(projectId)}/adres/${addressId}/${formId}`,
+    /** The form of an address: its first section (intake), or the step to resume (choice: 0 is the first section). */
+    address: (projectId: number, formId: number, addressId: number) =>
+      kind === 'intake' ? intakePage({ kind: 'partner', projectId, formId, addressId }) : `${root(projectId)}/adres/${addressId}/${formId}/0`,
+  };
+}
+
+export const partnerIntakePages = partnerFormPages('intake');

@@ -1,4 +1,4 @@
-import { formMessages } from '@portal/contract';
+import { formMessages, type TFormFamily, type TPartnerEntryState } from '@portal/contract';
 
 /** The forms screens' Dutch texts in one place; the spec's own texts come from the contract (formMessages). */
 export const formTexts = {
@@ -91,6 +91,13 @@ export const formTexts = {
   intakeFormsEmpty: 'Dit project heeft geen opnameformulieren.',
   intakeFormMeta: (sent: number, total: number) => `${sent} van ${total} adressen verstuurd`,
   intakeStatus: { '': 'Nog niet begonnen', open: 'Bezig met invullen', new: 'Bezig met invullen', denied: 'Afgekeurd', sent: 'Verstuurd' } as Record<string, string>,
+  // a partner's choice forms (keuze) per address
+  choiceFormsEmpty: 'Dit project heeft geen keuzeformulieren.',
+  choiceState: {
+    not_started: 'Nog niet begonnen', filling: 'Bezig met invullen', summary: 'Samenvatting vergrendeld', signed: 'Ondertekend', paid: 'Betaald', sent: 'Verstuurd',
+  } satisfies Record<TPartnerEntryState, string>,
+  backToFormList: 'Terug naar de formulieren',
+  backToAddresses: 'Terug naar de adressen',
   // elements
   pinsDrawing: (label: string) => `Tekening: ${label}`,
   pinsHelp: 'Klik of tik op de tekening om een pin te plaatsen. Met het toetsenbord: zet de focus op de tekening, verplaats het kruisje met de pijltjestoetsen (met Shift in grotere stappen) en plaats een pin met Enter.',
@@ -123,4 +130,10 @@ export const formTexts = {
   contactCity: 'Plaats',
   agree: 'Akkoord',
   disagree: 'Niet akkoord',
+  // choice forms: prices
+  pricePerUnit: (price: string, unit: string) => `Prijs per ${unit || 'eenheid'}: ${price}`,
+  priceTotal: (price: string) => `Totaal: ${price}`,
 } as const;
+
+/** What failed validation says: the support-base form has its own text (spec section 5), the others 'Formulier niet goed ingevuld'. */
+export const invalidFormText = (family: TFormFamily) => (family === 'support-base' ? formMessages.supportBaseInvalid : formTexts.invalid);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TCustomer, TPartnerCustomer, TProject, TProjectSummary } from '@portal/contract';
-import { api, setApiBase } from '../../lib/api';
+import { api, earlyData, setApiBase } from '../../lib/api';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -27,11 +27,20 @@ export const projectQueries = {
     }),
   occupantList: () => queryOptions({ queryKey: projectKeys.occupantList(), queryFn: () => api<TProjectSummary[]>('/occupant/projects') }),
   occupant: (projectId: number | null) =>
-    queryOptions({ queryKey: projectKeys.occupant(projectId), queryFn: () => api<TProject>('/occupant/project', { query: { project_id: projectId } }) }),
+    queryOptions({
+      queryKey: projectKeys.occupant(projectId),
+      queryFn: () => api<TProject>('/occupant/project', { query: { project_id: projectId } }),
+      // the dashboard's first render shows the project that index.html asked for while the app loaded
+      initialData: () => earlyData<TProject>('/occupant/project', { query: { project_id: projectId } }),
+    }),
   publicList: (customerId: number) =>
     queryOptions({ queryKey: projectKeys.publicList(customerId), queryFn: () => api<TProjectSummary[]>(`/public/projects/${customerId}`, { token: false }) }),
   public: (projectId: number) =>
-    queryOptions({ queryKey: projectKeys.public(projectId), queryFn: () => api<TProject>(`/public/project/${projectId}`, { token: false }) }),
+    queryOptions({
+      queryKey: projectKeys.public(projectId),
+      queryFn: () => api<TProject>(`/public/project/${projectId}`, { token: false }),
+      initialData: () => earlyData<TProject>(`/public/project/${projectId}`, { token: false }),
+    }),
   partnerCustomers: () => queryOptions({ queryKey: projectKeys.partnerCustomers(), queryFn: () => api<TPartnerCustomer[]>('/partner/customers/') }),
   partnerList: (customerId: number) =>
     queryOptions({ queryKey: projectKeys.partnerList(customerId), queryFn: () => api<TProjectSummary[]>(`/partner/customer/${customerId}/projects`) }),

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { formTexts } from '../texts';
@@ -16,4 +17,22 @@ export function ConfirmDialog({ open, onYes, onNo }: { open: boolean; onYes: () 
       </div>
     </Dialog>
   );
+}
+
+/** The confirmation before `onYes`: `ask` opens it, `dialog` is the element to render; 'Ja' closes it and runs `onYes`. */
+export function useConfirmDialog(onYes: () => void): { ask: () => void; dialog: ReactNode } {
+  const [open, setOpen] = useState(false);
+  return {
+    ask: () => setOpen(true),
+    dialog: (
+      <ConfirmDialog
+        open={open}
+        onNo={() => setOpen(false)}
+        onYes={() => {
+          setOpen(false);
+          onYes();
+        }}
+      />
+    ),
+  };
 }

@@ -16,4 +16,6 @@ export type ElementEnv = {
   setPhoto: (elementId: string, photo: TFormPhoto) => void;
   /** The address's occupants a contact input may name; null where there are none to choose (public forms). */
   occupants: readonly TFormOccupant[] | null;
+  /** Choice forms with prices: option surcharges ('€ 12,50', '0,00' as no surcharge) and the calculator's price and total. */
+  showPrices?: boolean;
 };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  formValueField, isRequired, numberBounds, numberHint, optionKey, textMaxLength, timeWindow,
-  type TFormElement, type TFormValue,
+  calculatorCents, choiceMessages, formatEuro, formValueField, isRequired, numberBounds, numberHint, optionKey, priceCents, textMaxLength, timeWindow,
+  type TFormElement, type TFormOption, type TFormValue,
 } from '@portal/contract';
 import { DateField } from '../../../ui/date-field';
 import { Checkbox } from '../../../ui/field';
@@ -95,8 +95,15 @@ export function NumberInput({ element, env, decimals = false }: InputProps & { d
       env.setFieldError(field, hint);
     }
   };
+  // The calculator of a choice form with prices: the price per unit and the total (spec 5).
+  const unitCents = decimals && env.showPrices ? priceCents(element.data.price_per_unit) : null;
+  const priced = unitCents !== null ? (
+    <p className="text-sm text-slate-700" aria-live="polite">
+      {`${formTexts.pricePerUnit(formatEuro(unitCents), element.data.unit ?? '')} · ${formTexts.priceTotal(formatEuro(typeof value === 'number' && !error ? calculatorCents(unitCents, value) : 0))}`}
+    </p>
+  ) : undefined;
   return (
-    <FieldSingle field={field} label={labelOf(element)} required={required} error={error} hint={hint}>
+    <FieldSingle field={field} label={labelOf(element)} required={required} error={error} hint={hint} after={priced}>
       <input
         id={fieldDomId(field)}
         name={field}
@@ -201,6 +208,28 @@ export function DateInput({ element, env }: InputProps) {
   );
 }
 
+/** An option's surcharge as shown on a choice form with prices: '€ 12,50', or no surcharge for '0,00'; '' without a price. */
+function optionPrice(option: TFormOption, env: ElementEnv): string {
+  const cents = env.showPrices ? priceCents(option.price) : null;
+  if (cents === null) return '';
+  return cents === 0 ? choiceMessages.noSurcharge : `+ ${formatEuro(cents)}`;
+}
+
+/** An option's label with (choice forms) its picture and surcharge. */
+function OptionLabel({ option, env }: { option: TFormOption; env: ElementEnv }) {
+  const price = optionPrice(option, env);
+  if (!option.image && !price) return <>{option.label}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      {option.image && <img src={option.image} alt="" width={120} height={80} loading="lazy" className="h-20 w-[120px] rounded border border-slate-300 bg-white object-cover" />}
+      <span className="flex flex-col">
+        <span>{option.label}</span>
+        {price && <span className="text-sm font-semibold text-slate-700">{price}</span>}
+      </span>
+    </span>
+  );
+}
+
 /** A choice: a dropdown, radio buttons, or check boxes (each option its own key '{id}-value-{i}'). */
 export function SelectInput({ element, env }: InputProps) {
   const { data } = element;
@@ -221,7 +250,7 @@ export function SelectInput({ element, env }: InputProps) {
               // The group (a fieldset) carries the first key's id; each box its own.
               id={`${fieldDomId(formValueField(keys[i]!))}-option`}
               name={formValueField(keys[i]!)}
-              label={option.label}
+              label={<OptionLabel option={option} env={env} />}
               checked={env.values[keys[i]!] === true}
               disabled={env.readOnly}
               onChange={(e) => env.setValue(keys[i]!, e.target.checked)}
@@ -243,7 +272,7 @@ export function SelectInput({ element, env }: InputProps) {
               key={option.label}
               name={field}
               value={option.label}
-              label={option.label}
+              label={<OptionLabel option={option} env={env} />}
               checked={value === option.label}
               disabled={env.readOnly}
               onChange={() => env.setValue(element.id, option.label)}
@@ -267,7 +296,10 @@ export function SelectInput({ element, env }: InputProps) {
         onChange={(e) => env.setValue(element.id, e.target.value || null)}
       >
         <option value="">{data.placeholder || formTexts.choose}</option>
-        {options.map((option) => <option key={option.label} value={option.label}>{option.label}</option>)}
+        {options.map((option) => {
+          const price = optionPrice(option, env);
+          return <option key={option.label} value={option.label}>{price ? `${option.label} (${price})` : option.label}</option>;
+        })}
       </Select>
     </FieldSingle>
   );

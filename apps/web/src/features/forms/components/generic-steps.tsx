@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   drawnSignatureErrors, emailListAddresses, emailListError, FORM_LIMITS, isFormEmail, nrOfSignaturesError,
   type TGenericEntry,
@@ -10,20 +10,19 @@ import { Button } from '../../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { describedBy, fieldDomId, FieldGroup, FieldSingle, inputClass } from '../../../ui/question-field';
 import { SafeHtml } from '../../../ui/safe-html';
-import { Loading } from '../../../ui/states';
 import { toast, toastError } from '../../../ui/toaster';
 import { formKeys, formQueries, genericApi, type GenericForm } from '../api';
+import { useFieldError } from '../hooks/use-field-error';
 import type { GenericStep } from '../steps';
 import { formTexts } from '../texts';
-import { ConfirmDialog } from './confirm-dialog';
-
-const SignaturePadField = lazy(() => import('../../../ui/signature-pad'));
+import { useConfirmDialog } from './confirm-dialog';
+import { SignaturePadInput, SigningFrame, StoredSignature } from './signing-parts';
 
 type StepProps = { form: GenericForm; entry: TGenericEntry; onDone: (entry: TGenericEntry, to?: GenericStep) => void };
 type Errors = Record<string, string>;
 
 /** Opens a PDF in a new tab (the summary must be seen before the form is finished). */
-function PdfLink({ href, children, onOpen }: { href: string; children: string; onOpen?: () => void }) {
+export function PdfLink({ href, children, onOpen }: { href: string; children: string; onOpen?: () => void }) {
   return (
     <a
       href={href}
@@ -45,7 +44,6 @@ function PdfLink({ href, children, onOpen }: { href: string; children: string; o
  */
 export function SummaryStep({ form, entry, onDone }: StepProps) {
   const [viewed, setViewed] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const hasPdf = entry.summary_pdf !== '';
   const lock = useMutation({
     mutationFn: () => genericApi.lock(form, entry.id),
@@ -55,6 +53,7 @@ export function SummaryStep({ form, entry, onDone }: StepProps) {
     },
     onError: (error) => toastError(error, formTexts.saveFailed),
   });
+  const confirm = useConfirmDialog(() => lock.mutate());
   if (entry.locked) {
     return (
       <div className="flex flex-col gap-4">
@@ -69,20 +68,13 @@ export function SummaryStep({ form, entry, onDone }: StepProps) {
       <p className="text-slate-800">{formTexts.summaryIntro}</p>
       {hasPdf && <PdfLink href={entry.summary_pdf} onOpen={() => setViewed(true)}>{formTexts.summaryOpen}</PdfLink>}
       {canFinish ? (
-        <Button className="self-start" busy={lock.isPending} onClick={() => setConfirming(true)}>
+        <Button className="self-start" busy={lock.isPending} onClick={confirm.ask}>
           {entry.require_to_sign_form ? formTexts.finishSign : formTexts.finish}
         </Button>
       ) : (
         <p className="text-sm text-slate-700">{formTexts.summaryOpenFirst}</p>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onNo={() => setConfirming(false)}
-        onYes={() => {
-          setConfirming(false);
-          lock.mutate();
-        }}
-      />
+      {confirm.dialog}
     </div>
   );
 }
@@ -92,8 +84,7 @@ export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
   const fixed = entry.sign_request || Object.values(entry.signature).some((s) => s.signed);
   const [count, setCount] = useState(String(entry.nr_of_signatures ?? 1));
   const [names, setNames] = useState<string[]>(() => Object.values(entry.signature).map((s) => s.who ?? ''));
-  const [error, setError] = useState<string | undefined>();
-  const { focusKey, focusSummary } = useErrorSummary();
+  const { error, setError, focusKey, showServerError, showProblem } = useFieldError();
   const save = useMutation({
     mutationFn: (n: number) => genericApi.nrOfSignatures(form, entry.id, n, entry.require_to_sign_form_legally ? names.slice(0, n) : undefined),
     onSuccess: (updated) => {
@@ -101,24 +92,14 @@ export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
       onDone(updated, { kind: 'signature', nr: 1 });
     },
     onError: (failure) => {
-      const fields = serverFieldErrors(failure);
-      if (fields.length) {
-        setError(fields[0]!.message);
-        focusSummary();
-      } else toastError(failure, formTexts.saveFailed);
+      if (!showServerError(failure)) toastError(failure, formTexts.saveFailed);
     },
   });
   const field = 'nr_of_signatures';
   const n = Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = nrOfSignaturesError(count);
-    setError(problem ?? undefined);
-    if (problem) {
-      toast(formTexts.invalid, 'error');
-      focusSummary();
-      return;
-    }
+    if (showProblem(nrOfSignaturesError(count), formTexts.invalid)) return;
     save.mutate(Number(count));
   };
   if (fixed) {
@@ -191,10 +172,7 @@ function SignedNotice({ entry, nr, onDone }: StepProps & { nr: number }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-800">{entry.require_to_sign_form_legally ? formTexts.alreadySigned : formTexts.signed}</p>
-      {signer?.image && (
-        <img src={signer.image} alt={formTexts.signatureOf(signer.who ?? '')} width={922} height={300} className="h-auto w-full max-w-md rounded-md border border-slate-300 bg-white" />
-      )}
-      {signer?.who && <p className="text-sm text-slate-700">{formTexts.signedBy(signer.who)}</p>}
+      <StoredSignature signer={signer} alt={formTexts.signatureOf} signedBy={formTexts.signedBy} />
       <Button
         className="self-start"
         onClick={() => {
@@ -266,19 +244,17 @@ function DrawnSignature({ form, entry, nr, onDone }: StepProps & { nr: number })
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={formTexts.signatureTitle(nr, signerCount(entry))}>
       <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={formTexts.invalid} />
       <p className="text-sm text-slate-700">{formTexts.signatureTitle(nr, signerCount(entry))}</p>
-      <Suspense fallback={<Loading />}>
-        <SignaturePadField
-          field="signature"
-          label={formTexts.signature}
-          required
-          error={errors.signature}
-          value={signature}
-          onChange={(value) => {
-            setSignature(value);
-            setErrors(({ signature: _, ...rest }) => rest);
-          }}
-        />
-      </Suspense>
+      <SignaturePadInput
+        field="signature"
+        label={formTexts.signature}
+        required
+        error={errors.signature}
+        value={signature}
+        onChange={(value) => {
+          setSignature(value);
+          setErrors(({ signature: _, ...rest }) => rest);
+        }}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {text('who', formTexts.who, who, setWho)}
         {text('description', formTexts.description, description, setDescription, formTexts.descriptionHint)}
@@ -309,15 +285,12 @@ function LegalSignature({ form, entry, nr, onDone }: StepProps & { nr: number })
   }, [signed.data, signedBefore, last, nr, form, entry.id, queryClient, onDone]);
 
   if (signedBefore) return <SignedNotice form={form} entry={entry} nr={nr} onDone={onDone} />;
-  if (url.isPending) return <Loading label={formTexts.signingLoading} />;
-  if (url.isError) return <Banner tone="error">{formTexts.signingFailed}</Banner>;
-  return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700" role="status">{signed.data ? formTexts.alreadySigned : formTexts.signingWaiting}</p>
-      <iframe title={formTexts.signingFrame(nr)} src={url.data.url} className="h-[680px] w-full rounded-md border border-slate-300 bg-white" />
-    </div>
-  );
+  return <SigningFrame url={url} signed={!!signed.data} nr={nr} texts={genericSigningTexts} />;
 }
+
+const genericSigningTexts = {
+  loading: formTexts.signingLoading, failed: formTexts.signingFailed, signed: formTexts.alreadySigned, waiting: formTexts.signingWaiting, frame: formTexts.signingFrame,
+};
 
 /**
  * The status: the staff's text, the PDF to download and (where the form allows it) e-mailing it to a
@@ -344,8 +317,7 @@ export function StatusStep({ form, entry, isAdmin }: { form: GenericForm; entry:
 function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry }) {
   const queryClient = useQueryClient();
   const [list, setList] = useState<string[]>(() => (entry.email_to.length ? entry.email_to : ['']));
-  const [error, setError] = useState<string | undefined>();
-  const { focusKey, focusSummary } = useErrorSummary();
+  const { error, setError, focusKey, showServerError, showProblem } = useFieldError();
   const field = 'email_address';
   const send = useMutation({
     mutationFn: () => genericApi.email(form, entry.id, emailListAddresses(list)),
@@ -354,22 +326,12 @@ function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry })
       void queryClient.invalidateQueries({ queryKey: formKeys.entry(form, entry.id) });
     },
     onError: (failure) => {
-      const fields = serverFieldErrors(failure);
-      if (fields.length) {
-        setError(fields[0]!.message);
-        focusSummary();
-      } else toastError(failure, formTexts.saveFailed);
+      if (!showServerError(failure)) toastError(failure, formTexts.saveFailed);
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = emailListError(list) ?? (emailListAddresses(list).length ? null : formTexts.emailMissing);
-    setError(problem ?? undefined);
-    if (problem) {
-      toast(formTexts.invalid, 'error');
-      focusSummary();
-      return;
-    }
+    if (showProblem(emailListError(list) ?? (emailListAddresses(list).length ? null : formTexts.emailMissing), formTexts.invalid)) return;
     send.mutate();
   };
   return (

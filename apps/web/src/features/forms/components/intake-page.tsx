@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { TIntake } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
@@ -15,7 +15,7 @@ import { intakeApi, intakeKeys, intakeQueries, type IntakeScope } from '../api';
 import { intakePage } from '../paths';
 import { isSectionDone } from '../steps';
 import { formTexts } from '../texts';
-import { ConfirmDialog } from './confirm-dialog';
+import { useConfirmDialog } from './confirm-dialog';
 import { SectionForm } from './section-form';
 import { StepsLayout } from './steps-nav';
 
@@ -37,7 +37,6 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
   const query = useQuery(intakeQueries.form(scope));
   const hasContact = !!query.data?.form.some((s) => s.elements.some((e) => e.type === 'contactinput'));
   const occupants = useQuery({ ...intakeQueries.occupants(scope), enabled: hasContact });
-  const [confirming, setConfirming] = useState(false);
   const send = useMutation({
     mutationFn: () => intakeApi.send(scope),
     onSuccess: (updated) => {
@@ -47,6 +46,7 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
     },
     onError: (error) => toastError(error, formTexts.saveFailed),
   });
+  const confirm = useConfirmDialog(() => send.mutate());
   const index = section !== undefined && /^\d{1,3}$/.test(section) ? Number(section) : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(index);
@@ -77,7 +77,7 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
   }));
   const sendButton = intake.editable ? (
     <div className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <Button disabled={!canSend(intake)} busy={send.isPending} onClick={() => setConfirming(true)}>{formTexts.sendIntake}</Button>
+      <Button disabled={!canSend(intake)} busy={send.isPending} onClick={confirm.ask}>{formTexts.sendIntake}</Button>
       {!canSend(intake) && <p className="text-sm text-slate-700">{formTexts.sendIntakeHint}</p>}
     </div>
   ) : null;
@@ -114,14 +114,7 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
           )}
         </Card>
       </StepsLayout>
-      <ConfirmDialog
-        open={confirming}
-        onNo={() => setConfirming(false)}
-        onYes={() => {
-          setConfirming(false);
-          send.mutate();
-        }}
-      />
+      {confirm.dialog}
     </div>
   ));
 }

@@ -49,6 +49,35 @@ function renderForm(save: SaveFn, onSaved = vi.fn()) {
 }
 const checkbox = (container: HTMLElement, label: string) => byLabel<HTMLInputElement>(container, label);
 
+describe('a support-base section', () => {
+  it("says 'Controleer de formulier velden' when its fields break the rules (spec section 5), not the other forms' text", async () => {
+    const save = vi.fn<SaveFn>();
+    const container = render(
+      <SectionForm
+        family="support-base"
+        section={{ id: '0', label: 'Akkoordverklaring', nr_of_required_fields: 1, nr_of_required_fields_filled_in: 0,
+          elements: [{ id: 'akkoord', type: 'sb_agreeinput', data: { label: 'Stemt u in met het plan?', agree: 'Ja, ik stem in', disagree: 'Nee, ik stem niet in' } }] }}
+        draftScope="support-base:occupant:7:8"
+        draftSection="0"
+        readOnly={false}
+        occupants={null}
+        upload={() => Promise.reject(new Error('no uploads'))}
+        save={save}
+        onSaved={vi.fn()}
+        submitLabel="Opslaan en volgende"
+      />,
+    );
+    await interactAsync(async () => {
+      container.querySelector('form')!.requestSubmit();
+      await Promise.resolve();
+    });
+    await settle();
+    expect(save).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-error-summary]')!.textContent).toContain('Controleer de formulier velden');
+    expect(document.body.textContent).not.toContain('Formulier niet goed ingevuld');
+  });
+});
+
 describe('a form section', () => {
   it('renders the title (sanitised), required labels with *, the textarea counter and the number hint', () => {
     const { container } = renderForm(vi.fn());

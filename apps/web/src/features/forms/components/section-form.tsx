@@ -1,10 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import { elementKeys, formValueField, type TFormOccupant, type TFormPhoto, type TFormSection } from '@portal/contract';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { elementKeys, formValueField, type TFormOccupant, type TFormPhoto, type TFormSection, type TFormValues } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ErrorSummary } from '../../../ui/error-summary';
 import { useSectionForm, type SectionFormOptions } from '../hooks/use-section-form';
-import { formTexts } from '../texts';
+import { formTexts, invalidFormText } from '../texts';
 import { FormElements } from './form-element';
 
 type Props<T> = Omit<SectionFormOptions<T>, 'occupantIds'> & {
@@ -18,6 +18,10 @@ type Props<T> = Omit<SectionFormOptions<T>, 'occupantIds'> & {
   heading?: ReactNode;
   /** Shown in parts under their own headings (a one-page form of several sections); the section holds all their elements. */
   parts?: readonly TFormSection[];
+  /** Choice forms with prices: surcharges and calculator totals at the elements. */
+  showPrices?: boolean;
+  /** Told of every change of the values (a choice form's running total). */
+  onValuesChange?: (values: TFormValues) => void;
 };
 
 /**
@@ -25,8 +29,11 @@ type Props<T> = Omit<SectionFormOptions<T>, 'occupantIds'> & {
  * of a restored or pending draft, and the save button. Key it by entry and section, so that each
  * section starts from its own values.
  */
-export function SectionForm<T>({ occupants, upload, submitLabel, actions, heading, parts, ...options }: Props<T>) {
+export function SectionForm<T>({ occupants, upload, submitLabel, actions, heading, parts, showPrices, onValuesChange, ...options }: Props<T>) {
   const form = useSectionForm({ ...options, occupantIds: occupants ? occupants.map((o) => o.id) : null });
+  const changed = useRef(onValuesChange);
+  changed.current = onValuesChange;
+  useEffect(() => changed.current?.(form.values), [form.values]);
   // The summary names the question of each message ('Naam: Dit veld is verplicht'); the field itself says the message only.
   const labels = useMemo(
     () => new Map(options.section.elements.flatMap((e) => elementKeys(options.family, e).map((key) => [formValueField(key), e.data.label ?? ''] as const))),
@@ -45,6 +52,7 @@ export function SectionForm<T>({ occupants, upload, submitLabel, actions, headin
     upload,
     setPhoto: form.setPhoto,
     occupants,
+    showPrices,
   };
   return (
     <form
@@ -57,7 +65,7 @@ export function SectionForm<T>({ occupants, upload, submitLabel, actions, headin
       }}
     >
       {heading && <h2 className="text-xl font-bold text-slate-900">{heading}</h2>}
-      <ErrorSummary errors={summary} focusKey={form.focusKey} title={formTexts.invalid} />
+      <ErrorSummary errors={summary} focusKey={form.focusKey} title={invalidFormText(options.family)} />
       {form.pending ? (
         <Banner tone="warning">{formTexts.offlinePending}</Banner>
       ) : form.restored && !options.readOnly ? (

@@ -5,7 +5,7 @@ import { errorList, serverFieldErrors } from '../../../lib/form-errors';
 import { formDrafts } from '../../../lib/form-drafts';
 import { useErrorSummary } from '../../../ui/error-summary';
 import { toast, toastError } from '../../../ui/toaster';
-import { formTexts } from '../texts';
+import { formTexts, invalidFormText } from '../texts';
 import { ruleContext, sectionPhotos, sectionValues, wireValues, type PhotoMap } from '../values';
 
 export type SectionFormOptions<T> = {
@@ -78,9 +78,9 @@ export function useSectionForm<T>({ family, section, draftScope, draftSection, r
 
   const showErrors = useCallback((found: Record<string, string>) => {
     setErrors(found);
-    toast(formTexts.invalid, 'error');
+    toast(invalidFormText(family), 'error');
     focusSummary();
-  }, [focusSummary]);
+  }, [focusSummary, family]);
 
   const latest = useRef({ values, photos });
   latest.current = { values, photos };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { TSupportBaseForm } from '@portal/contract';
+import { nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, stepPath } from './steps';
+
+const section = (required: number, filled: number, label = '') => ({ id: label || 's', label, elements: [], nr_of_required_fields: required, nr_of_required_fields_filled_in: filled });
+const form = (over: Partial<TSupportBaseForm> = {}): TSupportBaseForm => ({
+  id: 8, project_id: 1, name: 'Draagvlak', description: null, form: [section(1, 0, 'Akkoordverklaring'), section(1, 0, 'Uw gegevens')], status: '', completed: false,
+  editable: true, document_checked: false, document_url: null, signed: false, signed_status: null, sign_requested: false,
+  attachments: [{ name: 'Plan', file_url: '/a' }], nr_of_signatures: null, mobile: {}, signers: [], use_sms_auth: true, email_address: null, comment: null,
+  on_paper: false, agreement: null, agreement_at: null, version: 0, ...over,
+});
+
+describe('the support-base steps', () => {
+  it('parses and writes the URL segments', () => {
+    expect(parseSupportBaseStep('0', undefined)).toEqual({ kind: 'section', index: 0 });
+    expect(parseSupportBaseStep('mobiel_nummer', '2')).toEqual({ kind: 'mobiel_nummer', nr: 2 });
+    expect(parseSupportBaseStep('ondertekenen', '0')).toBeNull();
+    expect(parseSupportBaseStep('document', '1')).toBeNull();
+    expect(parseSupportBaseStep('onbekend', undefined)).toBeNull();
+    expect(stepPath({ kind: 'ondertekenen', nr: 3 })).toBe('ondertekenen/3');
+  });
+
+  it('lists the sidebar per spec: attachments and mobile number only when they apply', () => {
+    expect(sidebarSteps(form()).map((s) => s.label)).toEqual(['Akkoordverklaring', 'Uw gegevens', 'Bijlages', 'Document controleren', 'Aantal handtekeningen', 'Mobiel nummer', 'Ondertekenen', 'Afronden']);
+    expect(sidebarSteps(form({ attachments: [], use_sms_auth: false })).map((s) => s.key)).toEqual(['0', '1', 'document', 'aantal_handtekeningen', 'ondertekenen', 'afronden']);
+  });
+
+  it('blocks later steps until the earlier ones are done', () => {
+    expect(stepEnabled(form(), '0')).toBe(true);
+    expect(stepEnabled(form(), '1')).toBe(false);
+    expect(stepEnabled(form(), 'document')).toBe(false);
+    const completed = form({ form: [section(1, 1), section(1, 1)], completed: true });
+    expect(stepEnabled(completed, 'bijlages')).toBe(true);
+    expect(stepEnabled(completed, 'document')).toBe(true); // the attachments are there to read: the completed form opens them and the document
+    expect(stepEnabled(completed, 'aantal_handtekeningen')).toBe(false);
+    expect(stepEnabled({ ...completed, document_checked: true }, 'aantal_handtekeningen')).toBe(true);
+    expect(stepEnabled({ ...completed, document_checked: true, nr_of_signatures: 1, mobile: { 1: '0612' } }, 'ondertekenen')).toBe(false);
+    expect(stepEnabled({ ...completed, document_checked: true, nr_of_signatures: 1, mobile: { 1: '0612345678' } }, 'ondertekenen')).toBe(true);
+  });
+
+  it('moves to the next signer before the next step, and resumes where it stopped', () => {
+    const f = form({ nr_of_signatures: 2, form: [section(1, 1), section(0, 0)], completed: true });
+    expect(nextStep(f, { kind: 'mobiel_nummer', nr: 1 })).toEqual({ kind: 'mobiel_nummer', nr: 2 });
+    expect(nextStep(f, { kind: 'mobiel_nummer', nr: 2 })).toEqual({ kind: 'ondertekenen', nr: 1 });
+    expect(nextStep(f, { kind: 'section', index: 1 })).toEqual({ kind: 'bijlages' });
+    expect(resumeStep(f)).toEqual({ kind: 'document' });
+    expect(resumeStep(form({ status: 'confirmed' }))).toEqual({ kind: 'afgerond' });
+    expect(resumeStep(form({ on_paper: true }))).toEqual({ kind: 'afgerond' });
+  });
+});

@@ -1,0 +1,215 @@
+import { apiLogin, checkPage, DEMO, errorSummary, expect, loginAsPartner, loginAsResident, test } from './fixtures';
+import { confirmYes, drawSignature, signatureArea, stepsNav } from './form-helpers';
+
+/** The kitchen choice form's id, from the resident's forms overview. */
+async function kitchenFormId(request: Parameters<typeof apiLogin>[0]): Promise<number> {
+  const { token } = await apiLogin(request, { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password });
+  const list = await request.get('/api/occupant/forms/?language=nl', { headers: { authorization: `Bearer ${token}` } });
+  const item = ((await list.json()) as Array<{ name: string; form_id: number }>).find((i) => i.name === 'Keuzes voor uw keuken');
+  return item!.form_id;
+}
+
+test.describe('a choice form (keuze)', () => {
+  test('a resident chooses options with extra costs, signs, pays through the checkout and sees the confirmation', async ({ page }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.goto('/formulieren');
+    await page.getByRole('link', { name: /Keuzes voor uw keuken/ }).click();
+    await expect(page).toHaveURL(/\/formulier\/keuze\/\d+\/0$/);
+    const formUrl = page.url().replace(/\/0$/, '');
+    await expect(page.getByRole('heading', { level: 1, name: 'Keuzes voor uw keuken' })).toBeVisible();
+    await expect(page.getByText('Kies de uitvoering van uw nieuwe keuken.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Keuze' })).toBeVisible();
+    await expect(stepsNav(page).getByRole('listitem')).toHaveText([/Keuze/, /Aanrecht en aansluitingen/, /Samenvatting/, /Aantal handtekeningen/, /Handtekening 1/, /Bevestiging/]);
+    await expect(stepsNav(page).locator('[aria-disabled="true"]', { hasText: 'Samenvatting' })).toBeVisible();
+    // Prices in Dutch format; '0,00' is no surcharge.
+    await expect(page.getByRole('radio', { name: /Antraciet/ })).toBeVisible();
+    await expect(page.getByText('+ € 1.250,50')).toBeVisible();
+    await expect(page.getByText('Geen meerprijs').first()).toBeVisible();
+    await expect(page.getByText('Uw keuzes hebben geen extra kosten.')).toBeVisible();
+
+    // Nothing chosen: the form says so and stays.
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(errorSummary(page)).toContainText('Formulier niet goed ingevuld');
+    await page.getByRole('radio', { name: /Antraciet/ }).check();
+    await page.getByRole('checkbox', { name: /Close-in boiler/ }).check();
+    // The running total comes from the server's prices.
+    await expect(page.getByText('Totaal extra kosten: € 1.745,50')).toBeVisible();
+    await checkPage(page, 'choice-section');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+
+    await expect(page).toHaveURL(`${formUrl}/1`);
+    const blad = page.getByRole('textbox', { name: 'Extra lengte aanrechtblad' });
+    await blad.fill('2,25');
+    await expect(page.getByText('Prijs per meter: € 85,50 · Totaal: € 192,38')).toBeVisible();
+    await expect(page.getByText('Totaal extra kosten: € 1.937,88')).toBeVisible();
+    // The choice form's number input takes one or two digits.
+    const aansluitingen = page.getByRole('textbox', { name: 'Aantal extra aansluitingen voor apparatuur' });
+    await aansluitingen.fill('123');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(errorSummary(page)).toContainText('De min. waarde is: 0 en de max. waarde is: 10');
+    await aansluitingen.fill('2');
+    await checkPage(page, 'choice-calculator');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+
+    // Samenvatting: completing locks the form (after the confirmation).
+    await expect(page).toHaveURL(`${formUrl}/samenvatting`);
+    await expect(page.getByText('Totaal extra kosten: € 1.937,88')).toBeVisible();
+    await expect(page.getByText('Antraciet (+ € 1.250,50)')).toBeVisible();
+    await expect(page.getByText('2,25 meter (€ 192,38)')).toBeVisible();
+    await checkPage(page, 'choice-summary');
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(page);
+
+    // Aantal handtekeningen, then the signature drawn on the pad.
+    await expect(page).toHaveURL(`${formUrl}/handtekening`);
+    await expect(stepsNav(page).getByRole('link', { name: /Betalen/ })).toHaveCount(0); // not reachable before signing
+    const count = page.getByRole('textbox', { name: 'Aantal handtekeningen' });
+    await count.fill('0');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(errorSummary(page)).toContainText('Minimaal 1 handtekening is verplicht');
+    await count.fill('1');
+    await checkPage(page, 'choice-signers');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+
+    await expect(page).toHaveURL(`${formUrl}/zet-handtekening/1`);
+    await page.getByRole('button', { name: 'Zet handtekening' }).click();
+    await expect(errorSummary(page)).toContainText('Geef een handtekening op');
+    await expect(errorSummary(page)).toContainText('Geef op door wie de handtekening is gezet');
+    await drawSignature(page, signatureArea(page));
+    await expect(page.getByRole('button', { name: 'Wijzigen' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Naam van de ondertekenaar' }).fill('Jan de Vries');
+    await checkPage(page, 'choice-signature');
+    await page.getByRole('button', { name: 'Zet handtekening' }).click();
+
+    // Betalen: the status is not reachable until paid.
+    await expect(page).toHaveURL(`${formUrl}/betalen`);
+    await expect(page.getByText('U betaalt de extra kosten van € 1.937,88 online.')).toBeVisible();
+    await page.getByRole('button', { name: 'Bekijk status' }).click();
+    await expect(page.getByText('Deze stap is nog niet afgerond').first()).toBeVisible();
+    await checkPage(page, 'choice-pay');
+    await page.getByRole('button', { name: 'Betalen' }).click();
+
+    // The local checkout (the page at the URL the payment service returned): 'Betaald'.
+    await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\/tr_/);
+    await expect(page.getByText('1.937,88')).toBeVisible();
+    await page.getByRole('radio', { name: 'Betaald' }).check();
+    await page.getByRole('button').click();
+
+    // Back at the portal, which asks the server (that asks the provider).
+    await expect(page).toHaveURL(`${formUrl}/betalen`);
+    await expect(page.getByText('De extra kosten zijn betaald.')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Bekijk status' }).click();
+    await expect(page).toHaveURL(`${formUrl}/status`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Bevestiging' })).toBeVisible();
+    await expect(page.getByText('Bedankt voor uw keuzes.')).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'E-mailadres' });
+    await email.fill('jan@voorbeeld');
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await expect(errorSummary(page)).toContainText('Ongeldig e-mailadres');
+    await email.fill('jan.devries@example.nl');
+    await page.getByRole('textbox', { name: 'Opmerking' }).fill('Graag plaatsen in de ochtend.');
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
+    await checkPage(page, 'choice-status');
+
+    // Locked: the sections are read-only now.
+    await page.goto(`${formUrl}/0`);
+    await expect(page.getByText('Dit onderdeel kan niet meer worden gewijzigd.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Antraciet/ })).toBeDisabled();
+  });
+
+  test('a partner fills a choice form in for an address, signs and sends it without paying', async ({ page, request }) => {
+    const formId = await kitchenFormId(request);
+    // From the partner's dashboard: the Formulieren tile, the project's choice forms, the form's addresses.
+    await loginAsPartner(page, DEMO.partner);
+    await page.getByRole('link', { name: new RegExp(DEMO.customer) }).click();
+    await page.getByRole('button', { name: `Open project: ${DEMO.project}` }).click();
+    await expect(page).toHaveURL(/\/partner\/dashboard\/\d+$/);
+    const projectId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('navigation', { name: 'Onderdelen van het project' }).getByRole('link', { name: 'Formulieren' }).click();
+    await expect(page).toHaveURL(`/partner/keuze/project/${projectId}/formulieren`);
+    const formLink = page.getByRole('link', { name: /Keuzes voor uw keuken/ });
+    await expect(formLink).toContainText(/\d+ van \d+ adressen verstuurd/);
+    await checkPage(page, 'choice-partner-forms');
+    await formLink.click();
+    await expect(page).toHaveURL(`/partner/keuze/project/${projectId}/formulier/${formId}/adressen`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Keuzes voor uw keuken' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Zoek een adres' }).fill('Tulpstraat 14');
+    const addresses = page.getByRole('list', { name: 'Adressen' }).getByRole('link');
+    await expect(addresses).toHaveCount(1);
+    await expect(addresses.first()).toContainText('Nog niet begonnen');
+    await checkPage(page, 'choice-partner-addresses');
+    await addresses.first().click();
+    await expect(page).toHaveURL(new RegExp(`/partner/keuze/project/${projectId}/adres/\\d+/${formId}/0$`));
+    const base = page.url().replace(/\/0$/, '').replace(/^https?:\/\/[^/]+/, '');
+    await expect(page.getByText('Tulpstraat 14, 1234 AB Utrecht')).toBeVisible();
+    await page.getByRole('radio', { name: /Eiken/ }).check();
+    await expect(page.getByText('Totaal extra kosten: € 350,00')).toBeVisible();
+    await checkPage(page, 'choice-partner-section');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await page.getByRole('textbox', { name: 'Extra lengte aanrechtblad' }).fill('0');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+
+    await expect(page).toHaveURL(`${base}/samenvatting`);
+    await page.getByRole('button', { name: 'Zet handtekening' }).click();
+    await confirmYes(page);
+    await expect(page).toHaveURL(`${base}/handtekening`);
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(page).toHaveURL(`${base}/zet-handtekening/1`);
+    await drawSignature(page, signatureArea(page));
+    await page.getByRole('textbox', { name: 'Naam van de ondertekenaar' }).fill('Kees Jansen');
+    await page.getByRole('button', { name: 'Zet handtekening' }).click();
+
+    // An administrator goes on to the confirmation: no pay button; download and send.
+    await expect(page).toHaveURL(`${base}/status`);
+    await expect(page.getByRole('button', { name: 'Betalen' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Download het formulier/ })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Opmerking' }).fill('Ingevuld tijdens het huisbezoek.');
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
+    // Nothing paid, yet an administrator's Betalen and Bevestiging are done: every step ticked.
+    await expect(stepsNav(page)).toContainText('7 van 7 gereed');
+    await checkPage(page, 'choice-partner-status');
+
+    // Back to the address list: the address is sent now.
+    await page.getByRole('link', { name: 'Terug naar de adressen' }).click();
+    await expect(page).toHaveURL(`/partner/keuze/project/${projectId}/formulier/${formId}/adressen`);
+    await page.getByRole('searchbox', { name: 'Zoek een adres' }).fill('Tulpstraat 14');
+    await expect(addresses).toHaveCount(1);
+    await expect(addresses.first()).toContainText('Verstuurd');
+  });
+
+  test('an administrator who came in through a login link fills the form in for the address with the admin calls', async ({ page, request }) => {
+    const resident = await apiLogin(request, { zipcode: DEMO.residentTwoProjects.zipcode, house_number: DEMO.residentTwoProjects.houseNumber, password: DEMO.residentTwoProjects.password });
+    const admin = await apiLogin(request, { ...DEMO.admin });
+    const link = await request.post('/api/admin/login-link', { data: { address_id: resident.address_id, language: 'nl' }, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(link.status()).toBe(200);
+    const { token } = (await link.json()) as { token: string };
+    const enc = encodeURIComponent;
+    await page.goto(`/setlogin/${enc(token)}/${enc('/api/assets/demo/logo-devries.svg')}/${enc('https://www.example.nl')}/${enc('#2e7d32')}`);
+    await expect(page).not.toHaveURL(/\/setlogin\//);
+    // 1234AB 12 is in two projects: the administrator picks Bloemenbuurt (the first card).
+    await expect(page).toHaveURL(/\/projecten$/);
+    await page.getByText('Open project').first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The resident's calls would be /occupant/...: the administrator's go to /partner/... with the admin token.
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/choice/form/')) calls.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/formulieren');
+    await page.getByRole('link', { name: /Keuzes voor uw keuken/ }).click();
+    await expect(page).toHaveURL(/\/formulier\/keuze\/\d+\/0$/);
+    await expect(page.getByText('Tulpstraat 12, 1234 AB Utrecht')).toBeVisible();
+    await page.getByRole('radio', { name: /Wit \(standaard\)/ }).check();
+    await expect(page.getByText('Uw keuzes hebben geen extra kosten.')).toBeVisible();
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await page.getByRole('textbox', { name: 'Extra lengte aanrechtblad' }).fill('0');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(page).toHaveURL(/\/samenvatting$/);
+    await expect(page.getByRole('button', { name: 'Zet handtekening' })).toBeVisible();
+    await checkPage(page, 'choice-admin-summary');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((path) => path.startsWith('/api/partner/choice/form/') && path.endsWith(`/address/${resident.address_id}`))).toBe(true);
+  });
+});

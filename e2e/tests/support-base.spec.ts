@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
+import { withDatabase } from './db';
+import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
+
+/** Where the run keeps the document it fetched (for rendering it to PNG by hand: pdftoppm). */
+const ARTEFACTS = process.env.E2E_OUTPUT_DIR || path.resolve(import.meta.dirname, '../test-results');
+
+const projectIdOf = (mail: MailCatcher, name: string) =>
+  withDatabase(mail, async (db) => (await db.query<{ id: number }>('SELECT id FROM projects WHERE name = $1', [name])).rows[0]!.id);
+/** The newest SMS code sent to a number, from the SMS outbox (as an operator reads it). */
+const smsCode = (mail: MailCatcher, mobile: string) =>
+  withDatabase(mail, async (db) => {
+    const row = (await db.query<{ text: string }>('SELECT text FROM sms_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1', [mobile])).rows[0];
+    return row ? /\b(\d{6})\b/.exec(row.text)?.[1] ?? null : null;
+  });
+
+/** The 'Akkoord' count of a building unit on the partner dashboard's tally. */
+async function agreedIn(page: Page, unit: string): Promise<number> {
+  const section = page.getByRole('region', { name: unit, exact: true });
+  await expect(section).toBeVisible();
+  return Number(await section.locator('dt', { hasText: /^Akkoord$/ }).locator('xpath=following-sibling::dd').textContent());
+}
+
+test.describe('the support-base (draagvlak) form', () => {
+  test('a resident answers, checks the document, signs with an SMS code and finishes; the tally moves', async ({ page, browser, baseURL, mail }) => {
+    test.setTimeout(180_000);
+    const projectId = await projectIdOf(mail, DEMO.project);
+
+    // The partner's tally before: Blok Zuid (Jan's unit) below 70%.
+    const staffContext = await browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 800 } });
+    const staff = await staffContext.newPage();
+    await loginAsPartner(staff, DEMO.partner);
+    await staff.goto(`/partner/dashboard/${projectId}`);
+    await expect(staff.getByRole('heading', { name: 'Draagvlak (70%-regel)' })).toBeVisible();
+    const before = await agreedIn(staff, 'Blok Zuid');
+    await expect(staff.getByRole('region', { name: 'Blok Noord', exact: true }).getByText(/^70% bereikt op \d{2}-\d{2}-\d{4}$/)).toBeVisible();
+    await expect(staff.getByRole('region', { name: 'Blok Zuid', exact: true }).getByText('70% nog niet bereikt')).toBeVisible();
+    await checkPage(staff, 'support-base-tally');
+
+    await loginAsResident(page, DEMO.resident);
+    await expect(page.getByText(/\d+ van de \d+ adressen \(\d+%\) hebben ingestemd/)).toBeVisible();
+    await page.goto('/formulieren');
+    await page.getByRole('link', { name: /Draagvlakmeting renovatieplan/ }).click();
+    await expect(page).toHaveURL(/\/formulier\/draagvlak\/\d+\/0$/);
+    const formUrl = page.url().replace(/\/0$/, '');
+    await expect(page.getByRole('heading', { level: 2, name: 'Akkoordverklaring' })).toBeVisible();
+    await expect(stepsNav(page).getByText('Document controleren')).toBeVisible();
+    await checkPage(page, 'support-base-agreement');
+
+    // The agreement input is always required.
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Geef aan of u akkoord gaat')).toBeVisible();
+    await page.getByRole('radio', { name: 'Ja, ik stem in' }).check();
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(page).toHaveURL(`${formUrl}/1`);
+    await page.getByRole('textbox', { name: /Naam hoofdhuurder/ }).fill('Jan de Vries');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+
+    await expect(page).toHaveURL(`${formUrl}/bijlages`);
+    await expect(page.getByRole('link', { name: /Renovatieplan Bloemenbuurt/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Opslaan en volgende' })).toHaveCount(0);
+    await checkPage(page, 'support-base-attachments');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    // The document: 'Volgende' waits for it to be opened.
+    await expect(page).toHaveURL(`${formUrl}/document`);
+    await page.getByRole('button', { name: 'Volgende' }).click();
+    await expect(page.getByText('Deze stap is nog niet afgerond')).toBeVisible();
+    await expect(page).toHaveURL(`${formUrl}/document`);
+    await checkPage(page, 'support-base-document');
+    const href = (await page.getByRole('link', { name: /Open het document/ }).getAttribute('href'))!;
+    expect(href).toMatch(/\/api\/occupant\/support-base\/form\/\d+\/download\?token=/);
+    expect(await openSummaryPdf(page, /Open het document/)).toContain('application/pdf');
+    const pdf = await page.request.get(href);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    fs.mkdirSync(ARTEFACTS, { recursive: true });
+    fs.writeFileSync(path.join(ARTEFACTS, 'support-base-document.pdf'), await pdf.body());
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expect(page).toHaveURL(`${formUrl}/aantal_handtekeningen`);
+    await checkPage(page, 'support-base-nr-of-signatures');
+    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('1');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(page.getByText('Aantal ingevoerd')).toBeVisible();
+
+    await expect(page).toHaveURL(`${formUrl}/mobiel_nummer/1`);
+    const mobile = page.getByRole('textbox', { name: /Uw mobiele nummer/ });
+    await mobile.fill('0512345678');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Er is geen geldig mobiel nummer 1 ingevuld, bijvoorbeeld: 0612345678.')).toBeVisible();
+    await checkPage(page, 'support-base-mobile');
+    await mobile.fill('0611111111');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(page.getByText('Mobiel nummer ingevoerd')).toBeVisible();
+
+    // Signing in the frame: the SMS code from the outbox, then the signature; the portal polls every 4 seconds.
+    await expect(page).toHaveURL(`${formUrl}/ondertekenen/1`);
+    const frameElement = page.locator('iframe[title="Ondertekenen, handtekening 1"]');
+    await expect(frameElement).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Ondertekenen, handtekening 1"]');
+    await expect(frame.getByRole('heading', { name: 'Document ondertekenen' })).toBeVisible();
+    // (checkPage comes once signed: the sign page's embedded PDF viewer never paints a frame in headless Chromium.)
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/support-base\/form\/\d+\/is-signed\/1/.test(request.url())) polls.push(request.url());
+    });
+    await frame.getByRole('button', { name: 'Stuur code' }).click();
+    await expect(frame.getByLabel('Vul de code in die u per sms heeft ontvangen')).toBeVisible();
+    const code = await smsCode(mail, '0611111111');
+    expect(code).toMatch(/^\d{6}$/);
+    await frame.getByLabel('Vul de code in die u per sms heeft ontvangen').fill(code!);
+    await frame.getByRole('button', { name: 'Code controleren' }).click();
+    await drawOnCanvas(page, frame.getByRole('img', { name: 'Tekenvlak voor uw handtekening' }), frameElement);
+    await frame.getByRole('button', { name: 'Ondertekenen' }).click();
+    await expect(frame.getByRole('heading', { name: 'Document ondertekend' })).toBeVisible();
+
+    // The next poll sees it and the wizard moves on to 'Afronden'.
+    await expect(page).toHaveURL(`${formUrl}/afronden`, { timeout: 20_000 });
+    expect(polls.length).toBeGreaterThan(0);
+    await expect(stepsNav(page).getByRole('link', { name: /Ondertekenen/ })).toContainText('Ondertekenen');
+    await checkPage(page, 'support-base-finish');
+    // Back on the first section: read-only now, 'Volgende' instead of saving.
+    await page.goto(`${formUrl}/0`);
+    await expect(page.getByRole('button', { name: 'Opslaan en volgende' })).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: 'Ja, ik stem in' })).toBeDisabled();
+    await page.goto(`${formUrl}/ondertekenen/1`);
+    await expect(page.getByText('Dit document is reeds ondertekend.')).toBeVisible();
+    await checkPage(page, 'support-base-sign');
+    await page.goto(`${formUrl}/afronden`);
+
+    await page.getByRole('textbox', { name: 'E-mailadres' }).fill('jan.devries@example.nl');
+    await page.getByRole('textbox', { name: 'Opmerking' }).fill('Graag in het voorjaar.');
+    await page.getByRole('button', { name: 'Afronden' }).click();
+    await confirmYes(page);
+    await expect(page).toHaveURL(/\/formulieren$/);
+    await expect(page.getByText('Formulier verzonden')).toBeVisible();
+    await page.goto(`${formUrl}/0`);
+    await expect(page).toHaveURL(`${formUrl}/afgerond`);
+    await expect(page.getByText('Dit formulier is afgerond.')).toBeVisible();
+    await checkPage(page, 'support-base-done');
+
+    // The tally moved: one more agreement in Blok Zuid, and the resident's dashboard text with it.
+    await staff.reload();
+    await expect.poll(() => agreedIn(staff, 'Blok Zuid')).toBe(before + 1);
+
+    // A form that came back on paper: staff record it for Tulpstraat 14 (on the second page of addresses).
+    await staff.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Volgende' }).click();
+    await expect(staff.getByText(/^Pagina 2 van 2/)).toBeVisible();
+    await staff.getByRole('button', { name: 'Op papier vastleggen: Tulpstraat 14, 1234 AB Utrecht' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Formulier op papier vastleggen' });
+    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
+    await expect(dialog.getByText('Kies akkoord of niet akkoord')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Akkoord', exact: true }).check();
+    await checkPage(staff, 'support-base-tally-paper');
+    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => agreedIn(staff, 'Blok Zuid')).toBe(before + 2);
+    await expect(staff.getByRole('row', { name: /Tulpstraat 14/ }).getByText('Akkoord (op papier)')).toBeVisible();
+    await staffContext.close();
+  });
+
+  test("a missing form says 'Formulier niet gevonden'; a letter's link opens the public wizard", async ({ page, mail, request }) => {
+    await loginAsResident(page, DEMO.resident);
+    await page.goto('/formulier/draagvlak/999999/0');
+    await expect(page.getByText('Formulier niet gevonden')).toBeVisible();
+    await checkPage(page, 'support-base-not-found');
+
+    const formId = await withDatabase(mail, async (db) => (await db.query<{ id: number }>("SELECT id FROM forms WHERE name = 'Instemming zonnepanelen op het dak'")).rows[0]!.id);
+    const projectId = await projectIdOf(mail, DEMO.secondProject);
+    const partner = await apiLogin(request, { ...DEMO.partner });
+    const tally = await request.get(`/api/partner/project/${projectId}/support-base/tally?language=nl&form_id=${formId}`, { headers: { authorization: `Bearer ${partner.token}` } });
+    expect(tally.status()).toBe(200);
+    const letter = ((await tally.json()) as { addresses: { items: Array<{ status: string; letter_path: string }> } }).addresses.items.find((a) => a.status === 'not_started')!.letter_path;
+    // A visitor without login: a fresh browser context.
+    await page.context().clearCookies();
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+
+    await page.goto(letter);
+    await expect(page).toHaveURL(new RegExp(`/public/formulier/draagvlak/${formId}/0$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Akkoordverklaring' })).toBeVisible();
+    await expect(stepsNav(page).getByText('Mobiel nummer')).toHaveCount(0); // no SMS verification on this form
+    await expect(stepsNav(page).getByText('Bijlages')).toHaveCount(0);
+    await checkPage(page, 'support-base-public');
+  });
+});
