@@ -8,7 +8,8 @@
  *  b. start-up time of the server command `npm start` runs, on an empty and on an initialised data
  *     folder, until the first answered GET /api/polling;
  *  c. what a browser receives (Lighthouse, mobile): bytes transferred (all and JavaScript), performance
- *     score and LCP of /inloggen, /dashboard (logged in) and a public project dashboard.
+ *     score and LCP of /inloggen, /dashboard (logged in) and a public project dashboard, each the median
+ *     of 3 Lighthouse runs (BENCH_LIGHTHOUSE_RUNS), every run's LCP listed.
  * `npm run bench -- --scale` measures instead the latency of every resident, partner and public read
  * on a project of 5,000 addresses (bench-scale.mjs).
  * Every server runs on 127.0.0.1 on a free port with a fresh temporary DATA_DIR, and is stopped at
@@ -144,7 +145,7 @@ async function main() {
         [`${p.page}: JavaScript transferred`, fmt.kb(p.scriptBytes), budget ? `${(p.scriptBytes / 1000 / budget).toFixed(2)}x budget (<= ${budget} kB)` : '', budget ? fmt.ok(p.scriptBytes / 1000 <= budget) : ''],
         [`${p.page}: all bytes transferred`, fmt.kb(p.totalBytes), '', ''],
         [`${p.page}: Lighthouse performance (mobile)`, String(p.score), `target >= ${TARGETS.score}`, fmt.ok(p.score >= TARGETS.score)],
-        [`${p.page}: LCP (mobile, simulated 4G)`, fmt.s(p.lcpMs), `target <= ${fmt.s(TARGETS.lcpMs)}`, fmt.ok(p.lcpMs <= TARGETS.lcpMs)],
+        [`${p.page}: LCP (mobile, simulated 4G), median`, fmt.s(p.lcpMs), `target <= ${fmt.s(TARGETS.lcpMs)}; runs ${p.lcpRuns.map(fmt.s).join(', ')}`, fmt.ok(p.lcpMs <= TARGETS.lcpMs)],
       ];
     }),
   ];
