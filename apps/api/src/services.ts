@@ -37,6 +37,8 @@ import { createSupportBaseService } from './modules/support-base/index.ts';
 import { createPaymentService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
+import { createStaffAccess } from './modules/staff/staff-access.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
@@ -113,7 +115,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   // Choice forms (issue 9): on the form engine, signing and payment.
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
-  return { db, bus, env, jobs, secrets, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  // The staff console (issue 10): console sessions, access per customer and project, the audit log.
+  const staffAccess = createStaffAccess(db, sessions, { idleMinutes: env.STAFF_IDLE_MINUTES });
+  const audit = createAuditService(db);
+  return { db, bus, env, jobs, secrets, staffAccess, audit, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

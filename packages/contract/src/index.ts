@@ -24,3 +24,4 @@ export * from './forms.ts';
 export * from './choice.ts';
 export * from './payment.ts';
 export * from './support-base.ts';
+export * from './staff.ts';

@@ -25,6 +25,7 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('bearer', undefined);
+  app.decorateRequest('staff', null);
   app.addHook('onRequest', (request, _reply, done) => {
     request.bearer = bearerOf(request);
     done();

@@ -24,6 +24,8 @@ const ZEnv = z.object({
   SMS_SENDER: z.string().max(11).default('Portaal'),
   FRONTEND_VERSION: z.string().default('7.0.0'),
   SESSION_DAYS: z.coerce.number().positive().default(30),
+  /** A staff console session ends after this many minutes without a request. */
+  STAFF_IDLE_MINUTES: z.coerce.number().positive().default(30),
   /** Lifetime of a signed download link (modules/files/file-links.ts), in minutes; a link lives up to 1.5 × this. */
   FILE_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

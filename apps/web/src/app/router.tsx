@@ -58,6 +58,8 @@ const screens: Screen[] = [
   { path: '/woco/login/:token', area: 'auth', page: lazyPage(() => import('./routes/woco-login')) },
   { path: '/demo/:token?', area: 'auth', page: lazyPage(() => import('./routes/demo-token')) },
   { path: '/update', area: 'auth', page: lazyPage(() => import('./routes/update')) },
+  // The staff console: one entry for all of /beheer; its own chunks, router, session and layout (routes/console.tsx).
+  { path: '/beheer/*?', area: 'bare', page: lazyPage(() => import('./routes/console')) },
 
   { path: '/public/projecten', area: 'public', page: lazyPage(() => import('./routes/public-projects')) },
   { path: '/public/dashboard/:projectId', area: 'public', page: lazyPage(() => import('./routes/public-dashboard')) },

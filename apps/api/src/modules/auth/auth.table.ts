@@ -1,7 +1,8 @@
-import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TRole } from '@portal/contract';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TRole, TStaffRole } from '@portal/contract';
 import { customers } from '../customer/customer.table.ts';
 import { addresses, occupants } from '../address/address.table.ts';
+import { projects } from '../project/project.table.ts';
 
 /** Staff accounts: partners, housing-corporation (woco) users and administrators. */
 export const users = pgTable(
@@ -15,6 +16,13 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Hash of the long-lived token a woco user logs in with (/woco/login/{token}). */
     loginTokenHash: text('login_token_hash'),
+    /** The staff console (/beheer): null = no console access; a partner may also be a project editor. */
+    staffRole: text('staff_role').$type<TStaffRole>(),
+    /** The TOTP secret (base32), encrypted with the server's key; enrolled once totp_enabled_at is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_username_idx').on(t.username), uniqueIndex('users_login_token_idx').on(t.loginTokenHash)],
@@ -42,6 +50,9 @@ export const sessions = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** An occupant session opened by an administrator acting for the address. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A staff console session: it ends after STAFF_IDLE_MINUTES without a request (last_seen_at). */
+    isConsole: boolean('is_console').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -58,7 +69,7 @@ export const authTickets = pgTable(
   'auth_tickets',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').$type<'password-reset' | 'auto-login' | 'login-link' | 'email-change' | 'woco-login'>().notNull(),
+    kind: text('kind').$type<'password-reset' | 'auto-login' | 'login-link' | 'email-change' | 'woco-login' | 'staff-mfa' | 'staff-reset'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     occupantId: integer('occupant_id').references(() => occupants.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -85,3 +96,47 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 }, (t) => [index('rate_limits_reset_idx').on(t.resetAt)]);
+
+/** Ten single-use recovery codes per staff account (hashes), made when TOTP is enrolled. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The projects a project editor (or a partner) works on; a customer administrator reaches all of the customer's. */
+export const staffProjects = pgTable(
+  'staff_projects',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('staff_projects_project_idx').on(t.projectId)],
+);
+
+/** Every change made in the staff console: who, when, what, and the record before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name at the time, kept when the account is gone. */
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'create' | 'update' | 'delete' | 'publish' | 'login' | 'open-as-resident' | ... */
+    action: text('action').notNull(),
+    /** The kind of record ('project', 'address', 'news', ...) and its id. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    projectId: integer('project_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_customer_at_idx').on(t.customerId, t.at, t.id), index('audit_log_user_idx').on(t.userId)],
+);

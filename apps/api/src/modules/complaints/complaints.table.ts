@@ -12,6 +12,8 @@ export const complaintItems = pgTable(
     imageFileId: integer('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Staff HTML, sanitised when stored. */
     content: text('content').notNull().default(''),
+    /** Shown to residents from this moment; null = a draft. Counts of new items move only then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

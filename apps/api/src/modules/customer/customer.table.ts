@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
@@ -14,4 +14,6 @@ export const customers = pgTable('customers', {
   notification: text('notification'),
   loginUrlOccupants: text('login_url_occupants').notNull().default('/inloggen'),
   position: integer('position').notNull().default(0),
+  /** Every staff account of the customer must log in with a second factor (TOTP). */
+  requireTotp: boolean('require_totp').notNull().default(false),
 });

@@ -21,6 +21,8 @@ export const documents = pgTable(
     subject: text('subject').notNull(),
     name: text('name').notNull(),
     methods: jsonb('methods').$type<DocumentMethod[]>().notNull().default([]),
+    /** Shown to residents from this moment; null = a draft. Counts of new items move only then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,8 @@ export const informationItems = pgTable(
     icons: text('icons').array().notNull().default([]),
     accessToHomeRequired: boolean('access_to_home_required').notNull().default(false),
     indicators: jsonb('indicators').$type<TIndicator[]>().notNull().default([]),
+    /** Shown to residents from this moment; null = a draft. Counts of new items move only then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,8 @@ export const newsArticles = pgTable(
     imageFileId: integer('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** Staff HTML, sanitised when stored. */
     content: text('content').notNull().default(''),
+    /** Shown to residents from this moment; null = a draft. Counts of new items move only then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,6 +33,8 @@ export const projects = pgTable(
      * denominator. The sources do not settle it, so it is a setting and the tally shows both counts.
      */
     consentCountsVacant: boolean('consent_counts_vacant').notNull().default(true),
+    /** Archived projects are gone from residents, partners and the public; staff can restore them. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('projects_customer_idx').on(t.customerId)],

@@ -29,6 +29,8 @@ export const scheduleItems = pgTable(
     accessToHomeRequired: boolean('access_to_home_required').notNull().default(false),
     icons: text('icons').array().notNull().default([]),
     indicators: jsonb('indicators').$type<TIndicator[]>().notNull().default([]),
+    /** Shown to residents from this moment; null = a draft. Counts of new items move only then. */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,58 @@
+import { api, apiPage, apiUpload, ApiError, type ApiPage } from './api';
+
+/**
+ * The staff console's session (/beheer), kept apart from the portal's: a resident session opened with
+ * "open as resident" in another tab never replaces it. A 401 ends it and sends staff to the console's
+ * own login (the portal's /inloggen is for residents and partners).
+ */
+const TOKEN_KEY = 'portal.staff_token';
+const RETURN_KEY = 'portal.staff_return_to';
+export const CONSOLE_LOGIN = '/beheer/inloggen';
+
+function safe<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
+  }
+}
+
+export const staffSession = {
+  token: () => safe(() => localStorage.getItem(TOKEN_KEY), null),
+  set: (token: string | null) => safe(() => (token ? localStorage.setItem(TOKEN_KEY, token) : localStorage.removeItem(TOKEN_KEY)), undefined),
+  returnTo: () => safe(() => sessionStorage.getItem(RETURN_KEY), null),
+  setReturnTo: (path: string | null) => safe(() => (path ? sessionStorage.setItem(RETURN_KEY, path) : sessionStorage.removeItem(RETURN_KEY)), undefined),
+};
+
+let onSessionEnded: () => void = () => {
+  window.location.assign(CONSOLE_LOGIN);
+};
+/** The console's router says where to go when the session ended (a client-side navigation). */
+export function setStaffSessionEndedHandler(handler: () => void) {
+  onSessionEnded = handler;
+}
+
+async function guarded<T>(call: (token: string | false) => Promise<T>): Promise<T> {
+  try {
+    return await call(staffSession.token() ?? false);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && staffSession.token()) {
+      staffSession.set(null);
+      staffSession.setReturnTo(window.location.pathname + window.location.search);
+      onSessionEnded();
+    }
+    throw error;
+  }
+}
+
+type StaffOptions = Omit<NonNullable<Parameters<typeof api>[1]>, 'token' | 'handleAuthErrors'>;
+
+/** A call to the API's /staff/... namespace with the console's token; errors stay with the caller. */
+export const staffApi = <T>(path: string, options: StaffOptions = {}) =>
+  guarded((token) => api<T>(path, { ...options, token, handleAuthErrors: false }));
+
+export const staffApiPage = <T>(path: string, page: { before?: number; limit?: number }, options: StaffOptions = {}): Promise<ApiPage<T>> =>
+  guarded((token) => apiPage<T>(path, page, { ...options, token, handleAuthErrors: false }));
+
+export const staffUpload = <T>(path: string, file: Blob, options: { field?: string; filename?: string; signal?: AbortSignal } = {}) =>
+  guarded((token) => apiUpload<T>(path, file, { ...options, token }));
