@@ -13,6 +13,9 @@ export const DEMO = {
   residentEmail: 'jan.devries@example.nl',
   partner: { username: 'partner@example.nl', password: 'Partner2026!' },
   admin: { username: 'beheer@example.nl', password: 'Beheer2026!' },
+  /** The staff console (/beheer): the customer administrator has TOTP enrolled with this secret (README); the editor has none yet. */
+  consoleAdmin: { email: 'beheer@example.nl', password: 'Beheer2026!', totpSecret: 'LL2QQCDONQBBPZUK4RNBQWVMMA5NEJSA' },
+  consoleEditor: { email: 'redactie@example.nl', password: 'Redactie2026!' },
   wocoToken: 'woco-demo-token-3f9c2a7e5b1d4c8a',
   customer: 'Woonstad Vernieuwd',
   otherCustomer: 'Bouwbedrijf De Vries',

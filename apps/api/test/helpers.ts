@@ -1,3 +1,4 @@
+import { hashToken } from '../src/lib/tokens.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -351,6 +352,18 @@ export async function userToken(app: FastifyInstance, username: string, password
 
 export const partnerToken = (app: FastifyInstance) => userToken(app, 'partner@example.nl', DEMO.partnerPassword);
 export const adminToken = (app: FastifyInstance) => userToken(app, 'beheer@example.nl', DEMO.adminPassword);
+
+/**
+ * A staff console session for a user, made directly (no password or TOTP step), for tests of the console's
+ * endpoints; the console's own login is tested in modules/staff. `customerId` defaults to the user's first customer.
+ */
+export async function consoleToken(t: TestApp, userId: number, customerId?: number): Promise<string> {
+  const [link] = customerId ? [{ customer_id: customerId }] : await t.query<{ customer_id: number }>('SELECT customer_id FROM user_customers WHERE user_id = $1 ORDER BY customer_id LIMIT 1', [userId]);
+  const [user] = await t.query<{ role: 'partner' | 'woco' | 'administrator' }>('SELECT role FROM users WHERE id = $1', [userId]);
+  const token = await t.services.sessions.issue({ role: user!.role, userId, occupantId: null, addressId: null, customerId: link!.customer_id, isAdmin: false });
+  await t.query('UPDATE sessions SET is_console = true WHERE token_hash = $1', [hashToken(token)]);
+  return token;
+}
 
 /** Polls `probe` until it returns a truthy value or the time is up; returns the last value. */
 export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 2_000, interval = 10 } = {}): Promise<T> {
