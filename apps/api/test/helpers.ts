@@ -65,7 +65,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     port,
     messages,
-    async waitForMail(predicate = () => true, timeoutMs = 5_000) {
+    async waitForMail(predicate = () => true, timeoutMs = 15_000) {
       const found = await waitFor(() => messages.find(predicate), { timeoutMs, interval: 20 });
       if (!found) throw new Error(`No matching mail within ${timeoutMs} ms (received ${messages.length}: ${messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')})`);
       return found;
@@ -366,7 +366,7 @@ export async function consoleToken(t: TestApp, userId: number, customerId?: numb
 }
 
 /** Polls `probe` until it returns a truthy value or the time is up; returns the last value. */
-export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 2_000, interval = 10 } = {}): Promise<T> {
+export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 10_000, interval = 10 } = {}): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

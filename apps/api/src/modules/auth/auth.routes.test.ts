@@ -445,7 +445,7 @@ describe('sessions across server processes (LISTEN/NOTIFY)', () => {
     await b?.close();
   });
 
-  const refusedOnB = (token: string) => waitFor(async () => (await get(b, '/api/occupant/project', token)).statusCode === 401, { timeoutMs: 2_000 });
+  const refusedOnB = (token: string) => waitFor(async () => (await get(b, '/api/occupant/project', token)).statusCode === 401, { timeoutMs: 10_000 });
 
   it('serves a session from memory on B: a revocation written behind its back goes unnoticed', async () => {
     // This is why the next tests prove the notification: without it B would keep answering 200.
@@ -494,7 +494,7 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
   /** The next mail to `to` after the ones already received. */
   const nextMail = (to: string) => {
     const seen = m.mail!.messages.length;
-    return (timeoutMs = 5_000) => m.mail!.waitForMail((mail: CaughtMail) => m.mail!.messages.indexOf(mail) >= seen && mail.to.includes(to), timeoutMs);
+    return (timeoutMs = 15_000) => m.mail!.waitForMail((mail: CaughtMail) => m.mail!.messages.indexOf(mail) >= seen && mail.to.includes(to), timeoutMs);
   };
   const forgot = (username: string, ip = '10.0.2.1') => post(m, '/api/public/forgot-password', { username, language: 'nl' }, from(ip));
 

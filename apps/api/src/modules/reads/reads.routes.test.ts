@@ -41,7 +41,7 @@ describe('nr_of_new_items of the content modules', () => {
         const before = counted;
         await newCounts(t, tokens.fatima, B);
         return counted === before;
-      }, { timeoutMs: 3_000, interval: 20 });
+      }, { timeoutMs: 10_000, interval: 20 });
       return counted;
     };
     const start = await settled();
