@@ -17,6 +17,7 @@ import { useConfirmDialog } from '../components/confirm-dialog';
 import { SectionForm } from '../components/section-form';
 import { SignaturePadInput, SigningFrame, StoredSignature } from '../components/signing-parts';
 import { wireValues } from '../values';
+import { useConflictReload } from '../hooks/use-conflict-reload';
 import { choiceApi, choiceKeys, choiceQueries, type ChoiceTarget } from './api';
 import { choiceTexts } from './texts';
 
@@ -93,6 +94,7 @@ export function SectionStep({ target, form, index, onDone }: StepProps & { index
   const occupants = useQuery({ ...choiceQueries.occupants(target), enabled: hasContact });
   const [total, setTotal] = useState({ cents: form.additional_costs_cents, text: form.additional_costs, pending: false });
   const [values, setValues] = useState<TFormValues | null>(null);
+  const save = useConflictReload((v: TFormValues) => choiceApi.saveSection(target, index, v, form.version), choiceKeys.form(target));
   const wire = values ? JSON.stringify(wireValues('choice', section, values)) : null;
   useEffect(() => {
     if (wire === null || form.disable_prices || section.read) return;
@@ -120,7 +122,7 @@ export function SectionStep({ target, form, index, onDone }: StepProps & { index
         readOnly={section.read}
         occupants={hasContact ? (occupants.data ?? []) : null}
         upload={(elementId, file, onProgress) => choiceApi.upload(target, index, elementId, file, onProgress)}
-        save={(v) => choiceApi.saveSection(target, index, v, form.version)}
+        save={save}
         onSaved={(updated) => onDone(updated)}
         savedMessage={choiceTexts.saved}
         submitLabel={choiceTexts.saveNext}

@@ -17,6 +17,7 @@ import {
 import { formTexts } from '../texts';
 import { NrOfSignaturesStep, SignatureStep, StatusStep, SummaryStep } from './generic-steps';
 import { SectionForm } from './section-form';
+import { useConflictReload } from '../hooks/use-conflict-reload';
 import { StepsLayout } from './steps-nav';
 
 type Props = { form: GenericForm; pages: FormPages; entry: string | undefined; section: string | undefined; nr: string | undefined };
@@ -156,19 +157,11 @@ function StepContent({ form, pages, entry, step, scope }: { form: GenericForm; p
 }
 
 function SectionStep({ form, entry, index, scope, onDone }: { form: GenericForm; entry: TGenericEntry; index: number; scope: string; onDone: (entry: TGenericEntry) => void }) {
-  const queryClient = useQueryClient();
   const section = entry.form[index]!;
   const hasContact = section.elements.some((e) => e.type === 'f_contactinput');
   const occupants = useQuery({ ...formQueries.occupants(form), enabled: hasContact });
-  const save = async (values: Parameters<typeof genericApi.saveSection>[3]) => {
-    try {
-      return await genericApi.saveSection(form, entry.id, index, values, entry.version);
-    } catch (error) {
-      // Saved elsewhere in between: the page loads the entry again (the draft stays), the next save goes over it.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: formKeys.entry(form, entry.id) });
-      throw error;
-    }
-  };
+  // Saved elsewhere in between: the page loads the entry again (the draft stays), the next save goes over it.
+  const save = useConflictReload((values: Parameters<typeof genericApi.saveSection>[3]) => genericApi.saveSection(form, entry.id, index, values, entry.version), formKeys.entry(form, entry.id));
   return (
     <SectionForm
       key={`${scope}:${index}`}

@@ -20,6 +20,7 @@ import { PdfLink } from '../components/generic-steps';
 import { SectionForm } from '../components/section-form';
 import { StepsLayout } from '../components/steps-nav';
 import { useFieldError } from '../hooks/use-field-error';
+import { useConflictReload } from '../hooks/use-conflict-reload';
 import { formTexts } from '../texts';
 import { supportBaseApi, supportBaseKeys, supportBaseQueries, type SupportBaseScope } from './api';
 import {
@@ -164,20 +165,12 @@ function NextButton({ form, advance, done = true }: Pick<StepProps, 'form' | 'ad
 }
 
 function SectionStep({ scope, form, index, advance }: StepProps & { index: number }) {
-  const queryClient = useQueryClient();
   const section = form.form[index];
   const hasContact = !!section?.elements.some((e) => e.type === 'sb_contactinput');
   const occupants = useQuery({ ...supportBaseQueries.occupants(scope), enabled: hasContact });
+  const save = useConflictReload((values: Parameters<typeof supportBaseApi.saveSection>[2]) => supportBaseApi.saveSection(scope, index, values, form.version), supportBaseKeys.form(scope));
   if (!section) return <Banner tone="warning">{supportBaseMessages.notFound}</Banner>;
   const draftScope = draftScopeOf(scope);
-  const save = async (values: Parameters<typeof supportBaseApi.saveSection>[2]) => {
-    try {
-      return await supportBaseApi.saveSection(scope, index, values, form.version);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: supportBaseKeys.form(scope) });
-      throw error;
-    }
-  };
   return (
     <>
       {!form.editable && <Banner tone="info">{supportBaseMessages.readOnly}</Banner>}
