@@ -16,7 +16,8 @@ export type Session = {
   expiresAt: number;
 };
 
-export type NewSession = Omit<Session, 'id' | 'expiresAt'>;
+/** `isConsole`: a staff console session (issued by the staff login; it ends after STAFF_IDLE_MINUTES idle). */
+export type NewSession = Omit<Session, 'id' | 'expiresAt'> & { isConsole?: boolean };
 
 const toSession = (row: typeof sessions.$inferSelect): Session => ({
   id: row.id, role: row.role, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HAS_MORE_HEADER, pagedAnswer, staffAuthPaths, ZApiError, ZAuditList, ZAuditQuery, type TAuditEntry } from '@portal/contract';
+import { pageSize } from '../../lib/paging.ts';
+import type { Services } from '../../services.ts';
+import { staffOf } from '../staff/staff-access.ts';
+import type { auditLog } from '../auth/auth.table.ts';
+
+const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError };
+
+/** Midnight in Amsterdam at the start of a 'YYYY-MM-DD' day, as a moment. */
+export function amsterdamDayStart(day: string): Date {
+  const utc = new Date(`${day}T00:00:00Z`);
+  const offsetAt = (moment: Date) => {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Amsterdam', timeZoneName: 'longOffset' }).formatToParts(moment)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+    return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  };
+  const guess = new Date(utc.getTime() - offsetAt(utc) * 60_000);
+  return new Date(utc.getTime() - offsetAt(guess) * 60_000);
+}
+
+const toEntry = (row: typeof auditLog.$inferSelect): TAuditEntry => ({
+  id: row.id, at: row.at.toISOString(), user_id: row.userId, actor: row.actor, action: row.action, entity: row.entity,
+  entity_id: row.entityId, project_id: row.projectId, before: row.before ?? null, after: row.after ?? null,
+});
+
+/** The audit log of the staff console (customer administrators): newest first, filtered, keyset-paged. */
+export const auditRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const { audit, staffAccess } = services;
+  app.get(staffAuthPaths.audit, {
+    preHandler: staffAccess.admin,
+    schema: {
+      tags: ['staff'],
+      summary: 'The customer’s audit log, newest first',
+      description: 'Filters: user_id, entity, action, project_id, from/to (days, Europe/Amsterdam, both included), q (actor, record id or text of the record). '
+        + 'Paged: `before` = the last entry id held; X-Has-More.',
+      querystring: ZAuditQuery, security: [{ bearer: [] }], response: { 200: pagedAnswer(ZAuditList), ...errors },
+    },
+  }, async (request, reply) => {
+    const { query } = request;
+    // 'to' includes its day: the entries before the next day's midnight.
+    const to = query.to ? amsterdamDayStart(new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) : undefined;
+    const page = await audit.list(staffOf(request).customerId, {
+      userId: query.user_id, entity: query.entity || undefined, action: query.action || undefined, projectId: query.project_id,
+      q: query.q || undefined, from: query.from ? amsterdamDayStart(query.from) : undefined, to,
+    }, { limit: pageSize(query), beforeId: query.before });
+    void reply.header(HAS_MORE_HEADER, String(page.more));
+    return page.items.map(toEntry);
+  });
+};

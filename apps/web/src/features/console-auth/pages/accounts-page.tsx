@@ -1,0 +1,106 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { TStaffAccount, TStaffProjectChoice } from '@portal/contract';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { LoadMoreButton } from '../../../ui/load-more';
+import { Card, Page } from '../../../ui/page';
+import { ErrorState, Loading } from '../../../ui/states';
+import { consoleAccountsApi, consoleAuthKeys } from '../api';
+import { AccountDialog } from '../components/account-dialog';
+import { SecurityCard } from '../components/security-card';
+import { formatDateTime } from '../format';
+import { t } from '../texts';
+
+/** /beheer/medewerkers: the customer's staff accounts (search, paging), a dialog to create or change one, and the TOTP requirement. */
+export default function ConsoleAccountsPage() {
+  const [query, setQuery] = useState('');
+  const [typed, setTyped] = useState('');
+  const [dialog, setDialog] = useState<{ account: TStaffAccount | null } | null>(null);
+  const queryClient = useQueryClient();
+  // Focus goes back to the button that opened the dialog when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = (account: TStaffAccount | null) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog({ account });
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const projects = useQuery({ queryKey: consoleAuthKeys.projects, queryFn: consoleAccountsApi.projects });
+  const list = useInfiniteQuery({
+    queryKey: consoleAuthKeys.accountList(query),
+    queryFn: ({ pageParam }) => consoleAccountsApi.list(query, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.data[last.data.length - 1]?.id : undefined),
+  });
+  const accounts = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const projectNames = new Map((projects.data ?? []).map((p) => [p.id, p.name]));
+
+  return (
+    <Page title={t.accountsTitle} actions={<Button onClick={() => openDialog(null)}>{t.newAccount}</Button>}>
+      <div className="flex flex-col gap-6">
+        <SecurityCard />
+        <Card>
+          <form role="search" className="mb-4 flex flex-wrap items-end gap-2" onSubmit={(e) => {
+            e.preventDefault();
+            setQuery(typed.trim());
+          }}>
+            <TextField className="min-w-0 flex-1 basis-64" label={t.search} type="search" value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
+            <Button type="submit" variant="secondary">{t.searchButton}</Button>
+          </form>
+          {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : (
+            <>
+              {accounts.length === 0 ? <p className="text-slate-700">{t.noAccounts}</p> : (
+                <ul aria-label={t.accountsTitle} className="divide-y divide-slate-200">
+                  {accounts.map((account) => (
+                    <AccountRow key={account.id} account={account} projectNames={projectNames} onEdit={() => openDialog(account)} />
+                  ))}
+                </ul>
+              )}
+              {list.hasNextPage && (
+                <LoadMoreButton className="mt-4" label={t.loadMore} busy={list.isFetchingNextPage} failed={list.isFetchNextPageError} onLoad={() => void list.fetchNextPage()} />
+              )}
+            </>
+          )}
+        </Card>
+      </div>
+      {dialog && (
+        <AccountDialog
+          account={dialog.account}
+          projects={projects.data ?? ([] as TStaffProjectChoice[])}
+          onClose={closeDialog}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: consoleAuthKeys.accounts })}
+        />
+      )}
+    </Page>
+  );
+}
+
+function AccountRow({ account, projectNames, onEdit }: { account: TStaffAccount; projectNames: Map<number, string>; onEdit: () => void }) {
+  const projects = account.role === 'customer-admin'
+    ? t.allProjects
+    : account.project_ids.map((id) => projectNames.get(id) ?? `#${id}`).join(', ') || t.noProjects;
+  const status = account.disabled ? t.disabledLabel : account.has_password ? t.active : t.invited;
+  return (
+    <li className="grid grid-cols-1 gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-center">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          {account.name}
+          {account.is_partner && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">{t.partner}</span>}
+        </p>
+        <p className="break-all text-sm text-slate-700">{account.email}</p>
+      </div>
+      <div className="text-sm">
+        <p>{t.roles[account.role]}</p>
+        <p className={account.disabled ? 'font-medium text-red-800' : 'text-slate-700'}>{status}</p>
+      </div>
+      <div className="min-w-0 text-sm text-slate-700">
+        <p><span className="sr-only">{t.projects}: </span>{projects}</p>
+        <p>{account.totp_enabled ? t.totpYes : t.totpNo} · {t.lastLogin}: {account.last_login_at ? formatDateTime(account.last_login_at) : t.never}</p>
+      </div>
+      <Button variant="secondary" className="justify-self-start sm:justify-self-end" onClick={onEdit} aria-label={`${t.edit}: ${account.name}`}>{t.edit}</Button>
+    </li>
+  );
+}
