@@ -1,23 +1,2 @@
-/** Relative luminance of a #rrggbb colour (WCAG). */
-function luminance(hex: string): number {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return 0;
-  const value = Number.parseInt(m[1]!, 16);
-  const channels = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * channels[0]! + 0.7152 * channels[1]! + 0.0722 * channels[2]!;
-}
-
-export function isHexColor(value: string | null | undefined): value is string {
-  return !!value && /^#?[0-9a-f]{6}$/i.test(value.trim());
-}
-
-/** White or near-black text, whichever contrasts more with the brand colour. */
-export function readableTextOn(background: string): string {
-  const l = luminance(background);
-  const contrastWhite = 1.05 / (l + 0.05);
-  const contrastBlack = (l + 0.05) / 0.05;
-  return contrastWhite >= contrastBlack ? '#ffffff' : '#111827';
-}
+/** The brand colour rules live in the contract, so that the console's forms and the server agree. */
+export { isHexColor, readableTextOn } from '@portal/contract';

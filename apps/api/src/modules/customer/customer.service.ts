@@ -47,7 +47,7 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
       const publicProjects = await db
         .select({ id: projects.id, name: projects.name, customer_id: projects.customerId })
         .from(projects)
-        .where(sql`${projects.customerId} = ${customer.id} AND ${projects.isPublic}`)
+        .where(sql`${projects.customerId} = ${customer.id} AND ${projects.isPublic} AND ${projects.archivedAt} IS NULL`)
         .orderBy(asc(projects.id));
       return {
         id: customer.id,

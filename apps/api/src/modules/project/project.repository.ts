@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userCustomers } from '../auth/auth.table.ts';
 import { customers } from '../customer/customer.table.ts';
@@ -6,12 +6,16 @@ import { addressProjects, projects } from './project.table.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+/** Archived projects are gone for residents, partners and the public; the staff console reads them through staffAccess. */
+export const isLiveProject = isNull(projects.archivedAt);
+
+/** A live project with its customer; null for an archived one. */
 export async function findProjectWithCustomer(db: Db, projectId: number) {
   const [row] = await db
     .select({ project: projects, customer: customers })
     .from(projects)
     .innerJoin(customers, eq(customers.id, projects.customerId))
-    .where(eq(projects.id, projectId))
+    .where(and(eq(projects.id, projectId), isLiveProject))
     .limit(1);
   return row ?? null;
 }
@@ -20,13 +24,15 @@ export function listAddressProjectIds(db: Db, addressId: number) {
   return db
     .select({ id: addressProjects.projectId })
     .from(addressProjects)
-    .where(eq(addressProjects.addressId, addressId))
+    .innerJoin(projects, eq(projects.id, addressProjects.projectId))
+    .where(and(eq(addressProjects.addressId, addressId), isLiveProject))
     .orderBy(asc(addressProjects.projectId))
     .then((rows) => rows.map((r) => r.id));
 }
 
 export function listProjects(db: Db, where: { customerId?: number; ids?: number[]; isPublic?: boolean }) {
   const conditions = [
+    isLiveProject,
     where.customerId !== undefined ? eq(projects.customerId, where.customerId) : undefined,
     where.ids ? inArray(projects.id, where.ids.length ? where.ids : [-1]) : undefined,
     where.isPublic !== undefined ? eq(projects.isPublic, where.isPublic) : undefined,

@@ -1,5 +1,5 @@
 import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, type TModuleName, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import type { Session } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { CustomerRow } from '../customer/customer.service.ts';
 import type { NewItemRegistry } from './new-items.ts';
-import { findProjectWithCustomer, listAddressProjectIds, listProjects, listUserCustomerIds, type ProjectRow } from './project.repository.ts';
+import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listProjects, listUserCustomerIds, type ProjectRow } from './project.repository.ts';
 import { projects } from './project.table.ts';
 
 type Audience = 'occupant' | 'public' | 'partner';
@@ -132,7 +132,7 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     useSupportBaseProgress(provider: (projectId: number) => Promise<string | null>) {
       supportBaseProgress = provider;
     },
-    /** The project with its customer, from memory (no access check: callers check first). */
+    /** The live project with its customer, from memory (no access check: callers check first); null when archived. */
     projectWithCustomer: (projectId: number) => load(projectId),
 
     async publicProject(projectId: number): Promise<TProject> {
@@ -153,7 +153,7 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
         .select({ project: projects, customer: customers })
         .from(projects)
         .innerJoin(customers, sql`${customers.id} = ${projects.customerId}`)
-        .where(sql`${projects.customerId} = ${customerId} AND ${projects.isPublic}`)
+        .where(sql`${projects.customerId} = ${customerId} AND ${projects.isPublic} AND ${isLiveProject}`)
         .orderBy(asc(projects.id));
       return rows.map((r) => toSummary(r.project, r.customer));
     },
@@ -218,7 +218,7 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
           nr_of_projects: count(projects.id),
         })
         .from(customers)
-        .leftJoin(projects, eq(projects.customerId, customers.id))
+        .leftJoin(projects, and(eq(projects.customerId, customers.id), isLiveProject))
         .where(inArray(customers.id, ids))
         .groupBy(customers.id)
         .orderBy(asc(customers.name));
@@ -252,14 +252,14 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     async moduleNamesForUser(userId: number): Promise<string[]> {
       const customerIds = await userCustomerIds(userId);
       if (!customerIds.length) return [];
-      const rows = await db.select({ modules: projects.modules }).from(projects).where(inArray(projects.customerId, customerIds)).orderBy(asc(projects.id));
+      const rows = await db.select({ modules: projects.modules }).from(projects).where(and(inArray(projects.customerId, customerIds), isLiveProject)).orderBy(asc(projects.id));
       return [...new Set(rows.flatMap((p) => p.modules.map((m) => m.name)))];
     },
 
     async projectsForUser(userId: number) {
       const customerIds = await userCustomerIds(userId);
       if (!customerIds.length) return [];
-      const rows = await db.select().from(projects).where(inArray(projects.customerId, customerIds)).orderBy(asc(projects.id));
+      const rows = await db.select().from(projects).where(and(inArray(projects.customerId, customerIds), isLiveProject)).orderBy(asc(projects.id));
       return rows.map((p) => ({ id: p.id, name: p.name, customer_id: p.customerId }));
     },
 
@@ -268,6 +268,9 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     /** Announce changes so that every process drops what it cached. */
     invalidateProject: (projectId: number) => Promise.all([projectCache.invalidate(projectId), bus.publish('new-items', `p:${projectId}`)]),
     invalidateAddressProjects: (addressId: number) => addressProjectsCache.invalidate(addressId),
+    /** A project archived or restored: it leaves (or rejoins) the project lists of all its addresses. */
+    invalidateProjectMembership: (projectId: number) =>
+      Promise.all([projectCache.invalidate(projectId), addressProjectsCache.invalidate('*'), bus.publish('new-items', `p:${projectId}`)]),
     invalidateNewItems: (scope: { projectId: number } | { addressId: number }) =>
       bus.publish('new-items', 'projectId' in scope ? `p:${scope.projectId}` : `a:${scope.addressId}`),
   };
