@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { ADDRESS_STATUSES, type TAddressStatus, type TStaffAddress } from '@portal/contract';
+import { Banner } from '../../ui/banner';
+import { Button, ButtonLink } from '../../ui/button';
+import { ConsoleList } from '../../ui/console-list';
+import { Dialog } from '../../ui/dialog';
+import { Page } from '../../ui/page';
+import { Select } from '../../ui/select';
+import { toast, toastError } from '../../ui/toaster';
+import { addressApi, addressKeys, addressQueries } from './api';
+import { AddressCard } from './components/address-card';
+import { AddressEditDialog } from './components/address-edit-dialog';
+import { LettersDialog, type LettersTarget } from './components/letters-dialog';
+import { addressLabel, addressTexts as texts } from './texts';
+
+export function AddressCrumbs({ projectId, projectName, current }: { projectId: number; projectName?: string; current?: string }) {
+  const crumbs = [
+    { href: '/projecten', label: texts.crumbs.projects },
+    { href: `/projecten/${projectId}`, label: projectName ?? `Project ${projectId}` },
+    ...(current ? [{ href: `/projecten/${projectId}/adressen`, label: texts.crumbs.addresses }] : []),
+  ];
+  return (
+    <nav aria-label="Kruimelpad" className="-mt-2 mb-4 text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-slate-700">
+        {crumbs.map((crumb) => (
+          <li key={crumb.href} className="flex items-center gap-1">
+            <Link href={crumb.href} className="text-blue-800 underline underline-offset-2">{crumb.label}</Link>
+            <span aria-hidden="true">›</span>
+          </li>
+        ))}
+        <li aria-current="page" className="font-medium text-slate-900">{current ?? texts.crumbs.addresses}</li>
+      </ol>
+    </nav>
+  );
+}
+
+type Dialogs =
+  | { kind: 'edit'; address: TStaffAddress }
+  | { kind: 'reset'; address: TStaffAddress }
+  | { kind: 'letters'; target: LettersTarget }
+  | null;
+
+/**
+ * /beheer/projecten/:projectId/adressen: the project's addresses with their residents' status, searchable
+ * and paged. Customer administrators import, edit, make activation letters (for chosen addresses or every
+ * address without an account), reset an account and open the portal as the resident; project editors read.
+ */
+export default function AddressesPage() {
+  const projectId = Number(useParams<{ projectId: string }>().projectId);
+  const queryClient = useQueryClient();
+  const me = useQuery(addressQueries.me());
+  const project = useQuery(addressQueries.project(projectId));
+  const summary = useQuery(addressQueries.summary(projectId));
+  const isAdmin = me.data?.role === 'customer-admin';
+  const [status, setStatus] = useState<TAddressStatus | ''>('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const close = () => setDialog(null);
+
+  const reset = useMutation({
+    mutationFn: (address: TStaffAddress) => addressApi.reset(projectId, address.id),
+    onSuccess: async (_answer, address) => {
+      toast(texts.resetDialog.done(addressLabel(address)), 'success');
+      close();
+      await queryClient.invalidateQueries({ queryKey: addressKeys.project(projectId) });
+    },
+    onError: (error) => toastError(error, texts.failed),
+  });
+
+  const openAsResident = async (address: TStaffAddress) => {
+    // The tab opens in the click itself (a pop-up blocker allows that), and is sent to the link once it is made.
+    const tab = window.open('', '_blank');
+    if (!tab) return toast(texts.popupBlocked, 'error');
+    try {
+      const { url } = await addressApi.openAsResident(projectId, address.id);
+      tab.opener = null;
+      tab.location.href = new URL(url, window.location.origin).href;
+      toast(texts.openedAsResident, 'success');
+    } catch (error) {
+      tab.close();
+      toastError(error, texts.failed);
+    }
+  };
+
+  const toggle = (id: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const actions = (address: TStaffAddress) => (
+    <>
+      <Button variant="secondary" onClick={() => setDialog({ kind: 'edit', address })}>
+        {texts.edit}<span className="sr-only"> {addressLabel(address)}</span>
+      </Button>
+      {address.status !== 'activated' && (
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'letters', target: { ids: [address.id] } })}>
+          {texts.letter}<span className="sr-only"> {addressLabel(address)}</span>
+        </Button>
+      )}
+      {address.status !== 'none' && (
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'reset', address })}>
+          {texts.reset}<span className="sr-only"> {addressLabel(address)}</span>
+        </Button>
+      )}
+      {address.household_members > 0 && (
+        <Button variant="secondary" onClick={() => void openAsResident(address)}>
+          {texts.openAsResident}<span className="sr-only"> {addressLabel(address)}</span>
+        </Button>
+      )}
+    </>
+  );
+
+  const lettersTarget: LettersTarget = selected.size ? { ids: [...selected] } : { allWithout: summary.data?.without_account ?? 0 };
+  return (
+    <Page
+      title={texts.title}
+      actions={isAdmin && (
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink variant="secondary" to={`/projecten/${projectId}/adressen/import`}>{texts.importLink}</ButtonLink>
+          <Button onClick={() => setDialog({ kind: 'letters', target: lettersTarget })} disabled={!selected.size && !summary.data?.without_account}>
+            {texts.letters.button}
+          </Button>
+        </div>
+      )}
+    >
+      <AddressCrumbs projectId={projectId} projectName={project.data?.name} />
+      {summary.data && <p className="mb-4 text-slate-800">{texts.summary(summary.data)}</p>}
+      {isAdmin && (
+        <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+          {selected.size ? texts.letters.selected(selected.size) : texts.letters.allWithout(summary.data?.without_account ?? 0)}
+          {selected.size > 0 && (
+            <button type="button" className="ml-2 text-blue-800 underline" onClick={() => setSelected(new Set())}>Selectie wissen</button>
+          )}
+        </p>
+      )}
+      <div className="mb-2 flex max-w-xs flex-col gap-1">
+        <label htmlFor="address-status" className="text-sm font-medium text-slate-800">{texts.statusFilter}</label>
+        <Select id="address-status" value={status} onChange={(e) => setStatus(e.target.value as TAddressStatus | '')}>
+          <option value="">{texts.allStatuses}</option>
+          {ADDRESS_STATUSES.map((s) => <option key={s} value={s}>{texts.status[s]}</option>)}
+        </Select>
+      </div>
+      <ConsoleList<TStaffAddress>
+        queryKey={[...addressKeys.list(projectId, { status: status || undefined })]}
+        load={({ before, q }) => addressApi.page(projectId, { q, status: status || undefined }, before)}
+        searchLabel={texts.search}
+        emptyText={texts.none}
+      >
+        {(items) => (
+          <ul className="flex flex-col gap-2" aria-label={texts.title}>
+            {items.map((address) => (
+              <AddressCard
+                key={address.id}
+                address={address}
+                selection={isAdmin && address.status !== 'activated' ? { checked: selected.has(address.id), onChange: (checked) => toggle(address.id, checked) } : undefined}
+                actions={isAdmin ? actions(address) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+      </ConsoleList>
+
+      {dialog?.kind === 'edit' && <AddressEditDialog projectId={projectId} address={dialog.address} onClose={close} />}
+      {dialog?.kind === 'letters' && (
+        <LettersDialog projectId={projectId} target={dialog.target} onClose={close} onMade={() => setSelected(new Set())} />
+      )}
+      {dialog?.kind === 'reset' && (
+        <Dialog open title={texts.resetDialog.title} onClose={close}>
+          <p>{texts.resetDialog.body(addressLabel(dialog.address))}</p>
+          {reset.isError && <Banner tone="error">{texts.failed}</Banner>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={close}>{texts.cancel}</Button>
+            <Button variant="danger" busy={reset.isPending} onClick={() => reset.mutate(dialog.address)}>{texts.resetDialog.confirm}</Button>
+          </div>
+        </Dialog>
+      )}
+    </Page>
+  );
+}
