@@ -24,7 +24,7 @@ export const CONTENT_LIST_LIMIT = 200;
  * is '/public/news/1/article/7'. Paths are relative to the API base (`/api`).
  */
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/:([a-z_]+)/g, (_all, name: string) => {
+  return template.replace(/:([A-Za-z_]+)/g, (_all, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`fillPath: ${template} needs ${name}`);
     return encodeURIComponent(String(value));

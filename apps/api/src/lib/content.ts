@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import type { Session } from '../modules/auth/session.store.ts';
@@ -66,7 +66,7 @@ const orNone = (ids: number[]) => (ids.length ? ids : [-1]);
 export function readableBy(viewer: FileViewer, item: { projectId: AnyPgColumn; isPublic: AnyPgColumn | null }): SQL {
   switch (viewer.kind) {
     case 'public':
-      return item.isPublic ? and(eq(projects.isPublic, true), eq(item.isPublic, true))! : sql`false`;
+      return item.isPublic ? and(eq(projects.isPublic, true), isNull(projects.archivedAt), eq(item.isPublic, true))! : sql`false`;
     case 'occupant':
       return inArray(item.projectId, orNone(viewer.projectIds));
     case 'staff':

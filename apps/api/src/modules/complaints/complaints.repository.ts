@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
 import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
@@ -18,6 +19,7 @@ export function selectComplaints(db: Db, reader: Reader, where: { id?: number; l
     .leftJoin(contentReads, readMarkJoinFor(reader, 'complaints', complaintItems.id))
     .where(and(
       eq(complaintItems.projectId, reader.projectId),
+      publishedNow(complaintItems.publishAt),
       publicOnly(reader, complaintItems.isPublic),
       where.id !== undefined ? eq(complaintItems.id, where.id) : undefined,
     ))
@@ -35,7 +37,7 @@ export async function countUnreadComplaints(db: Db, addressId: number, projectId
     .select({ n: count() })
     .from(complaintItems)
     .leftJoin(contentReads, readMarkJoin('complaints', addressId, complaintItems.id))
-    .where(and(eq(complaintItems.projectId, projectId), unread()));
+    .where(and(eq(complaintItems.projectId, projectId), publishedNow(complaintItems.publishAt), unread()));
   return row?.n ?? 0;
 }
 
@@ -44,7 +46,11 @@ export async function findComplaintWithImage(db: Db, fileId: number, viewer: Fil
     .select({ id: complaintItems.id })
     .from(complaintItems)
     .innerJoin(projects, eq(projects.id, complaintItems.projectId))
-    .where(and(eq(complaintItems.imageFileId, fileId), readableBy(viewer, { projectId: complaintItems.projectId, isPublic: complaintItems.isPublic })))
+    .where(and(
+      eq(complaintItems.imageFileId, fileId),
+      readableBy(viewer, { projectId: complaintItems.projectId, isPublic: complaintItems.isPublic }),
+      viewer.kind === 'staff' ? undefined : publishedNow(complaintItems.publishAt),
+    ))
     .limit(1);
   return row ?? null;
 }

@@ -6,3 +6,4 @@ export { imageSize } from './image-size.ts';
 export { createFileLinks, signLinksIn, type FileLinkClaims, type FileLinks } from './file-links.ts';
 export { filesRoutes, registerFileLinkSigning } from './files.routes.ts';
 export { IMAGE_MAX_SIDE, processImage, readImageUpload, sendStoredFile, sniffImageType, type ImageTexts, type ProcessedImage } from './image-upload.ts';
+export { checkDocument, readDocumentForm, sniffDocumentType, type DocumentUploadTexts, type UploadedDocument } from './file-upload.ts';

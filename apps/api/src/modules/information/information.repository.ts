@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import { files } from '../files/files.table.ts';
 import { partners } from '../partners/partners.table.ts';
 import { projects } from '../project/project.table.ts';
@@ -21,6 +22,7 @@ export function selectInformation(db: Db, reader: Reader, where: { kind?: Inform
     .where(and(
       eq(informationItems.projectId, reader.projectId),
       where.kind ? eq(informationItems.kind, where.kind) : undefined,
+      publishedNow(informationItems.publishAt),
       publicOnly(reader, informationItems.isPublic),
       where.id !== undefined ? eq(informationItems.id, where.id) : undefined,
     ))
@@ -45,7 +47,7 @@ export async function selectMenuIds(db: Db, reader: Reader): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: informationItems.menuitemId })
     .from(informationItems)
-    .where(and(eq(informationItems.projectId, reader.projectId), eq(informationItems.kind, 'information'), publicOnly(reader, informationItems.isPublic)));
+    .where(and(eq(informationItems.projectId, reader.projectId), eq(informationItems.kind, 'information'), publishedNow(informationItems.publishAt), publicOnly(reader, informationItems.isPublic)));
   return rows.flatMap((r) => (r.id === null ? [] : [r.id])).sort((a, b) => a - b);
 }
 
@@ -54,7 +56,7 @@ export async function countUnreadInformation(db: Db, addressId: number, projectI
     .select({ kind: informationItems.kind, n: count() })
     .from(informationItems)
     .leftJoin(contentReads, readMarkJoin('information', addressId, informationItems.id))
-    .where(and(eq(informationItems.projectId, projectId), unread()))
+    .where(and(eq(informationItems.projectId, projectId), publishedNow(informationItems.publishAt), unread()))
     .groupBy(informationItems.kind);
   return { information: rows.find((r) => r.kind === 'information')?.n ?? 0, faq: rows.find((r) => r.kind === 'faq')?.n ?? 0 };
 }
@@ -64,7 +66,11 @@ export async function findInformationWithImage(db: Db, fileId: number, viewer: F
     .select({ id: informationItems.id })
     .from(informationItems)
     .innerJoin(projects, eq(projects.id, informationItems.projectId))
-    .where(and(eq(informationItems.imageFileId, fileId), readableBy(viewer, { projectId: informationItems.projectId, isPublic: informationItems.isPublic })))
+    .where(and(
+      eq(informationItems.imageFileId, fileId),
+      readableBy(viewer, { projectId: informationItems.projectId, isPublic: informationItems.isPublic }),
+      viewer.kind === 'staff' ? undefined : publishedNow(informationItems.publishAt),
+    ))
     .limit(1);
   return row ?? null;
 }

@@ -11,10 +11,12 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
-  | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile';
+  | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile'
+  | 'staff-mail' | 'content-published';
 
 export type JobQueue = {
-  add(name: JobName, payload: Record<string, unknown>, options?: { tx?: Queryable; jobKey?: string; maxAttempts?: number }): Promise<void>;
+  /** `runAt`: not before this moment (a scheduled publication). */
+  add(name: JobName, payload: Record<string, unknown>, options?: { tx?: Queryable; jobKey?: string; maxAttempts?: number; runAt?: Date }): Promise<void>;
 };
 
 export function createJobQueue(db: Db): JobQueue {
@@ -22,7 +24,7 @@ export function createJobQueue(db: Db): JobQueue {
     async add(name, payload, options = {}) {
       const runner = options.tx ?? db;
       await runner.execute(sql`SELECT graphile_worker.add_job(${name}, ${JSON.stringify(payload)}::json,
-        job_key => ${options.jobKey ?? null}, max_attempts => ${options.maxAttempts ?? 10})`);
+        job_key => ${options.jobKey ?? null}, max_attempts => ${options.maxAttempts ?? 10}, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`);
     },
   };
 }

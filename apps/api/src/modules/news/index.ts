@@ -1,3 +1,4 @@
 export { newsArticles } from './news.table.ts';
 export { createNewsService, type NewsService } from './news.service.ts';
 export { newsRoutes } from './news.routes.ts';
+export { newsStaffRoutes } from './news.staff.routes.ts';

@@ -2,12 +2,14 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
 import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
 import { newsArticles } from './news.table.ts';
 
-const listedFor = (reader: Reader) => and(eq(newsArticles.projectId, reader.projectId), publicOnly(reader, newsArticles.isPublic));
+/** What a reader lists: the project's published articles (drafts and scheduled ones are the console's), public ones for visitors. */
+const listedFor = (reader: Reader) => and(eq(newsArticles.projectId, reader.projectId), publishedNow(newsArticles.publishAt), publicOnly(reader, newsArticles.isPublic));
 export type NewsCursor = { date: string; id: number };
 
 /**
@@ -47,7 +49,7 @@ export async function countUnreadNews(db: Db, addressId: number, projectId: numb
     .select({ n: count() })
     .from(newsArticles)
     .leftJoin(contentReads, readMarkJoin('news', addressId, newsArticles.id))
-    .where(and(eq(newsArticles.projectId, projectId), unread()));
+    .where(and(eq(newsArticles.projectId, projectId), publishedNow(newsArticles.publishAt), unread()));
   return row?.n ?? 0;
 }
 
@@ -56,7 +58,11 @@ export async function findNewsWithImage(db: Db, fileId: number, viewer: FileView
     .select({ id: newsArticles.id })
     .from(newsArticles)
     .innerJoin(projects, eq(projects.id, newsArticles.projectId))
-    .where(and(eq(newsArticles.imageFileId, fileId), readableBy(viewer, { projectId: newsArticles.projectId, isPublic: newsArticles.isPublic })))
+    .where(and(
+      eq(newsArticles.imageFileId, fileId),
+      readableBy(viewer, { projectId: newsArticles.projectId, isPublic: newsArticles.isPublic }),
+      viewer.kind === 'staff' ? undefined : publishedNow(newsArticles.publishAt),
+    ))
     .limit(1);
   return row ?? null;
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, lt, max, min, sql, type SQL } from '
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import { files } from '../files/files.table.ts';
 import { partners } from '../partners/partners.table.ts';
 import { projects } from '../project/project.table.ts';
@@ -18,8 +19,8 @@ export async function findSchedule(db: Db, projectId: number) {
   return row ?? null;
 }
 
-/** The reader's entries of a project's planning: all of them, or for public visitors those marked public. */
-const listedFor = (reader: Reader) => and(eq(scheduleItems.projectId, reader.projectId), publicOnly(reader, scheduleItems.isPublic));
+/** The reader's entries of a project's planning: the published ones, for public visitors those marked public. */
+const listedFor = (reader: Reader) => and(eq(scheduleItems.projectId, reader.projectId), publishedNow(scheduleItems.publishAt), publicOnly(reader, scheduleItems.isPublic));
 
 /** Which month a read asks: `month` (YYYY-MM), or none (the month the planning opens with); `today` is YYYY-MM-DD. */
 export type ScheduleMonth = { month?: string; today: string };
@@ -57,8 +58,10 @@ export function selectScheduleItems(db: Db, reader: Reader, month: ScheduleMonth
     .limit(limit);
 }
 
-/** Every item of a project's planning, for marking them all read (reads.markAllFor). */
-export const projectScheduleItems = (projectId: number) => ({ table: scheduleItems, id: scheduleItems.id, where: eq(scheduleItems.projectId, projectId) });
+/** Every published item of a project's planning, for marking them all read (reads.markAllFor): a draft stays new until it appears. */
+export const projectScheduleItems = (projectId: number) => ({
+  table: scheduleItems, id: scheduleItems.id, where: and(eq(scheduleItems.projectId, projectId), publishedNow(scheduleItems.publishAt))!,
+});
 
 /** The months (YYYY-MM, ascending) with items for the reader. */
 export async function selectScheduleMonths(db: Db, reader: Reader): Promise<string[]> {
@@ -84,7 +87,7 @@ export async function countUnreadSchedule(db: Db, addressId: number, projectId: 
     .select({ n: count() })
     .from(scheduleItems)
     .leftJoin(contentReads, readMarkJoin('schedule', addressId, scheduleItems.id))
-    .where(and(eq(scheduleItems.projectId, projectId), unread()));
+    .where(and(eq(scheduleItems.projectId, projectId), publishedNow(scheduleItems.publishAt), unread()));
   return row?.n ?? 0;
 }
 
@@ -94,7 +97,11 @@ export async function findScheduleWithImage(db: Db, fileId: number, viewer: File
     .select({ id: scheduleItems.id })
     .from(scheduleItems)
     .innerJoin(projects, eq(projects.id, scheduleItems.projectId))
-    .where(and(eq(scheduleItems.imageFileId, fileId), readableBy(viewer, { projectId: scheduleItems.projectId, isPublic: scheduleItems.isPublic })))
+    .where(and(
+      eq(scheduleItems.imageFileId, fileId),
+      readableBy(viewer, { projectId: scheduleItems.projectId, isPublic: scheduleItems.isPublic }),
+      viewer.kind === 'staff' ? undefined : publishedNow(scheduleItems.publishAt),
+    ))
     .limit(1);
   if (item) return item;
   const [page] = await db

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ZComplaintList, ZStaffComplaint, ZStaffList, type TStaffComplaintInput } from '@portal/contract';
+import type { TestApp } from '../../../test/helpers.ts';
+import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { auditActions, consoleSessions, expectStaffRefusals, inMinutes, requests, type ConsoleSessions } from '../staff-content/test-setup.ts';
+
+let t: TestApp, get: Requester, tokens: DemoTokens, B: number;
+setUpContentApp((app) => ({ t, get, tokens, B } = app));
+let staff: ConsoleSessions;
+let http: ReturnType<typeof requests>;
+beforeAll(async () => {
+  staff = await consoleSessions(t);
+  http = requests(t);
+});
+
+const body = (over: Partial<TStaffComplaintInput> = {}): TStaffComplaintInput => ({
+  title: 'Geluidsoverlast melden', image_id: null, content: '<p>Bel de uitvoerder.</p>', position: 5, is_public: false, publish_at: null, ...over,
+});
+const list = (projectId: number) => `/api/staff/projects/${projectId}/complaints`;
+const residentTitles = async () => ZComplaintList.parse((await get('/api/occupant/complaints', tokens.jan)).json()).items.map((i) => i.title);
+
+describe('staff complaints items', () => {
+  it('keeps drafts from residents and their count until published; sanitises; audits; deletes', async () => {
+    const before = (await newCounts(t, tokens.jan)).complaints ?? 0;
+    const created = await http.post(list(B), staff.editor, body({ content: '<p>Bel<script>alert(1)</script></p><img src="x" onerror="alert(2)">' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = ZStaffComplaint.parse(created.json());
+    expect(draft.status).toBe('draft');
+    expect(draft.content).not.toMatch(/script|onerror/);
+    expect(await residentTitles()).not.toContain(draft.title);
+    expect((await newCounts(t, tokens.jan)).complaints ?? 0).toBe(before);
+    expect((await get(`/api/occupant/complaint/${draft.id}`, tokens.jan)).statusCode).toBe(404);
+
+    const published = ZStaffComplaint.parse((await http.put(`${list(B)}/${draft.id}`, staff.editor, body({ publish_at: inMinutes(-1) }))).json());
+    expect(published.status).toBe('published');
+    expect(await residentTitles()).toContain(draft.title);
+    expect((await newCounts(t, tokens.jan)).complaints).toBe(before + 1);
+
+    const rows = ZStaffList.parse((await http.get(`${list(B)}?q=geluid`, staff.editor)).json());
+    expect(rows.map((r) => r.title)).toContain('Geluidsoverlast melden');
+    await http.del(`${list(B)}/${draft.id}`, staff.editor);
+    expect(await auditActions(t, 'complaints', draft.id)).toEqual(['create', 'update', 'delete']);
+    expect((await newCounts(t, tokens.jan)).complaints ?? 0).toBe(before);
+  });
+
+  it('refuses other projects and customers with 404', async () => {
+    const own = ZStaffComplaint.parse((await http.post(list(B), staff.editor, body())).json());
+    const [foreign] = await t.query<{ id: number }>('INSERT INTO complaint_items (project_id, title) VALUES ($1, $2) RETURNING id', [t.ids.projects.rivierenwijk, 'Elders']);
+    await expectStaffRefusals(t, staff, { list, own: own.id, foreign: foreign!.id, body: body() });
+  });
+});
