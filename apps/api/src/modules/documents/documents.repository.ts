@@ -2,11 +2,15 @@ import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzl
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
 import { contentReads, readMarkJoin, readMarkJoinFor, unread } from '../reads/index.ts';
 import { documents } from './documents.table.ts';
+
+/** Residents, partners and visitors see a document once it is published: publish_at null is a draft, a later moment scheduled. */
+const published = publishedNow(documents.publishAt);
 
 /**
  * What a reader lists, each scope one index range in created_at order (documents.table.ts): the
@@ -14,14 +18,14 @@ import { documents } from './documents.table.ts';
  * of their own address.
  */
 function documentScopes(reader: Reader): SQL[] {
-  const projectWide = and(eq(documents.projectId, reader.projectId), isNull(documents.addressId))!;
+  const projectWide = and(eq(documents.projectId, reader.projectId), isNull(documents.addressId), published)!;
   switch (reader.kind) {
     case 'public':
       return [and(projectWide, eq(documents.isPublic, true))!];
     case 'partner':
       return [projectWide];
     case 'occupant':
-      return [projectWide, and(eq(documents.projectId, reader.projectId), eq(documents.addressId, reader.addressId))!];
+      return [projectWide, and(eq(documents.projectId, reader.projectId), eq(documents.addressId, reader.addressId), published)!];
   }
 }
 const listedFor = (reader: Reader) => or(...documentScopes(reader))!;
@@ -75,13 +79,18 @@ export async function countUnreadDocuments(db: Db, addressId: number, projectId:
     .select({ n: count() })
     .from(documents)
     .leftJoin(contentReads, readMarkJoin('documents', addressId, documents.id))
-    .where(and(eq(documents.projectId, projectId), or(isNull(documents.addressId), eq(documents.addressId, addressId)), unread()));
+    .where(and(eq(documents.projectId, projectId), or(isNull(documents.addressId), eq(documents.addressId, addressId)), published, unread()));
   return row?.n ?? 0;
 }
 
-/** The document a file belongs to, if the viewer may read it (address documents: only that address's residents). */
+/**
+ * The document a file belongs to, if the viewer may read it (address documents: only that address's residents;
+ * drafts and scheduled documents: only staff, who check them in the console).
+ */
 export async function findDocumentWithFile(db: Db, fileId: number, viewer: FileViewer) {
-  const scope = viewer.kind === 'occupant' ? or(isNull(documents.addressId), eq(documents.addressId, viewer.addressId)) : isNull(documents.addressId);
+  const scope = viewer.kind === 'occupant'
+    ? and(or(isNull(documents.addressId), eq(documents.addressId, viewer.addressId)), published)
+    : and(isNull(documents.addressId), viewer.kind === 'public' ? published : undefined);
   const [row] = await db
     .select({ id: documents.id })
     .from(documents)

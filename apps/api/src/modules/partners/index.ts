@@ -1,3 +1,4 @@
 export { partners } from './partners.table.ts';
 export { createPartnersService, type PartnersService } from './partners.service.ts';
 export { partnersRoutes } from './partners.routes.ts';
+export { partnersStaffRoutes } from './partners.staff.routes.ts';

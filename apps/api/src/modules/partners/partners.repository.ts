@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import { publishedNow } from '../../lib/staff-content.ts';
 import { files } from '../files/files.table.ts';
 import { informationItemPartners, informationItems } from '../information/information.table.ts';
 import { projects } from '../project/project.table.ts';
@@ -32,6 +33,7 @@ export function selectPartnerItems(db: Db, reader: Reader, partnerIds: number[])
       eq(informationItems.projectId, reader.projectId),
       eq(informationItems.kind, 'information'),
       publicOnly(reader, informationItems.isPublic),
+      publishedNow(informationItems.publishAt), // drafts and scheduled items are not linked yet
     ))
     .orderBy(asc(informationItems.menuitemId), asc(informationItems.position), asc(informationItems.id));
 }
