@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { generate as generateTotp } from 'otplib';
 
 export { expect };
 
@@ -129,6 +130,35 @@ export async function loginAsPartner(page: Page, { username, password }: { usern
   await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await expect(page).not.toHaveURL(/\/inloggen/);
+}
+
+export type ConsoleAccount = { email: string; password: string; totpSecret?: string };
+
+/**
+ * Types a TOTP code computed from `secret` into the console's code step. The server accepts each code
+ * once (and codes of the step before and after now), so when tests log in one after another within
+ * 30 seconds the next step's code is tried, then the previous one's, and at worst the next step awaited.
+ */
+export async function enterTotpCode(page: Page, secret: string) {
+  const field = page.getByRole('textbox', { name: 'Verificatiecode' });
+  for (const [attempt, offset] of [0, 30, -30, 0, 30].entries()) {
+    if (attempt === 3) await page.waitForTimeout(30_500 - (Date.now() % 30_000));
+    await field.fill(await generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + offset }));
+    const answer = page.waitForResponse((r) => r.url().includes('/api/staff/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /^(Controleren|Bevestigen)$/ }).click();
+    if ((await answer).ok()) return;
+  }
+  throw new Error('no TOTP code was accepted');
+}
+
+/** Logs in to the staff console through /beheer/inloggen (with a code computed from `totpSecret` when the account has one). */
+export async function loginToConsole(page: Page, account: ConsoleAccount = DEMO.consoleAdmin) {
+  await page.goto('/beheer/inloggen');
+  await page.getByRole('textbox', { name: 'E-mailadres' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  if (account.totpSecret) await enterTotpCode(page, account.totpSecret);
+  await expect(page).not.toHaveURL(/\/beheer\/inloggen/);
 }
 
 /** POST /api/public/login through the API (no browser); returns the answer. */

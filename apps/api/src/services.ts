@@ -39,6 +39,11 @@ import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { createStaffAccess } from './modules/staff/staff-access.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { createStaffProjectsService } from './modules/staff-projects/index.ts';
+import { createStaffContent } from './modules/staff-content/index.ts';
+import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
+import { createStaffAuthService, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
+import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
@@ -118,7 +123,16 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
   const staffAccess = createStaffAccess(db, sessions, { idleMinutes: env.STAFF_IDLE_MINUTES });
   const audit = createAuditService(db);
-  return { db, bus, env, jobs, secrets, staffAccess, audit, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
+  const staffContent = createStaffContent({ db, files, projects, jobs, audit });
+  const staffAddresses = createStaffAddressesService({
+    db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
+  });
+  const staffAuth = createStaffAuthService({
+    db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
+  });
+  const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth });
+  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -141,6 +155,8 @@ export function jobHandlers(services: Services): JobHandlers {
     'payment-reconcile': async () => {
       await services.payments.reconcile();
     },
+    'staff-mail': async (payload) => services.staffAuth.sendPasswordMail(payload as StaffMailJob),
+    'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -15,6 +15,7 @@ import { seedSurveyDemo } from './survey.ts';
 import { seedFormsDemo } from './forms.ts';
 import { seedChoiceDemo } from './choice.ts';
 import { seedSupportBaseDemo } from './support-base.ts';
+import { seedStaffDemo } from './staff.ts';
 
 export const DEMO = {
   residentPassword: 'Bewoner2026!',
@@ -125,5 +126,6 @@ export async function seedDemo(services: Services): Promise<boolean> {
   await seedFormsDemo(services);
   await seedChoiceDemo(services);
   await seedSupportBaseDemo(services);
+  await seedStaffDemo(services);
   return true;
 }

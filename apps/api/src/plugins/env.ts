@@ -26,6 +26,8 @@ const ZEnv = z.object({
   SESSION_DAYS: z.coerce.number().positive().default(30),
   /** A staff console session ends after this many minutes without a request. */
   STAFF_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  /** An activation code from a staff-made letter works this many days (console: addresses, activation letters). */
+  ACTIVATION_CODE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Lifetime of a signed download link (modules/files/file-links.ts), in minutes; a link lives up to 1.5 × this. */
   FILE_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),

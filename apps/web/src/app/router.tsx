@@ -13,7 +13,8 @@ import { AppWatchers } from '../features/shell/watchers';
 
 type Screen = {
   path: string;
-  area: Area;
+  /** 'console': the staff console brings its own layout (skip link, header, main), so AppLayout's stays out. */
+  area: Area | 'console';
   roles?: TRole[];
   page: ComponentType;
   /** A partner page that is also a resident's tile target (the spec's intake tile): where a resident is sent instead. */
@@ -59,7 +60,7 @@ const screens: Screen[] = [
   { path: '/demo/:token?', area: 'auth', page: lazyPage(() => import('./routes/demo-token')) },
   { path: '/update', area: 'auth', page: lazyPage(() => import('./routes/update')) },
   // The staff console: one entry for all of /beheer; its own chunks, router, session and layout (routes/console.tsx).
-  { path: '/beheer/*?', area: 'bare', page: lazyPage(() => import('./routes/console')) },
+  { path: '/beheer/*?', area: 'console', page: lazyPage(() => import('./routes/console')) },
 
   { path: '/public/projecten', area: 'public', page: lazyPage(() => import('./routes/public-projects')) },
   { path: '/public/dashboard/:projectId', area: 'public', page: lazyPage(() => import('./routes/public-dashboard')) },
@@ -189,6 +190,7 @@ function ScreenView({ screen }: { screen: Screen }) {
   const params = useParams<{ projectId?: string }>();
   const Page = screen.page;
   if (screen.occupantTo && storage.token() && storage.role() === 'occupant') return <Redirect to={screen.occupantTo} replace />;
+  if (screen.area === 'console') return <Suspense fallback={<Loading />}><Page /></Suspense>;
   return (
     <AppLayout area={screen.area} projectId={Number(params.projectId) || null}>
       <Guard roles={screen.roles}>

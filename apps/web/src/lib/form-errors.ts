@@ -36,3 +36,22 @@ export function formErrors<T extends FieldValues>(errors: FieldErrors<T>, fields
 export function errorList(errors: Partial<Record<string, string | undefined>>): FormError[] {
   return Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));
 }
+
+/**
+ * Every message of a form in the order of `fields` (its top-level names), nested ones included
+ * ('methods.1.type'): the error summary links each to the input of that name.
+ */
+export function nestedFormErrors<T extends FieldValues>(errors: FieldErrors<T>, fields: readonly string[]): FormError[] {
+  const found: FormError[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string' && message) {
+      found.push({ field: path, message });
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'ref' && key !== 'type' && key !== 'root') walk(child, `${path}.${key}`);
+  };
+  for (const field of fields) walk((errors as Record<string, unknown>)[field], field);
+  return found;
+}

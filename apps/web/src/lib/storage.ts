@@ -15,6 +15,9 @@ const KEY = {
   brandingSource: 'portal.branding_source',
 } as const;
 
+/** The staff console's session token (lib/staff-api.ts), which a resident's logout leaves alone. */
+export const STAFF_TOKEN_KEY = 'portal.staff_token';
+
 /** Per-project visitor code: `portal.visitor.{projectId}`. */
 const VISITOR_KEY_PREFIX = 'portal.visitor.';
 
@@ -135,8 +138,13 @@ export const storage = {
   visitorUnique: (projectId: number) => read(`${VISITOR_KEY_PREFIX}${projectId}`),
   setVisitorUnique: (projectId: number, unique: string | null) => write(`${VISITOR_KEY_PREFIX}${projectId}`, unique),
 
-  /** Logout: every stored value goes, the per-project visitor codes included. */
+  /**
+   * Logout: every stored value goes, the per-project visitor codes included; only the staff console's own
+   * session stays (lib/staff-api.ts): a resident session opened from the console ("open as resident", a
+   * /setlogin link in another tab) or a resident's logout in the same browser must not end it.
+   */
   clearAll() {
+    const staffToken = read(STAFF_TOKEN_KEY);
     memory.local.clear();
     memory.session.clear();
     try {
@@ -145,5 +153,6 @@ export const storage = {
     } catch {
       /* storage refused: only the memory held anything */
     }
+    if (staffToken) write(STAFF_TOKEN_KEY, staffToken);
   },
 };

@@ -9,11 +9,13 @@ import { storage } from './storage';
 export function apiUploadWithProgress<T>(
   path: string,
   file: File,
-  options: { onProgress: (fraction: number) => void; field?: string; token?: string | false; signal?: AbortSignal },
+  options: { onProgress: (fraction: number) => void; field?: string; token?: string | false; signal?: AbortSignal; fields?: Record<string, string> },
 ): Promise<T> {
   const token = options.token === false ? null : (options.token ?? storage.token());
   const form = new FormData();
   form.append('language', 'nl');
+  // Text fields go before the file, so that the server has them when the file arrives.
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append(options.field ?? 'image', file, file.name);
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();

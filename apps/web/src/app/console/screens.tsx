@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { contentScreens } from '../../features/console-content/screens';
 
 export type ConsoleScreen = {
   /** Relative to /beheer. */
@@ -16,5 +17,26 @@ export type ConsoleScreen = {
  * console-content. Wouter takes the first match: put specific paths before general ones.
  */
 export const consoleScreens: ConsoleScreen[] = [
-  { path: '/projecten', page: lazy(() => import('./pages/projects-placeholder')) },
+  { path: '/inloggen', page: lazy(() => import('../../features/console-auth/pages/login-page')), bare: true },
+  { path: '/tweestapsverificatie', page: lazy(() => import('../../features/console-auth/pages/enrol-page')), bare: true },
+  { path: '/wachtwoord/:token', page: lazy(() => import('../../features/console-auth/pages/password-page')), bare: true },
+  { path: '/account', page: lazy(() => import('../../features/console-auth/pages/account-page')) },
+  { path: '/medewerkers', page: lazy(() => import('../../features/console-auth/pages/accounts-page')), admin: true },
+  { path: '/auditlog', page: lazy(() => import('../../features/console-auth/pages/audit-page')), admin: true },
+  // The work order, partners, contacts, documents and dossier of a project's content (console-content-b).
+  { path: '/projecten/:projectId/inhoud/werkvolgorde', page: lazy(() => import('../../features/console-content-b/work-order-page')) },
+  { path: '/projecten/:projectId/inhoud/partners/:id', page: lazy(() => import('../../features/console-content-b/partners-pages').then((m) => ({ default: m.PartnerEditPage }))) },
+  { path: '/projecten/:projectId/inhoud/partners', page: lazy(() => import('../../features/console-content-b/partners-pages').then((m) => ({ default: m.PartnersListPage }))) },
+  { path: '/projecten/:projectId/inhoud/contactpersonen/:id', page: lazy(() => import('../../features/console-content-b/contacts-pages').then((m) => ({ default: m.ContactEditPage }))) },
+  { path: '/projecten/:projectId/inhoud/contactpersonen', page: lazy(() => import('../../features/console-content-b/contacts-pages').then((m) => ({ default: m.ContactsListPage }))) },
+  { path: '/projecten/:projectId/inhoud/documenten/:id', page: lazy(() => import('../../features/console-content-b/documents-pages').then((m) => ({ default: m.DocumentEditPage }))) },
+  { path: '/projecten/:projectId/inhoud/documenten', page: lazy(() => import('../../features/console-content-b/documents-pages').then((m) => ({ default: m.DocumentsListPage }))) },
+  { path: '/projecten/:projectId/inhoud/dossier', page: lazy(() => import('../../features/console-content-b/dossier-page')) },
+  { path: '/projecten/:projectId/inhoud', page: lazy(() => import('../../features/console-content/content-overview-page')) },
+  ...contentScreens,
+  { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), admin: true },
+  { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
+  { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
+  { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
+  { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), admin: true },
 ];

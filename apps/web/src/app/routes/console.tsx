@@ -25,7 +25,7 @@ function ConsoleRoutes() {
     <Switch>
       {consoleScreens.filter((s) => s.bare).map((screen) => (
         <Route key={screen.path} path={screen.path}>
-          <Suspense fallback={<Loading />}><screen.page /></Suspense>
+          <main id="inhoud"><Suspense fallback={<Loading />}><screen.page /></Suspense></main>
         </Route>
       ))}
       <Route>
@@ -44,8 +44,8 @@ function SignedIn() {
     staffSession.setReturnTo(window.location.pathname + window.location.search);
     return <Redirect to="/inloggen" replace />;
   }
-  if (me.isPending) return <Loading />;
-  if (me.isError) return <div className="p-6"><ErrorState error={me.error} retry={() => void me.refetch()} /></div>;
+  if (me.isPending) return <main><Loading /></main>;
+  if (me.isError) return <main className="p-6"><ErrorState error={me.error} retry={() => void me.refetch()} /></main>;
   if (me.data.totp_required) return <Redirect to="/tweestapsverificatie" replace />;
   return (
     <ConsoleLayout me={me.data}>
