@@ -1,12 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, occupantToken, partnerToken, type TestApp } from './helpers.ts';
+import { consoleToken, createTestApp, occupantToken, partnerToken, type TestApp } from './helpers.ts';
 
 /**
  * Hostile input for every endpoint of the OpenAPI document (`app.swagger()`): NUL bytes, lone
  * surrogates and raw invalid UTF-8 in every string of the body, the query, the path and the Host
  * header; numbers beyond PostgreSQL's integer; a 2 MB body; 100,000 levels of nesting; wrong types
- * and content types - without a token, with a resident's and with a partner's. No answer may be a
+ * and content types - without a token, with a resident's, a partner's and (on /staff) a console administrator's. No answer may be a
  * 5xx, and every 4xx is JSON with a `message`.
  */
 
@@ -78,12 +78,12 @@ const BAD_NUMBERS = ['99999999999999999999', '2147483648', '1e400', '-1', '1.5',
 const BAD_JSON_NUMBERS = [2147483648, 1e20, -2147483649, 1.5, -1];
 const DEEP = 100_000;
 
-type Auth = 'none' | 'occupant' | 'partner';
+type Auth = 'none' | 'occupant' | 'partner' | 'staff';
 type Variant = { label: string; auth: Auth; inject: InjectOptions };
 
 describe('hostile input to every endpoint', () => {
   let t: TestApp;
-  const tokens: Record<Auth, string | null> = { none: null, occupant: null, partner: null };
+  const tokens: Record<Auth, string | null> = { none: null, occupant: null, partner: null, staff: null };
   /** Ids of demo data that the routes' path parameters name, found through the API itself. */
   const demo: Record<string, string> = {};
 
@@ -93,6 +93,7 @@ describe('hostile input to every endpoint', () => {
     });
     tokens.occupant = await occupantToken(t.app);
     tokens.partner = await partnerToken(t.app);
+    tokens.staff = await consoleToken(t, t.ids.users.admin);
     const get = async <T,>(url: string, auth: Auth): Promise<T[]> => {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[auth]}` } });
       return res.statusCode === 200 ? (res.json() as T[]) : [];
@@ -111,6 +112,8 @@ describe('hostile input to every endpoint', () => {
     const chats = await get<{ id: number }>(`/api/partner/project/${project}/chats`, 'partner');
     Object.assign(demo, {
       project_id: String(project),
+      projectId: String(project),
+      addressId: String(t.ids.addresses.a10),
       survey: String(photo?.survey ?? surveys.find((s) => !s.done)?.id ?? 1),
       element_id: photo?.element ?? '1',
       appointment: String(appointments[0]?.id ?? 1),
@@ -208,9 +211,10 @@ describe('hostile input to every endpoint', () => {
 
     // Every variant with the route's own caller (a resident's token on /occupant, a partner's on /partner,
     // none on /public; all three elsewhere), the NUL variants with the other two as well; the token itself once with NUL.
-    const own: Auth[] = route.startsWith('/api/occupant/') ? ['occupant'] : route.startsWith('/api/partner/') ? ['partner'] : route.startsWith('/api/public/') ? ['none'] : ['none', 'occupant', 'partner'];
+    const own: Auth[] = route.startsWith('/api/occupant/') ? ['occupant'] : route.startsWith('/api/partner/') ? ['partner'] : route.startsWith('/api/public/') ? ['none']
+      : route.startsWith('/api/staff/') ? ['staff'] : ['none', 'occupant', 'partner'];
     const out: Variant[] = [];
-    for (const auth of ['none', 'occupant', 'partner'] as const) {
+    for (const auth of ['none', 'occupant', 'partner', 'staff'] as const) {
       for (const v of each) if (own.includes(auth) || /NUL|\\u0000|%00/.test(v.label)) out.push({ ...v, auth });
     }
     out.push({ label: 'bearer token with NUL', auth: 'none', inject: { method: method.toUpperCase() as 'GET', url: url(), headers: { authorization: 'Bearer a\u0000b' } } });
@@ -227,12 +231,14 @@ describe('hostile input to every endpoint', () => {
 
     const failures: string[] = [];
     let sent = 0;
+    let staffReached = 0; // the console token must get past the console's guard, or /staff would be fuzzed at its door only
     for (const { route, method, op } of operations) {
       for (const variant of variantsOf(route, method, op)) {
         const token = tokens[variant.auth];
         const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(variant.inject.headers as Record<string, string> | undefined) };
         const res = await t.app.inject({ ...variant.inject, headers });
         sent++;
+        if (variant.auth === 'staff' && res.statusCode !== 401) staffReached++;
         const where = `${method.toUpperCase()} ${route} [${variant.auth}] ${variant.label}`;
         if (res.statusCode >= 500) {
           failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -251,6 +257,7 @@ describe('hostile input to every endpoint', () => {
       }
     }
     expect(sent).toBeGreaterThan(1000);
+    expect(staffReached).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 120_000);
 });
