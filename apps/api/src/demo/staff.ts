@@ -32,7 +32,7 @@ export async function seedStaffDemo(services: Services): Promise<void> {
     const [partner] = await tx.update(users).set({ staffRole: 'project-editor' }).where(eq(users.username, 'partner@example.nl')).returning({ id: users.id });
     const [editor] = await tx.insert(users).values({
       role: 'partner', username: STAFF_DEMO.editor.email, email: STAFF_DEMO.editor.email, name: STAFF_DEMO.editor.name,
-      passwordHash: editorHash, staffRole: 'project-editor',
+      passwordHash: editorHash, staffRole: 'project-editor', partnerPortal: false,
     }).returning({ id: users.id });
     await tx.insert(userCustomers).values({ userId: editor!.id, customerId: woonstad.id });
     await tx.insert(staffProjects).values([

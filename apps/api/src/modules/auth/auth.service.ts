@@ -158,6 +158,8 @@ export function createAuthService(deps: Deps) {
         if (!user) await verifyDummy(input.password);
         throw loginFailed();
       }
+      // A disabled account, or one made for the staff console only, gets the same answer as a wrong password.
+      if (user.disabledAt || !user.partnerPortal) throw loginFailed();
       const deviceCookie = await attempt.succeeded();
       return { answer: await this.userLoginResponse(customer, user.id, user.role), deviceCookie };
     },

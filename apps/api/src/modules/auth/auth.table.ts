@@ -22,6 +22,12 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Whether the account may log in to the partner portal (/inloggen, 'Inloggen als partner'), where a
+     * partner sees every project of its customers and their chats. Accounts made in the staff console
+     * are console-only: a project editor reaches just the projects it was given.
+     */
+    partnerPortal: boolean('partner_portal').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -96,6 +96,10 @@ describe('staff accounts', () => {
     expect(await t.services.staffAccess.projectIds({ userId: account.id, customerId: t.ids.customers.woonstad, role: 'project-editor', name: '', sessionId: 0 }))
       .toEqual([t.ids.projects.rivierenwijk]);
     expect((await call('GET', '/api/staff/accounts', { token: session })).statusCode).toBe(403);
+    // a console-only account: the partner portal (which shows every project of the customer) refuses it as a wrong password would
+    const portal = await call('POST', '/api/public/login', { body: { username: 'nieuw@example.nl', password: 'Welkom2026!' } });
+    expect(portal.statusCode).toBe(401);
+    expect(portal.body).toBe((await call('POST', '/api/public/login', { body: { username: 'nieuw@example.nl', password: 'Fout2026!x' } })).body);
   });
 
   it('refuses an e-mail address in use (409), another customer’s projects (422) and bad fields (422, Dutch)', async () => {
@@ -131,6 +135,8 @@ describe('staff accounts', () => {
     expect((await call('GET', '/api/staff/me', { token: session })).statusCode).toBe(401);
     const login = () => call('POST', '/api/staff/login', { body: { email: 'uitschakelen@example.nl', password: 'Wachtwoord2026' } });
     expect((await login()).statusCode).toBe(401);
+    // nor through the partner portal's login
+    expect((await call('POST', '/api/public/login', { body: { username: 'uitschakelen@example.nl', password: 'Wachtwoord2026' } })).statusCode).toBe(401);
     expect(await lastAudit(id)).toMatchObject({ before: { disabled: false }, after: { disabled: true } });
     await call('PUT', `/api/staff/accounts/${id}`, { token: admin, body: { name: 'Test uitschakelen@example.nl', role: 'project-editor', project_ids: [], disabled: false } });
     expect((await login()).statusCode).toBe(200);

@@ -141,6 +141,7 @@ export function createStaffAccountsService(deps: Deps) {
       const user = await db.transaction(async (tx) => {
         const [created] = await tx.insert(users).values({
           role: portalRole(input.role), username: input.email, email: input.email, name: input.name, passwordHash: null, staffRole: input.role,
+          partnerPortal: false, // console-only: the partner portal would show every project of the customer
         }).onConflictDoNothing().returning();
         if (!created) throw emailTaken();
         await tx.insert(userCustomers).values({ userId: created.id, customerId: ctx.customerId });
