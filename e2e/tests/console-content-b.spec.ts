@@ -1,27 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
-import { checkPage, DEMO, errorSummary, expect, loginAsResident, loginToConsole, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { bloemenbuurtId, residentPage } from './console-helpers';
+import { checkPage, errorSummary, expect, loginToConsole, test } from './fixtures';
 import { makePng } from './images';
 
 /*
  * The console's work order, partners, contacts, documents and dossier: what staff change there, the
  * resident sees. Each test puts the demo data back as it found it (the specs share one server).
  */
-
-/** The console's id of the demo project Renovatie Bloemenbuurt (Jan's project), from the project list. */
-async function bloemenbuurtId(page: Page): Promise<number> {
-  await page.goto('/beheer/projecten');
-  const href = await page.getByRole('link', { name: DEMO.project }).first().getAttribute('href');
-  return Number(/\/projecten\/(\d+)/.exec(href ?? '')![1]);
-}
-
-/** Jan (1234AB 10) in a browser of his own. */
-async function residentPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await loginAsResident(page, DEMO.resident);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
 
 /** A one-page PDF with a line of text. */
 function makePdf(text: string): Buffer {

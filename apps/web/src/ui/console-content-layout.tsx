@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { fillPath, staffContentPaths, type TStaffContentOverview } from '@portal/contract';
 import { staffApi } from '../lib/staff-api';
 import { Button } from './button';
+import { Crumbs } from './crumbs';
 import { Dialog } from './dialog';
 import type { RichTextEditorProps } from './rich-text-editor';
 import { Page } from './page';
@@ -52,17 +52,7 @@ export function ContentPageLayout({ projectId, title, parent, actions, isOvervie
   ];
   return (
     <Page title={title} actions={actions}>
-      <nav aria-label="Kruimelpad" className="-mt-2 mb-4 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-slate-700">
-          {crumbs.map((crumb) => (
-            <li key={crumb.href} className="flex items-center gap-1">
-              <Link href={crumb.href} className="text-blue-800 underline underline-offset-2">{crumb.label}</Link>
-              <span aria-hidden="true">›</span>
-            </li>
-          ))}
-          <li aria-current="page" className="font-medium text-slate-900">{title}</li>
-        </ol>
-      </nav>
+      <Crumbs crumbs={crumbs} current={title} />
       {children}
     </Page>
   );

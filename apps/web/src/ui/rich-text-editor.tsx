@@ -218,6 +218,20 @@ function PanelBox({ id, children }: { id: string; children: ReactNode }) {
   return <div id={id} className="flex flex-col gap-3 border-b border-slate-200 bg-slate-50 p-3">{children}</div>;
 }
 
+function PanelLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return <label htmlFor={htmlFor} className="text-sm font-medium text-slate-800">{children}</label>;
+}
+
+/** Closes the panel and puts the focus back in the text. */
+function cancelPanel(editor: Editor, onClose: () => void) {
+  onClose();
+  editor.commands.focus();
+}
+
+function CancelButton({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  return <Button variant="ghost" onClick={() => cancelPanel(editor, onClose)}>{richTextTexts.cancel}</Button>;
+}
+
 function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor; onClose: () => void }) {
   const inputId = useId();
   const [href, setHref] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? '');
@@ -237,7 +251,7 @@ function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor; onClos
   return (
     <PanelBox id={id}>
       <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">{richTextTexts.linkUrl}</label>
+        <PanelLabel htmlFor={inputId}>{richTextTexts.linkUrl}</PanelLabel>
         <input
           id={inputId}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the panel opens on request: its one field takes focus
@@ -253,8 +267,7 @@ function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor; onClos
             }
             if (event.key === 'Escape') {
               event.preventDefault();
-              onClose();
-              editor.commands.focus();
+              cancelPanel(editor, onClose);
             }
           }}
           aria-invalid={error ? true : undefined}
@@ -272,10 +285,7 @@ function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor; onClos
             onClose();
           }}>{richTextTexts.linkRemove}</Button>
         )}
-        <Button variant="ghost" onClick={() => {
-          onClose();
-          editor.commands.focus();
-        }}>{richTextTexts.cancel}</Button>
+        <CancelButton editor={editor} onClose={onClose} />
       </div>
     </PanelBox>
   );
@@ -306,7 +316,7 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
   return (
     <PanelBox id={id}>
       <div className="flex flex-col gap-1">
-        <label htmlFor={fileId} className="text-sm font-medium text-slate-800">{richTextTexts.imageFile}</label>
+        <PanelLabel htmlFor={fileId}>{richTextTexts.imageFile}</PanelLabel>
         <input
           id={fileId}
           type="file"
@@ -319,7 +329,7 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
         {error && <FieldErrorText id={`${fileId}-error`}>{error}</FieldErrorText>}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={altId} className="text-sm font-medium text-slate-800">{richTextTexts.imageAlt}</label>
+        <PanelLabel htmlFor={altId}>{richTextTexts.imageAlt}</PanelLabel>
         <input id={altId} type="text" value={alt} onChange={(event) => setAlt(event.target.value)} aria-describedby={`${altId}-hint`}
           className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base" />
         <p id={`${altId}-hint`} className="text-xs text-slate-600">{richTextTexts.imageAltHint}</p>
@@ -327,10 +337,7 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
       <p role="status" className="text-sm text-slate-700">{busy ? richTextTexts.imageBusy : ''}</p>
       <div className="flex flex-wrap gap-2">
         <Button busy={busy} onClick={() => void insert()}>{richTextTexts.imageInsert}</Button>
-        <Button variant="ghost" onClick={() => {
-          onClose();
-          editor.commands.focus();
-        }}>{richTextTexts.cancel}</Button>
+        <CancelButton editor={editor} onClose={onClose} />
       </div>
     </PanelBox>
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { ADDRESS_STATUSES, type TAddressStatus, type TStaffAddress } from '@portal/contract';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
+import { Crumbs } from '../../ui/crumbs';
 import { Dialog } from '../../ui/dialog';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
@@ -22,17 +23,7 @@ export function AddressCrumbs({ projectId, projectName, current }: { projectId: 
     ...(current ? [{ href: `/projecten/${projectId}/adressen`, label: texts.crumbs.addresses }] : []),
   ];
   return (
-    <nav aria-label="Kruimelpad" className="-mt-2 mb-4 text-sm">
-      <ol className="flex flex-wrap items-center gap-1 text-slate-700">
-        {crumbs.map((crumb) => (
-          <li key={crumb.href} className="flex items-center gap-1">
-            <Link href={crumb.href} className="text-blue-800 underline underline-offset-2">{crumb.label}</Link>
-            <span aria-hidden="true">›</span>
-          </li>
-        ))}
-        <li aria-current="page" className="font-medium text-slate-900">{current ?? texts.crumbs.addresses}</li>
-      </ol>
-    </nav>
+    <Crumbs crumbs={crumbs} current={current ?? texts.crumbs.addresses} />
   );
 }
 

@@ -1,26 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
-import { Link, useLocation, useParams } from 'wouter';
+import { useId, useState } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { Link, useParams } from 'wouter';
 import { staffContentBMessages, ZStaffDocumentBody, type TStaffAddressOption, type TStaffDocument } from '@portal/contract';
-import { nestedFormErrors, serverFieldErrors, setServerErrors, type FormError } from '../../lib/form-errors';
+import { nestedFormErrors, serverFieldErrors, type FormError } from '../../lib/form-errors';
 import { Button, ButtonLink } from '../../ui/button';
 import { consoleContentPaths, ContentPageLayout } from '../../ui/console-content-layout';
 import { ConsoleList } from '../../ui/console-list';
 import { PublishField, PublicToggle } from '../../ui/console-publish';
 import { PublicBadge, StatusBadge } from '../../ui/console-status';
 import { formatDutchDate } from '../../ui/date-field';
-import { useErrorSummary } from '../../ui/error-summary';
 import { TextField } from '../../ui/field';
 import { RadioGroup, RadioOption } from '../../ui/radio-group';
 import { Select } from '../../ui/select';
-import { toast, toastError } from '../../ui/toaster';
 import { AddressPicker } from './address-picker';
 import { contentBApi, contentBKeys } from './api';
 import { documentFileProblem, FileField } from './file-field';
 import { EditForm } from './form-parts';
 import { formatFileSize, texts } from './texts';
+import { useEditPage } from './use-edit-page';
 
 const t = texts.documents;
 const SLUG = 'documenten';
@@ -81,38 +78,20 @@ const emptyForm = (): DocumentForm => ({ address_id: null, type: '', subject: ''
 
 /** /beheer/projecten/{projectId}/inhoud/documenten/{id|nieuw}: upload a document with its fields, or change them. */
 export function DocumentEditPage() {
-  const params = useParams<{ projectId: string; id: string }>();
-  const projectId = Number(params.projectId);
-  const id = params.id === 'nieuw' ? null : Number(params.id);
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const summary = useErrorSummary();
-  const listHref = consoleContentPaths.module(projectId, SLUG);
-
-  const item = useQuery({ queryKey: contentBKeys.document(projectId, id ?? 0), queryFn: () => contentBApi.document(projectId, id!), enabled: id !== null });
-  const form = useForm<DocumentForm>({ resolver: zodResolver(ZStaffDocumentBody as never) as unknown as Resolver<DocumentForm>, defaultValues: emptyForm(), shouldFocusError: false });
-  const methods = useFieldArray({ control: form.control, name: 'methods' });
   const [forWhom, setForWhom] = useState<'project' | 'address'>('project');
   const [address, setAddress] = useState<TStaffAddressOption | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [extraErrors, setExtraErrors] = useState<{ file?: string; address_id?: string }>({});
-  const { reset } = form;
-  useEffect(() => {
-    const d = item.data;
-    if (!d) return;
-    reset({ address_id: d.address_id, type: d.type, subject: d.subject, name: d.name, methods: d.methods, is_public: d.is_public, publish_at: d.publish_at });
-    setForWhom(d.address_id === null ? 'project' : 'address');
-    setAddress(d.address_id === null ? null : { id: d.address_id, full_address: d.full_address ?? '' });
-  }, [item.data, reset]);
-
-  /** What the browser checks beside the schema: a file on upload, an address when the document is for one. */
-  const ownProblems = () => ({
-    file: id === null ? documentFileProblem(file) : undefined,
-    address_id: forWhom === 'address' && !address ? staffContentBMessages.addressRequired : undefined,
-  });
-  const save = useMutation({
-    mutationFn: async (values: DocumentForm) => {
+  const editor = useEditPage<DocumentForm, TStaffDocument>({
+    slug: SLUG, itemKey: contentBKeys.document, load: contentBApi.document, remove: contentBApi.removeDocument,
+    schema: ZStaffDocumentBody, fields: FIELDS.filter((f) => f !== 'file'), empty: emptyForm, createdText: t.uploaded,
+    toForm: (d) => {
+      setForWhom(d.address_id === null ? 'project' : 'address');
+      setAddress(d.address_id === null ? null : { id: d.address_id, full_address: d.full_address ?? '' });
+      return { address_id: d.address_id, type: d.type, subject: d.subject, name: d.name, methods: d.methods, is_public: d.is_public, publish_at: d.publish_at };
+    },
+    save: async (projectId, id, values) => {
       const body = { ...values, address_id: forWhom === 'address' ? address!.id : null };
       if (id !== null) return contentBApi.saveDocument(projectId, id, body);
       setProgress(0);
@@ -125,27 +104,19 @@ export function DocumentEditPage() {
         setProgress(null);
       }
     },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: contentBKeys.project(projectId) });
-      queryClient.setQueryData(contentBKeys.document(projectId, saved.id), saved);
-      toast(id === null ? t.uploaded : texts.saved, 'success');
-      if (id === null) navigate(consoleContentPaths.item(projectId, SLUG, saved.id), { replace: true });
-    },
-    onError: (error) => {
+    otherServerErrors: (error) => {
       const fileError = serverFieldErrors(error).find((e) => e.field === 'file')?.message;
       if (fileError) setExtraErrors((current) => ({ ...current, file: fileError }));
-      if (setServerErrors(error, FIELDS.filter((f) => f !== 'file'), form.setError) || fileError) summary.focusSummary();
-      else toastError(error, texts.saveFailed);
+      return Boolean(fileError);
     },
   });
-  const remove = useMutation({
-    mutationFn: () => contentBApi.removeDocument(projectId, id!),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: contentBKeys.project(projectId) });
-      toast(texts.deleted, 'success');
-      navigate(listHref);
-    },
-    onError: (error) => toastError(error, texts.deleteFailed),
+  const { form, projectId, id, summary, save, item } = editor;
+  const methods = useFieldArray({ control: form.control, name: 'methods' });
+
+  /** What the browser checks beside the schema: a file on upload, an address when the document is for one. */
+  const ownProblems = () => ({
+    file: id === null ? documentFileProblem(file) : undefined,
+    address_id: forWhom === 'address' && !address ? staffContentBMessages.addressRequired : undefined,
   });
   const submit = form.handleSubmit((values) => {
     const problems = ownProblems();
@@ -165,9 +136,8 @@ export function DocumentEditPage() {
   ];
   const saved = item.data;
   const typesId = useId();
-  const editor = { projectId, isNew: id === null, listHref, item, summary, save: { isPending: save.isPending }, remove, submit };
   return (
-    <EditForm editor={editor} listTitle={t.title} title={id === null ? t.new : `${t.item}: ${saved?.name ?? ''}`} what={saved?.name ?? t.item} errors={allErrors}>
+    <EditForm editor={{ ...editor, submit }} listTitle={t.title} title={id === null ? t.new : `${t.item}: ${saved?.name ?? ''}`} what={saved?.name ?? t.item} errors={allErrors}>
       <RadioGroup legend={t.forWhom}>
         {() => (
           <>

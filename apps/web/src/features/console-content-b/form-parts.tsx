@@ -1,10 +1,7 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FormError } from '../../lib/form-errors';
-import { Button } from '../../ui/button';
-import { ContentPageLayout, DeleteButton } from '../../ui/console-content-layout';
-import { ErrorSummary } from '../../ui/error-summary';
-import { ErrorState, Loading } from '../../ui/states';
-import { texts } from './texts';
+import { ContentPageLayout } from '../../ui/console-content-layout';
+import { ItemEditForm, itemPending, type ItemEditor } from '../../ui/console-edit-form';
 
 /** A titled card of a console page (a form, a list). */
 export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -26,16 +23,7 @@ export function Thumbnail({ url, alt }: { url: string | null; alt: string }) {
 }
 
 type EditFormProps = {
-  editor: {
-    projectId: number;
-    isNew: boolean;
-    listHref: string;
-    item: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-    summary: { focusKey: number };
-    save: { isPending: boolean };
-    remove: { isPending: boolean; mutate: () => void };
-    submit: (event?: BaseSyntheticEvent) => Promise<void>;
-  };
+  editor: ItemEditor;
   /** The module's list title (the breadcrumb back) and the page title. */
   listTitle: string;
   title: string;
@@ -48,18 +36,7 @@ type EditFormProps = {
 /** The edit page of an item: breadcrumbs back to its list, the error summary, the fields, Save and Delete (asked first). */
 export function EditForm({ editor, listTitle, title, what, errors, children }: EditFormProps) {
   const parent = { href: editor.listHref, label: listTitle };
-  const body = !editor.isNew && editor.item.isPending ? <Loading />
-    : !editor.isNew && editor.item.isError ? <ErrorState error={editor.item.error} retry={() => void editor.item.refetch()} />
-      : (
-        <form noValidate onSubmit={(e) => void editor.submit(e)} className="flex max-w-3xl flex-col gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-          <ErrorSummary errors={errors} focusKey={editor.summary.focusKey} />
-          {children}
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-            <Button type="submit" busy={editor.save.isPending}>{texts.save}</Button>
-            {!editor.isNew && <DeleteButton what={what} busy={editor.remove.isPending} onDelete={() => editor.remove.mutate()} />}
-          </div>
-        </form>
-      );
+  const body = itemPending(editor) ?? <ItemEditForm editor={editor} errors={errors} what={what} className="max-w-3xl">{children}</ItemEditForm>;
   return <ContentPageLayout projectId={editor.projectId} title={title} parent={parent}>{body}</ContentPageLayout>;
 }
 

@@ -25,6 +25,10 @@ type Options<TForm extends FieldValues, TItem extends { id: number }> = {
   toForm: (item: TItem) => TForm;
   /** The form's fields in order: a 422's messages land on these. */
   fields: readonly Path<TForm>[];
+  /** The toast after a new item is saved (else the usual 'saved'). */
+  createdText?: string;
+  /** Takes a 422's messages the form's fields do not hold (a file's); true when there were any to show. */
+  otherServerErrors?: (error: unknown) => boolean;
 };
 
 /**
@@ -57,12 +61,13 @@ export function useEditPage<TForm extends FieldValues, TItem extends { id: numbe
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: contentBKeys.project(projectId) });
       queryClient.setQueryData(options.itemKey(projectId, saved.id), saved);
-      toast(texts.saved, 'success');
+      toast((id === null && options.createdText) || texts.saved, 'success');
       if (id === null) navigate(consoleContentPaths.item(projectId, options.slug, saved.id), { replace: true });
       else reset(options.toForm(saved));
     },
     onError: (error) => {
-      if (setServerErrors(error, options.fields, form.setError)) summary.focusSummary();
+      const other = options.otherServerErrors?.(error) ?? false;
+      if (setServerErrors(error, options.fields, form.setError) || other) summary.focusSummary();
       else toastError(error, texts.saveFailed);
     },
   });

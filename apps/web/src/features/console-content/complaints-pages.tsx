@@ -5,7 +5,7 @@ import { useContentOverview } from '../../ui/console-content-layout';
 import { ContentPreview } from '../../ui/console-preview';
 import { ItemEditLayout } from './edit-layout';
 import { ImageInput, PositionInput, PublishInputs, RichTextInput, TitleInput } from './fields';
-import { allFormErrors } from './form-errors';
+import { nestedFormErrors } from '../../lib/form-errors';
 import { ContentListPage } from './list-page';
 import { contentTexts } from './texts';
 import { useItemEditor } from './use-item-editor';
@@ -39,7 +39,7 @@ export function ComplaintsEditPage() {
   const values = form.watch();
   return (
     <ItemEditLayout editor={editor} itemName={`${name}: item`} newTitle={t.new} listTitle={name} savedTitle={editor.item.data?.title}
-      errors={allFormErrors(form.formState.errors, FIELDS)}
+      errors={nestedFormErrors(form.formState.errors, FIELDS)}
       preview={<ContentPreview article={{ title: values.title || t.new, imageUrl: values.image_id ? imageUrl : null, html: values.content }} isPublic={values.is_public} publishAt={values.publish_at} />}>
       <TitleInput form={form} />
       <ImageInput form={form} projectId={projectId} purpose="complaints" imageUrl={imageUrl} onImageUrl={setImageUrl} />

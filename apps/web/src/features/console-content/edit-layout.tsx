@@ -1,25 +1,10 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
-import { Button } from '../../ui/button';
-import { ContentPageLayout, DeleteButton } from '../../ui/console-content-layout';
-import { ErrorSummary } from '../../ui/error-summary';
-import { ErrorState, Loading } from '../../ui/states';
+import type { ReactNode } from 'react';
 import type { FormError } from '../../lib/form-errors';
-import { contentTexts } from './texts';
-
-/** What the layout needs of useItemEditor's answer. */
-type Editor = {
-  isNew: boolean;
-  projectId: number;
-  listHref: string;
-  item: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  summary: { focusKey: number };
-  save: { isPending: boolean };
-  remove: { isPending: boolean; mutate: () => void };
-  submit: (event?: BaseSyntheticEvent) => Promise<void>;
-};
+import { ContentPageLayout } from '../../ui/console-content-layout';
+import { ItemEditForm, itemPending, type ItemEditor } from '../../ui/console-edit-form';
 
 type Props = {
-  editor: Editor;
+  editor: ItemEditor;
   /** 'Nieuwsbericht', 'Vraag'. */
   itemName: string;
   newTitle: string;
@@ -38,21 +23,12 @@ type Props = {
 export function ItemEditLayout({ editor, itemName, newTitle, listTitle, savedTitle, errors, preview, children }: Props) {
   const title = editor.isNew ? newTitle : savedTitle ? `${itemName}: ${savedTitle}` : itemName;
   const parent = { href: editor.listHref, label: listTitle };
-  if (!editor.isNew && editor.item.isPending) return <ContentPageLayout projectId={editor.projectId} title={itemName} parent={parent}><Loading /></ContentPageLayout>;
-  if (!editor.isNew && editor.item.isError) {
-    return <ContentPageLayout projectId={editor.projectId} title={itemName} parent={parent}><ErrorState error={editor.item.error} retry={() => void editor.item.refetch()} /></ContentPageLayout>;
-  }
+  const pending = itemPending(editor);
+  if (pending) return <ContentPageLayout projectId={editor.projectId} title={itemName} parent={parent}>{pending}</ContentPageLayout>;
   return (
     <ContentPageLayout projectId={editor.projectId} title={title} parent={parent}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form noValidate onSubmit={(e) => void editor.submit(e)} className="flex flex-col gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-          <ErrorSummary errors={errors} focusKey={editor.summary.focusKey} />
-          {children}
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-            <Button type="submit" busy={editor.save.isPending}>{contentTexts.save}</Button>
-            {!editor.isNew && <DeleteButton what={savedTitle ?? itemName} busy={editor.remove.isPending} onDelete={() => editor.remove.mutate()} />}
-          </div>
-        </form>
+        <ItemEditForm editor={editor} errors={errors} what={savedTitle ?? itemName}>{children}</ItemEditForm>
         <div className="lg:sticky lg:top-4">{preview}</div>
       </div>
     </ContentPageLayout>

@@ -2,18 +2,17 @@ import { useState } from 'react';
 import {
   ZStaffFaqInput, ZStaffInformationInput, type TStaffFaq, type TStaffFaqInput, type TStaffInformation, type TStaffInformationInput,
 } from '@portal/contract';
+import { nestedFormErrors } from '../../lib/form-errors';
 import { useContentOverview } from '../../ui/console-content-layout';
 import { ContentPreview } from '../../ui/console-preview';
 import { ItemEditLayout } from './edit-layout';
 import {
   CheckboxInput, IconsInput, ImageInput, IndicatorsInput, MenuInput, PartnersInput, PositionInput, PublishInputs, RichTextInput, TitleInput,
 } from './fields';
-import { allFormErrors } from './form-errors';
+import { linkedPreview, withoutMeta } from './item-parts';
 import { ContentListPage } from './list-page';
 import { contentTexts } from './texts';
 import { useItemEditor } from './use-item-editor';
-
-const iconUrl = (name: string) => `/api/assets/icons/${name}.svg`;
 
 const INFO_FIELDS = ['title', 'menuitem_id', 'image_id', 'content', 'icons', 'access_to_home_required', 'indicators', 'partner_ids', 'position', 'publish_at', 'is_public'] as const;
 const ti = contentTexts.information;
@@ -30,21 +29,16 @@ export function InformationEditPage() {
       title: '', menuitem_id: 1, content: '', image_id: null, icons: [], access_to_home_required: false, indicators: [], partner_ids: [], position: 0,
       is_public: false, publish_at: null,
     }),
-    toInput: ({ id: _id, image_url, status: _status, ...input }) => {
-      setImageUrl(image_url);
-      return input;
-    },
+    toInput: withoutMeta(setImageUrl),
   });
   const { form, projectId } = editor;
   const partners = useContentOverview(projectId).data?.partners ?? [];
   const values = form.watch();
   return (
     <ItemEditLayout editor={editor} itemName={ti.item} newTitle={ti.new} listTitle={ti.title} savedTitle={editor.item.data?.title}
-      errors={allFormErrors(form.formState.errors, INFO_FIELDS)}
+      errors={nestedFormErrors(form.formState.errors, INFO_FIELDS)}
       preview={<ContentPreview isPublic={values.is_public} publishAt={values.publish_at} article={{
-        title: values.title || ti.item, imageUrl: values.image_id ? imageUrl : null, html: values.content, accessRequired: values.access_to_home_required,
-        iconUrls: (values.icons ?? []).map(iconUrl), indicators: (values.indicators ?? []).filter((i) => i.name && Number.isFinite(i.value)),
-        partners: partners.filter((p) => (values.partner_ids ?? []).includes(p.id)).map((p) => ({ ...p, logo_url: null })),
+        title: values.title || ti.item, imageUrl: values.image_id ? imageUrl : null, html: values.content, ...linkedPreview(values, partners),
       }} />}>
       <TitleInput form={form} />
       <MenuInput form={form} />
@@ -77,7 +71,7 @@ export function FaqEditPage() {
   const values = form.watch();
   return (
     <ItemEditLayout editor={editor} itemName={tf.item} newTitle={tf.new} listTitle={tf.title} savedTitle={editor.item.data?.title}
-      errors={allFormErrors(form.formState.errors, FAQ_FIELDS)}
+      errors={nestedFormErrors(form.formState.errors, FAQ_FIELDS)}
       preview={<ContentPreview article={{ title: values.title || tf.item, html: values.content }} isPublic={values.is_public} publishAt={values.publish_at} />}>
       <TitleInput form={form} label={tf.titleLabel} />
       <RichTextInput form={form} projectId={projectId} label={tf.contentLabel} />

@@ -4,7 +4,7 @@ import { formatDutchDate } from '../../ui/date-field';
 import { ContentPreview } from '../../ui/console-preview';
 import { ItemEditLayout } from './edit-layout';
 import { DateInput, ImageInput, PublishInputs, RichTextInput, TitleInput } from './fields';
-import { allFormErrors } from './form-errors';
+import { nestedFormErrors } from '../../lib/form-errors';
 import { ContentListPage } from './list-page';
 import { contentTexts } from './texts';
 import { useItemEditor } from './use-item-editor';
@@ -30,7 +30,7 @@ export function NewsEditPage() {
   const values = form.watch();
   return (
     <ItemEditLayout editor={editor} itemName={t.item} newTitle={t.new} listTitle={t.title} savedTitle={editor.item.data?.title}
-      errors={allFormErrors(form.formState.errors, FIELDS)}
+      errors={nestedFormErrors(form.formState.errors, FIELDS)}
       preview={<ContentPreview article={{ title: values.title || t.item, date: values.date, imageUrl: values.image_id ? imageUrl : null, html: values.content }} isPublic={values.is_public} publishAt={values.publish_at} />}>
       <TitleInput form={form} />
       <DateInput form={form} name="date" label={contentTexts.fields.date} />

@@ -6,7 +6,7 @@ import { Link, useParams } from 'wouter';
 import {
   ZStaffScheduleItemInput, ZStaffScheduleSettingsInput, type TStaffListItem, type TStaffScheduleItem, type TStaffScheduleItemInput, type TStaffScheduleSettingsInput,
 } from '@portal/contract';
-import { setServerErrors } from '../../lib/form-errors';
+import { nestedFormErrors, setServerErrors } from '../../lib/form-errors';
 import { Button } from '../../ui/button';
 import { consoleContentPaths, ContentPageLayout, LazyRichTextEditor, useContentOverview } from '../../ui/console-content-layout';
 import { ConsoleImageUpload } from '../../ui/console-image-upload';
@@ -23,13 +23,12 @@ import { ItemEditLayout } from './edit-layout';
 import {
   CheckboxInput, DateInput, IconsInput, ImageInput, IndicatorsInput, PartnersInput, PositionInput, PublishInputs, RichTextInput, TitleInput,
 } from './fields';
-import { allFormErrors } from './form-errors';
+import { linkedPreview, withoutMeta } from './item-parts';
 import { ContentListPage } from './list-page';
 import { contentTexts } from './texts';
 import { useItemEditor } from './use-item-editor';
 
 const t = contentTexts.schedule;
-const iconUrl = (name: string) => `/api/assets/icons/${name}.svg`;
 
 /** The planning's items grouped by day (newest day first), each day a heading with its items. */
 function ByDay({ items, hrefOf }: { items: TStaffListItem[]; hrefOf: (item: TStaffListItem) => string }) {
@@ -72,23 +71,17 @@ export function ScheduleEditPage() {
       date: formatDutchDate(new Date()), title: '', description: null, content: '', highlight: false, image_id: null, icons: [], access_to_home_required: false,
       indicators: [], partner_ids: [], position: 0, is_public: false, publish_at: null,
     }),
-    toInput: ({ id: _id, image_url, status: _status, ...input }) => {
-      setImageUrl(image_url);
-      return input;
-    },
+    toInput: withoutMeta(setImageUrl),
   });
   const { form, projectId } = editor;
   const partners = useContentOverview(projectId).data?.partners ?? [];
   const values = form.watch();
   return (
     <ItemEditLayout editor={editor} itemName={t.item} newTitle={t.new} listTitle={t.title} savedTitle={editor.item.data?.title}
-      errors={allFormErrors(form.formState.errors, FIELDS)}
+      errors={nestedFormErrors(form.formState.errors, FIELDS)}
       preview={<ContentPreview isPublic={values.is_public} publishAt={values.publish_at} article={{
         title: values.highlight ? `Belangrijk: ${values.title}` : values.title || t.item, date: values.date, imageUrl: values.image_id ? imageUrl : null,
-        html: values.content, accessRequired: values.access_to_home_required, iconUrls: (values.icons ?? []).map(iconUrl),
-        indicators: (values.indicators ?? []).filter((i) => i.name && Number.isFinite(i.value)),
-        intro: values.description ? <p className="text-slate-800">{values.description}</p> : undefined,
-        partners: partners.filter((p) => (values.partner_ids ?? []).includes(p.id)).map((p) => ({ ...p, logo_url: null })),
+        html: values.content, intro: values.description ? <p className="text-slate-800">{values.description}</p> : undefined, ...linkedPreview(values, partners),
       }} />}>
       <DateInput form={form} name="date" label={contentTexts.fields.date} />
       <TitleInput form={form} />
@@ -142,7 +135,7 @@ export function ScheduleSettingsPage() {
       {settings.isPending ? <Loading /> : settings.isError ? <ErrorState error={settings.error} retry={() => void settings.refetch()} /> : (
         <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v), summary.focusSummary)}
           className="flex max-w-3xl flex-col gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-          <ErrorSummary errors={allFormErrors(form.formState.errors, SETTINGS_FIELDS)} focusKey={summary.focusKey} />
+          <ErrorSummary errors={nestedFormErrors(form.formState.errors, SETTINGS_FIELDS)} focusKey={summary.focusKey} />
           <p className="text-sm text-slate-700">{t.settingsHint}</p>
           <Controller control={form.control} name="comment" render={({ field }) => (
             <LazyRichTextEditor id="comment" label={t.comment} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}

@@ -1,13 +1,12 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { TStaffAccount, TStaffProjectChoice } from '@portal/contract';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
-import { LoadMoreButton } from '../../../ui/load-more';
 import { Card, Page } from '../../../ui/page';
-import { ErrorState, Loading } from '../../../ui/states';
 import { consoleAccountsApi, consoleAuthKeys } from '../api';
 import { AccountDialog } from '../components/account-dialog';
+import { PagedList, usePagedList } from '../components/paged-list';
 import { SecurityCard } from '../components/security-card';
 import { formatDateTime } from '../format';
 import { t } from '../texts';
@@ -29,13 +28,7 @@ export default function ConsoleAccountsPage() {
     requestAnimationFrame(() => opener.current?.focus());
   };
   const projects = useQuery({ queryKey: consoleAuthKeys.projects, queryFn: consoleAccountsApi.projects });
-  const list = useInfiniteQuery({
-    queryKey: consoleAuthKeys.accountList(query),
-    queryFn: ({ pageParam }) => consoleAccountsApi.list(query, pageParam),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.hasMore ? last.data[last.data.length - 1]?.id : undefined),
-  });
-  const accounts = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const accounts = usePagedList(consoleAuthKeys.accountList(query), (before) => consoleAccountsApi.list(query, before));
   const projectNames = new Map((projects.data ?? []).map((p) => [p.id, p.name]));
 
   return (
@@ -50,20 +43,11 @@ export default function ConsoleAccountsPage() {
             <TextField className="min-w-0 flex-1 basis-64" label={t.search} type="search" value={typed} maxLength={200} onChange={(e) => setTyped(e.target.value)} />
             <Button type="submit" variant="secondary">{t.searchButton}</Button>
           </form>
-          {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : (
-            <>
-              {accounts.length === 0 ? <p className="text-slate-700">{t.noAccounts}</p> : (
-                <ul aria-label={t.accountsTitle} className="divide-y divide-slate-200">
-                  {accounts.map((account) => (
-                    <AccountRow key={account.id} account={account} projectNames={projectNames} onEdit={() => openDialog(account)} />
-                  ))}
-                </ul>
-              )}
-              {list.hasNextPage && (
-                <LoadMoreButton className="mt-4" label={t.loadMore} busy={list.isFetchingNextPage} failed={list.isFetchNextPageError} onLoad={() => void list.fetchNextPage()} />
-              )}
-            </>
-          )}
+          <PagedList paged={accounts} label={t.accountsTitle} emptyText={t.noAccounts}>
+            {(items) => items.map((account) => (
+              <AccountRow key={account.id} account={account} projectNames={projectNames} onEdit={() => openDialog(account)} />
+            ))}
+          </PagedList>
         </Card>
       </div>
       {dialog && (

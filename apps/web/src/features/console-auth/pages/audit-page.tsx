@@ -1,15 +1,14 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { TAuditEntry } from '@portal/contract';
 import { Button } from '../../../ui/button';
 import { DateField, parseDutchDate } from '../../../ui/date-field';
 import { LabelledField, TextField } from '../../../ui/field';
-import { LoadMoreButton } from '../../../ui/load-more';
 import { Card, Page } from '../../../ui/page';
 import { Select } from '../../../ui/select';
-import { ErrorState, Loading } from '../../../ui/states';
 import { consoleAccountsApi, consoleAuditApi, consoleAuthKeys, type AuditFilters } from '../api';
 import { auditChanges } from '../audit-diff';
+import { PagedList, usePagedList } from '../components/paged-list';
 import { formatDateTime } from '../format';
 import { t } from '../texts';
 
@@ -61,13 +60,7 @@ export default function ConsoleAuditPage() {
   const [dateErrors, setDateErrors] = useState<DateErrors>({});
   const accounts = useQuery({ queryKey: consoleAuthKeys.accountChoices, queryFn: consoleAccountsApi.choices });
   const projects = useQuery({ queryKey: consoleAuthKeys.projects, queryFn: consoleAccountsApi.projects });
-  const list = useInfiniteQuery({
-    queryKey: consoleAuthKeys.auditList(filters),
-    queryFn: ({ pageParam }) => consoleAuditApi.list(filters, pageParam),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.hasMore ? last.data[last.data.length - 1]?.id : undefined),
-  });
-  const entries = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const entries = usePagedList(consoleAuthKeys.auditList(filters), (before) => consoleAuditApi.list(filters, before));
   const projectNames = new Map((projects.data ?? []).map((p) => [p.id, p.name]));
   const field = (name: keyof FilterForm) => ({
     name, value: form[name],
@@ -125,18 +118,9 @@ export default function ConsoleAuditPage() {
           </form>
         </Card>
         <Card>
-          {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : (
-            <>
-              {entries.length === 0 ? <p className="text-slate-700">{t.noEntries}</p> : (
-                <ul aria-label={t.auditTitle} className="divide-y divide-slate-200">
-                  {entries.map((entry) => <AuditRow key={entry.id} entry={entry} projectNames={projectNames} />)}
-                </ul>
-              )}
-              {list.hasNextPage && (
-                <LoadMoreButton className="mt-4" label={t.loadMore} busy={list.isFetchingNextPage} failed={list.isFetchNextPageError} onLoad={() => void list.fetchNextPage()} />
-              )}
-            </>
-          )}
+          <PagedList paged={entries} label={t.auditTitle} emptyText={t.noEntries}>
+            {(items) => items.map((entry) => <AuditRow key={entry.id} entry={entry} projectNames={projectNames} />)}
+          </PagedList>
         </Card>
       </div>
     </Page>

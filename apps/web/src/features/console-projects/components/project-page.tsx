@@ -7,6 +7,7 @@ import { MODULE_NAMES, STAFF_PROJECT_LIMITS, type TStaffProject } from '@portal/
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { LazyRichTextEditor } from '../../../ui/console-content-layout';
+import { Crumbs } from '../../../ui/crumbs';
 import { Dialog } from '../../../ui/dialog';
 import { formatDutchDate } from '../../../ui/date-field';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
@@ -49,15 +50,7 @@ function ProjectSettings({ project }: { project: TStaffProject }) {
   const isAdmin = me.data?.role === 'customer-admin';
   return (
     <Page title={project.name} actions={isAdmin && <ArchiveButton project={project} />}>
-      <nav aria-label="Kruimelpad" className="-mt-2 mb-4 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-slate-700">
-          <li className="flex items-center gap-1">
-            <Link href="/projecten" className="text-blue-800 underline underline-offset-2">{texts.back}</Link>
-            <span aria-hidden="true">›</span>
-          </li>
-          <li aria-current="page" className="font-medium text-slate-900">{project.name}</li>
-        </ol>
-      </nav>
+      <Crumbs crumbs={[{ href: '/projecten', label: texts.back }]} current={project.name} />
       {project.archived_at && <div className="mb-4"><Banner tone="warning">{texts.archived(formatDutchDate(new Date(project.archived_at)))}</Banner></div>}
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
