@@ -1,6 +1,6 @@
 import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { ZApiError } from '@portal/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { UnprocessableError } from './errors.ts';
@@ -40,6 +40,19 @@ export function matchesWords(q: string | undefined, columns: Array<SQL | AnyPgCo
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   if (!words.length) return undefined;
   return and(...words.map((word) => or(...columns.map((column) => ilike(column, containing(word))))!));
+}
+
+/**
+ * The rows of a project's list past its item `after` in the order (`key`, id), ascending or descending:
+ * one row comparison with that item's values (no rows when it is not the project's); undefined without `after`.
+ */
+export function pastItem(
+  table: PgTable & { id: AnyPgColumn; projectId: AnyPgColumn }, key: AnyPgColumn, order: 'asc' | 'desc', scope: { projectId: number; after?: number },
+): SQL | undefined {
+  if (scope.after === undefined) return undefined;
+  // In the subquery the table's name stands for its own FROM (the item `after`), outside it for the listed row.
+  const item = sql`(select ${key}, ${table.id} from ${table} where ${table.id} = ${scope.after} and ${table.projectId} = ${scope.projectId})`;
+  return order === 'desc' ? sql`(${key}, ${table.id}) < ${item}` : sql`(${key}, ${table.id}) > ${item}`;
 }
 
 /** '1234AB' -> '1234 AB' */

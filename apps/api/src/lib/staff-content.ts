@@ -1,7 +1,9 @@
 import { and, eq, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { contentStatus, type TContentStatus } from '@portal/contract';
-import { UnprocessableError } from './errors.ts';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { contentStatus, type TContentStatus, type TStaffListItem } from '@portal/contract';
+import type { Db } from '../db/client.ts';
+import { files } from '../modules/files/files.table.ts';
+import { NotFoundError, UnprocessableError } from './errors.ts';
 
 /**
  * Rules the staff console's content modules share (news, complaints, information, FAQ, planning, and
@@ -18,6 +20,22 @@ export const publishedNow = (publishAt: AnyPgColumn): SQL => lte(publishAt, sql`
 export const toPublishAt = (value: string | null): Date | null => (value === null ? null : new Date(value));
 export const fromPublishAt = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 export const statusOf = (value: Date | null): TContentStatus => contentStatus(value);
+
+/** A content item as a row of the console's list, with the date and group its module shows (or none). */
+export const staffListItem = (
+  row: { id: number; title: string; isPublic: boolean; publishAt: Date | null }, date: string | null = null, group: string | null = null,
+): TStaffListItem => ({
+  id: row.id, title: row.title, date, group, is_public: row.isPublic, publish_at: fromPublishAt(row.publishAt), status: statusOf(row.publishAt),
+});
+
+/** The item of a content table that `where` finds, with its image's file name (for its link); 404 with `notFound` when there is none. */
+export async function findWithImage<T extends PgTable & { imageFileId: AnyPgColumn }>(db: Db, table: T, where: SQL | undefined, notFound: string) {
+  // drizzle cannot type a select from a generic table: the cast below says what this select answers.
+  const from: PgTable = table;
+  const [row] = await db.select({ item: from, imageName: files.filename }).from(from).leftJoin(files, eq(files.id, table.imageFileId)).where(where).limit(1);
+  if (!row) throw new NotFoundError(notFound);
+  return row as { item: T['$inferSelect']; imageName: string | null };
+}
 
 /** ILIKE on any of the columns, with %, _ and \ in the search text taken literally. */
 export function searchCondition(q: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined {

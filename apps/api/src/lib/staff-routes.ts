@@ -38,6 +38,25 @@ export type StaffCrudService<I, O> = {
   remove(ctx: StaffContext, projectId: number, id: number): Promise<void>;
 };
 
+/**
+ * A content module's staff service from its own parts: `find` (404 when the item is not the project's),
+ * `write` (create when `before` is null), `list` and `remove`; get, update and delete find the item first.
+ */
+export function staffCrudService<I, O>(parts: {
+  find(projectId: number, id: number): Promise<O>;
+  write(ctx: StaffContext, projectId: number, input: I, before: O | null): Promise<O>;
+  list(projectId: number, query: TStaffListQuery): Promise<Page<TStaffListItem>>;
+  remove(ctx: StaffContext, projectId: number, id: number, before: O): Promise<void>;
+}): StaffCrudService<I, O> {
+  return {
+    list: (_ctx, projectId, query) => parts.list(projectId, query),
+    get: (_ctx, projectId, id) => parts.find(projectId, id),
+    create: (ctx, projectId, input) => parts.write(ctx, projectId, input, null),
+    update: async (ctx, projectId, id, input) => parts.write(ctx, projectId, input, await parts.find(projectId, id)),
+    remove: async (ctx, projectId, id) => parts.remove(ctx, projectId, id, await parts.find(projectId, id)),
+  };
+}
+
 type CrudDef<I extends z.ZodType, O extends z.ZodType> = {
   /** 'news article', 'FAQ item': for the OpenAPI summaries. */
   name: string;

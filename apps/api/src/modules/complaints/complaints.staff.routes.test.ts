@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZComplaintList, ZStaffComplaint, ZStaffList, type TStaffComplaintInput } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
-import { auditActions, consoleSessions, expectStaffRefusals, inMinutes, requests, type ConsoleSessions } from '../staff-content/test-setup.ts';
+import { newCounts, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { auditActions, expectStaffRefusals, inMinutes } from '../staff-content/test-setup.ts';
+import { setUpStaffContentApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, B: number;
-setUpContentApp((app) => ({ t, get, tokens, B } = app));
-let staff: ConsoleSessions;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  staff = await consoleSessions(t);
-  http = requests(t);
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, staff: ConsoleSessions, http: Requests, B: number;
+setUpStaffContentApp((app) => ({ t, get, tokens, staff, http, B } = app));
 
 const body = (over: Partial<TStaffComplaintInput> = {}): TStaffComplaintInput => ({
   title: 'Geluidsoverlast melden', image_id: null, content: '<p>Bel de uitvoerder.</p>', position: 5, is_public: false, publish_at: null, ...over,

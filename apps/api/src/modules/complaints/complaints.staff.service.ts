@@ -1,12 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TStaffComplaint, TStaffComplaintInput, TStaffListItem, TStaffListQuery } from '@portal/contract';
+import type { TStaffComplaint, TStaffComplaintInput, TStaffListQuery } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { pageSize, toPage } from '../../lib/paging.ts';
+import { keysetPage } from '../../lib/paging.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
-import { fromPublishAt, keysetAfter, searchCondition, statusOf, toPublishAt } from '../../lib/staff-content.ts';
-import type { StaffCrudService } from '../../lib/staff-routes.ts';
-import { files, optionalFileUrl } from '../files/index.ts';
+import { findWithImage, fromPublishAt, keysetAfter, searchCondition, staffListItem, statusOf, toPublishAt } from '../../lib/staff-content.ts';
+import { staffCrudService, type StaffCrudService } from '../../lib/staff-routes.ts';
+import { optionalFileUrl } from '../files/index.ts';
 import type { StaffContent } from '../staff-content/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import { complaintItems } from './complaints.table.ts';
@@ -19,16 +18,9 @@ export function createComplaintsStaffService({ db, staffContent }: { db: Db; sta
   const inProject = (projectId: number, id: number) => and(eq(complaintItems.projectId, projectId), eq(complaintItems.id, id));
 
   async function find(projectId: number, id: number): Promise<TStaffComplaint> {
-    const [row] = await db
-      .select({ item: complaintItems, imageName: files.filename })
-      .from(complaintItems)
-      .leftJoin(files, eq(files.id, complaintItems.imageFileId))
-      .where(inProject(projectId, id))
-      .limit(1);
-    if (!row) throw new NotFoundError(NOT_FOUND);
-    const c = row.item;
+    const { item: c, imageName } = await findWithImage(db, complaintItems, inProject(projectId, id), NOT_FOUND);
     return {
-      id: c.id, title: c.title, image_id: c.imageFileId, image_url: optionalFileUrl(c.imageFileId, row.imageName), content: c.content,
+      id: c.id, title: c.title, image_id: c.imageFileId, image_url: optionalFileUrl(c.imageFileId, imageName), content: c.content,
       position: c.position, is_public: c.isPublic, publish_at: fromPublishAt(c.publishAt), status: statusOf(c.publishAt),
     };
   }
@@ -49,14 +41,11 @@ export function createComplaintsStaffService({ db, staffContent }: { db: Db; sta
     return find(projectId, id);
   }
 
-  return {
-    async list(_ctx, projectId, query: TStaffListQuery) {
-      const size = pageSize(query);
-      const [cursor] = query.before
-        ? await db.select({ position: complaintItems.position, id: complaintItems.id }).from(complaintItems).where(inProject(projectId, query.before))
-        : [];
-      if (query.before && !cursor) return { items: [], hasMore: false };
-      const rows = await db
+  async function list(projectId: number, query: TStaffListQuery) {
+    const page = await keysetPage(
+      query,
+      async (id) => (await db.select({ position: complaintItems.position, id: complaintItems.id }).from(complaintItems).where(inProject(projectId, id)))[0],
+      (cursor, limit) => db
         .select({ id: complaintItems.id, title: complaintItems.title, isPublic: complaintItems.isPublic, publishAt: complaintItems.publishAt })
         .from(complaintItems)
         .where(and(
@@ -65,23 +54,14 @@ export function createComplaintsStaffService({ db, staffContent }: { db: Db; sta
           cursor ? keysetAfter([{ column: complaintItems.position, value: cursor.position }, { column: complaintItems.id, value: cursor.id }]) : undefined,
         ))
         .orderBy(asc(complaintItems.position), asc(complaintItems.id))
-        .limit(size + 1);
-      const page = toPage(rows, size);
-      return {
-        hasMore: page.hasMore,
-        items: page.items.map((r): TStaffListItem => ({
-          id: r.id, title: r.title, date: null, group: null, is_public: r.isPublic, publish_at: fromPublishAt(r.publishAt), status: statusOf(r.publishAt),
-        })),
-      };
-    },
-    get: (_ctx, projectId, id) => find(projectId, id),
-    create: (ctx, projectId, input) => write(ctx, projectId, input, null),
-    async update(ctx, projectId, id, input) {
-      return write(ctx, projectId, input, await find(projectId, id));
-    },
-    async remove(ctx, projectId, id) {
-      const before = await find(projectId, id);
-      await changes.remove(ctx, { entity: 'complaints', projectId, id, before }, (tx) => tx.delete(complaintItems).where(inProject(projectId, id)));
-    },
-  };
+        .limit(limit),
+    );
+    return { hasMore: page.hasMore, items: page.items.map((r) => staffListItem(r)) };
+  }
+
+  return staffCrudService({
+    find, write, list,
+    remove: (ctx, projectId, id, before) =>
+      changes.remove(ctx, { entity: 'complaints', projectId, id, before }, (tx) => tx.delete(complaintItems).where(inProject(projectId, id))),
+  });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
-import { matchesWords } from '../../lib/staff-content-b.ts';
+import { matchesWords, pastItem } from '../../lib/staff-content-b.ts';
 import { files } from '../files/files.table.ts';
 import { contacts } from './contacts.table.ts';
 
@@ -16,29 +16,24 @@ const searchable = [
   sql`coalesce(${contacts.function}, '')`, sql`coalesce(${contacts.organisation}, '')`, sql`coalesce(${contacts.email}, '')`,
 ];
 
+/** The contacts with the file names of their avatar and logo. */
+const withImages = (db: Queryable) => db
+  .select(columns)
+  .from(contacts)
+  .leftJoin(avatar, eq(avatar.id, contacts.avatarFileId))
+  .leftJoin(logo, eq(logo.id, contacts.logoFileId));
+
 /** A page of the project's contacts in their order (position, id), after contact `after` when given. */
 export function selectStaffContacts(db: Db, projectId: number, where: { q?: string; after?: number; limit: number }) {
-  const following = where.after === undefined ? undefined
-    : sql`(${contacts.position}, ${contacts.id}) > (select c.position, c.id from ${contacts} c where c.id = ${where.after} and c.project_id = ${projectId})`;
-  return db
-    .select(columns)
-    .from(contacts)
-    .leftJoin(avatar, eq(avatar.id, contacts.avatarFileId))
-    .leftJoin(logo, eq(logo.id, contacts.logoFileId))
-    .where(and(eq(contacts.projectId, projectId), matchesWords(where.q, searchable), following))
+  return withImages(db)
+    .where(and(eq(contacts.projectId, projectId), matchesWords(where.q, searchable), pastItem(contacts, contacts.position, 'asc', { projectId, after: where.after })))
     .orderBy(asc(contacts.position), asc(contacts.id))
     .limit(where.limit);
 }
 export type StaffContactRow = Awaited<ReturnType<typeof selectStaffContacts>>[number];
 
 export async function findStaffContact(db: Queryable, projectId: number, id: number): Promise<StaffContactRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(contacts)
-    .leftJoin(avatar, eq(avatar.id, contacts.avatarFileId))
-    .leftJoin(logo, eq(logo.id, contacts.logoFileId))
-    .where(and(eq(contacts.id, id), eq(contacts.projectId, projectId)))
-    .limit(1);
+  const [row] = await withImages(db).where(and(eq(contacts.id, id), eq(contacts.projectId, projectId))).limit(1);
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
-import { addressColumns, addressSearchColumns, matchesWords } from '../../lib/staff-content-b.ts';
+import { addressColumns, addressSearchColumns, matchesWords, pastItem } from '../../lib/staff-content-b.ts';
 import { addresses } from '../address/address.table.ts';
 import { files } from '../files/files.table.ts';
 import { documents } from './documents.table.ts';
@@ -12,6 +12,13 @@ const columns = {
   address: { id: addresses.id, ...addressColumns },
 };
 
+/** The documents with their file and (for a per-address one) their address. */
+const withFileAndAddress = (db: Queryable) => db
+  .select(columns)
+  .from(documents)
+  .innerJoin(files, eq(files.id, documents.fileId))
+  .leftJoin(addresses, eq(addresses.id, documents.addressId));
+
 export type DocumentScope = { kind?: 'project' | 'address'; addressId?: number };
 
 /**
@@ -20,19 +27,13 @@ export type DocumentScope = { kind?: 'project' | 'address'; addressId?: number }
  */
 export function selectStaffDocuments(db: Db, projectId: number, where: { q?: string; scope: DocumentScope; after?: number; limit: number }) {
   const { kind, addressId } = where.scope;
-  const preceding = where.after === undefined ? undefined
-    : sql`(${documents.createdAt}, ${documents.id}) < (select d.created_at, d.id from ${documents} d where d.id = ${where.after} and d.project_id = ${projectId})`;
-  return db
-    .select(columns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.fileId))
-    .leftJoin(addresses, eq(addresses.id, documents.addressId))
+  return withFileAndAddress(db)
     .where(and(
       eq(documents.projectId, projectId),
       addressId !== undefined ? eq(documents.addressId, addressId) : kind === 'address' ? isNotNull(documents.addressId) : undefined,
       kind === 'project' ? isNull(documents.addressId) : undefined,
       matchesWords(where.q, [documents.name, documents.subject, documents.type, ...addressSearchColumns.map((c) => sql`coalesce(${c}, '')`)]),
-      preceding,
+      pastItem(documents, documents.createdAt, 'desc', { projectId, after: where.after }),
     ))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(where.limit);
@@ -40,13 +41,7 @@ export function selectStaffDocuments(db: Db, projectId: number, where: { q?: str
 export type StaffDocumentRow = Awaited<ReturnType<typeof selectStaffDocuments>>[number];
 
 export async function findStaffDocument(db: Queryable, projectId: number, id: number): Promise<StaffDocumentRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.fileId))
-    .leftJoin(addresses, eq(addresses.id, documents.addressId))
-    .where(and(eq(documents.id, id), eq(documents.projectId, projectId)))
-    .limit(1);
+  const [row] = await withFileAndAddress(db).where(and(eq(documents.id, id), eq(documents.projectId, projectId))).limit(1);
   return row ?? null;
 }
 

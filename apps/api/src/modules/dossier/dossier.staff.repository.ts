@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
-import { addressColumns, addressSearchColumns, matchesWords } from '../../lib/staff-content-b.ts';
+import { addressColumns, addressSearchColumns, matchesWords, pastItem } from '../../lib/staff-content-b.ts';
 import { addresses } from '../address/address.table.ts';
 import { files } from '../files/files.table.ts';
 import { contentReads } from '../reads/index.ts';
@@ -15,20 +15,21 @@ const columns = {
   fetched: sql<boolean>`exists (select 1 from ${contentReads} r where r.address_id = ${dossierItems.addressId} and r.module = 'dossier' and r.item_id = ${dossierItems.id})`,
 };
 
+/** The dossier items with their file and address. */
+const withFileAndAddress = (db: Queryable) => db
+  .select(columns)
+  .from(dossierItems)
+  .innerJoin(files, eq(files.id, dossierItems.fileId))
+  .innerJoin(addresses, eq(addresses.id, dossierItems.addressId));
+
 /** A page of the project's dossier items (of one address when given), newest first, after item `after` when given. */
 export function selectStaffDossier(db: Db, projectId: number, where: { q?: string; addressId?: number; after?: number; limit: number }) {
-  const preceding = where.after === undefined ? undefined
-    : sql`(${dossierItems.createdAt}, ${dossierItems.id}) < (select i.created_at, i.id from ${dossierItems} i where i.id = ${where.after} and i.project_id = ${projectId})`;
-  return db
-    .select(columns)
-    .from(dossierItems)
-    .innerJoin(files, eq(files.id, dossierItems.fileId))
-    .innerJoin(addresses, eq(addresses.id, dossierItems.addressId))
+  return withFileAndAddress(db)
     .where(and(
       eq(dossierItems.projectId, projectId),
       where.addressId !== undefined ? eq(dossierItems.addressId, where.addressId) : undefined,
       matchesWords(where.q, [dossierItems.name, dossierItems.subject, dossierItems.type, sql`coalesce(${dossierItems.subType}, '')`, ...addressSearchColumns]),
-      preceding,
+      pastItem(dossierItems, dossierItems.createdAt, 'desc', { projectId, after: where.after }),
     ))
     .orderBy(desc(dossierItems.createdAt), desc(dossierItems.id))
     .limit(where.limit);
@@ -36,13 +37,7 @@ export function selectStaffDossier(db: Db, projectId: number, where: { q?: strin
 export type StaffDossierRow = Awaited<ReturnType<typeof selectStaffDossier>>[number];
 
 export async function findStaffDossierItem(db: Queryable, projectId: number, id: number): Promise<StaffDossierRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(dossierItems)
-    .innerJoin(files, eq(files.id, dossierItems.fileId))
-    .innerJoin(addresses, eq(addresses.id, dossierItems.addressId))
-    .where(and(eq(dossierItems.id, id), eq(dossierItems.projectId, projectId)))
-    .limit(1);
+  const [row] = await withFileAndAddress(db).where(and(eq(dossierItems.id, id), eq(dossierItems.projectId, projectId))).limit(1);
   return row ?? null;
 }
 

@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZDossierList, ZStaffAddressOptionList, ZStaffDossierItem, ZStaffDossierList, type TStaffDossierItem } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
-import { auditOf, caller, consoleTokens, expectStatus, multipart, testPdf, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
+import { newCounts, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
+import { auditOf, expectStatus, multipart, testPdf, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
+import { setUpStaffContentBApp } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, B: number, R: number;
-setUpContentApp((app) => ({ t, get, tokens, elsewhere, B, R } = app));
-let staff: ConsoleTokens, call: Caller;
-beforeAll(async () => {
-  staff = await consoleTokens(t, elsewhere.customerId);
-  call = caller(t);
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, staff: ConsoleTokens, call: Caller, B: number, R: number;
+setUpStaffContentBApp((app) => ({ t, get, tokens, elsewhere, staff, call, B, R } = app));
 
 const base = (projectId: number) => `/api/staff/projects/${projectId}/dossier`;
 const fields = (over: Record<string, string> = {}) => ({

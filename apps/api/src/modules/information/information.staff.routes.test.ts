@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZInformationItem, ZStaffFaq, ZStaffInformation, ZStaffList, type TStaffFaqInput, type TStaffInformationInput } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
-import { auditActions, consoleSessions, expectStaffRefusals, inMinutes, requests, type ConsoleSessions } from '../staff-content/test-setup.ts';
+import { newCounts, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { auditActions, expectStaffRefusals, inMinutes } from '../staff-content/test-setup.ts';
+import { setUpStaffContentApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, B: number, R: number;
-setUpContentApp((app) => ({ t, get, tokens, B, R } = app));
-let staff: ConsoleSessions;
-let http: ReturnType<typeof requests>;
+let t: TestApp, get: Requester, tokens: DemoTokens, staff: ConsoleSessions, http: Requests, B: number, R: number;
+setUpStaffContentApp((app) => ({ t, get, tokens, staff, http, B, R } = app));
 let partnerOfB: number, partnerOfR: number;
 beforeAll(async () => {
-  staff = await consoleSessions(t);
-  http = requests(t);
   [{ id: partnerOfB }] = (await t.query<{ id: number }>('SELECT id FROM partners WHERE project_id = $1 ORDER BY id LIMIT 1', [B])) as [{ id: number }];
   [{ id: partnerOfR }] = (await t.query<{ id: number }>('SELECT id FROM partners WHERE project_id = $1 ORDER BY id LIMIT 1', [R])) as [{ id: number }];
 });

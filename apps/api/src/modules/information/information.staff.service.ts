@@ -3,12 +3,13 @@ import {
   INFORMATION_MENUS, type TStaffFaq, type TStaffFaqInput, type TStaffInformation, type TStaffInformationInput, type TStaffListItem, type TStaffListQuery,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { pageSize, toPage } from '../../lib/paging.ts';
+import { keysetPage, type Page } from '../../lib/paging.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
-import { fromPublishAt, keysetAfter, searchCondition, statusOf, toPublishAt } from '../../lib/staff-content.ts';
-import type { StaffCrudService } from '../../lib/staff-routes.ts';
-import { files, optionalFileUrl } from '../files/index.ts';
+import {
+  findWithImage, fromPublishAt, keysetAfter, searchCondition, staffListItem, statusOf, toPublishAt,
+} from '../../lib/staff-content.ts';
+import { staffCrudService, type StaffCrudService } from '../../lib/staff-routes.ts';
+import { optionalFileUrl } from '../files/index.ts';
 import type { StaffContent } from '../staff-content/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import { informationItemPartners, informationItems, type InformationKind } from './information.table.ts';
@@ -26,13 +27,7 @@ function createItems({ db, staffContent }: Deps, kind: InformationKind) {
   const inProject = (projectId: number, id: number) => and(eq(informationItems.projectId, projectId), eq(informationItems.kind, kind), eq(informationItems.id, id));
 
   async function findRow(projectId: number, id: number) {
-    const [row] = await db
-      .select({ item: informationItems, imageName: files.filename })
-      .from(informationItems)
-      .leftJoin(files, eq(files.id, informationItems.imageFileId))
-      .where(inProject(projectId, id))
-      .limit(1);
-    if (!row) throw new NotFoundError(kind === 'faq' ? 'Vraag niet gevonden' : 'Informatie-item niet gevonden');
+    const row = await findWithImage(db, informationItems, inProject(projectId, id), kind === 'faq' ? 'Vraag niet gevonden' : 'Informatie-item niet gevonden');
     const partnerRows = await db.select({ id: informationItemPartners.partnerId }).from(informationItemPartners)
       .where(eq(informationItemPartners.itemId, id)).orderBy(asc(informationItemPartners.position), asc(informationItemPartners.partnerId));
     return { ...row, partnerIds: partnerRows.map((p) => p.id) };
@@ -52,34 +47,29 @@ function createItems({ db, staffContent }: Deps, kind: InformationKind) {
     });
   }
 
-  async function list(projectId: number, query: TStaffListQuery): Promise<{ items: TStaffListItem[]; hasMore: boolean }> {
-    const size = pageSize(query);
-    const [cursor] = query.before
-      ? await db.select({ menu: informationItems.menuitemId, position: informationItems.position, id: informationItems.id }).from(informationItems).where(inProject(projectId, query.before))
-      : [];
-    if (query.before && !cursor) return { items: [], hasMore: false };
+  async function list(projectId: number, query: TStaffListQuery): Promise<Page<TStaffListItem>> {
     // FAQ items have no menu group (null): ordering by it is harmless there and keeps one index order.
-    const keys = cursor ? keysetAfter([
-      ...(kind === 'information' ? [{ column: informationItems.menuitemId, value: cursor.menu }] : []),
-      { column: informationItems.position, value: cursor.position }, { column: informationItems.id, value: cursor.id },
-    ]) : undefined;
-    const rows = await db
-      .select({ id: informationItems.id, title: informationItems.title, menu: informationItems.menuitemId, isPublic: informationItems.isPublic, publishAt: informationItems.publishAt })
-      .from(informationItems)
-      .where(and(eq(informationItems.projectId, projectId), eq(informationItems.kind, kind), searchCondition(query.q, informationItems.title, informationItems.content), keys))
-      .orderBy(asc(informationItems.menuitemId), asc(informationItems.position), asc(informationItems.id))
-      .limit(size + 1);
-    const page = toPage(rows, size);
-    return {
-      hasMore: page.hasMore,
-      items: page.items.map((r) => ({
-        id: r.id, title: r.title, date: null, group: INFORMATION_MENUS.find((m) => m.id === r.menu)?.name ?? null,
-        is_public: r.isPublic, publish_at: fromPublishAt(r.publishAt), status: statusOf(r.publishAt),
-      })),
-    };
+    const page = await keysetPage(
+      query,
+      async (id) => (await db
+        .select({ menu: informationItems.menuitemId, position: informationItems.position, id: informationItems.id }).from(informationItems).where(inProject(projectId, id)))[0],
+      (cursor, limit) => db
+        .select({ id: informationItems.id, title: informationItems.title, menu: informationItems.menuitemId, isPublic: informationItems.isPublic, publishAt: informationItems.publishAt })
+        .from(informationItems)
+        .where(and(
+          eq(informationItems.projectId, projectId), eq(informationItems.kind, kind), searchCondition(query.q, informationItems.title, informationItems.content),
+          cursor ? keysetAfter([
+            ...(kind === 'information' ? [{ column: informationItems.menuitemId, value: cursor.menu }] : []),
+            { column: informationItems.position, value: cursor.position }, { column: informationItems.id, value: cursor.id },
+          ]) : undefined,
+        ))
+        .orderBy(asc(informationItems.menuitemId), asc(informationItems.position), asc(informationItems.id))
+        .limit(limit),
+    );
+    return { hasMore: page.hasMore, items: page.items.map((r) => staffListItem(r, null, INFORMATION_MENUS.find((m) => m.id === r.menu)?.name ?? null)) };
   }
 
-  const remove = async (ctx: StaffContext, projectId: number, id: number, before: unknown) =>
+  const remove = (ctx: StaffContext, projectId: number, id: number, before: unknown) =>
     changes.remove(ctx, { entity, projectId, id, before }, (tx) => tx.delete(informationItems).where(inProject(projectId, id)));
 
   return { findRow, save, list, remove, images, partnerLinks };
@@ -106,13 +96,7 @@ export function createInformationStaffService(deps: Deps): StaffCrudService<TSta
     const after = { ...input, image_id: imageFileId, partner_ids: partnerIds, content: values.content };
     return find(projectId, await items.save(ctx, projectId, values, partnerIds, before, after));
   }
-  return {
-    list: (_ctx, projectId, query) => items.list(projectId, query),
-    get: (_ctx, projectId, id) => find(projectId, id),
-    create: (ctx, projectId, input) => write(ctx, projectId, input, null),
-    update: async (ctx, projectId, id, input) => write(ctx, projectId, input, await find(projectId, id)),
-    remove: async (ctx, projectId, id) => items.remove(ctx, projectId, id, await find(projectId, id)),
-  };
+  return staffCrudService<TStaffInformationInput, TStaffInformation>({ find, write, list: items.list, remove: items.remove });
 }
 
 export function createFaqStaffService(deps: Deps): StaffCrudService<TStaffFaqInput, TStaffFaq> {
@@ -127,11 +111,5 @@ export function createFaqStaffService(deps: Deps): StaffCrudService<TStaffFaqInp
     const values = { title: input.title, content: sanitizeStaffHtml(input.content), position: input.position, isPublic: input.is_public, publishAt: toPublishAt(input.publish_at) };
     return find(projectId, await items.save(ctx, projectId, values, null, before, { ...input, content: values.content }));
   }
-  return {
-    list: (_ctx, projectId, query) => items.list(projectId, query),
-    get: (_ctx, projectId, id) => find(projectId, id),
-    create: (ctx, projectId, input) => write(ctx, projectId, input, null),
-    update: async (ctx, projectId, id, input) => write(ctx, projectId, input, await find(projectId, id)),
-    remove: async (ctx, projectId, id) => items.remove(ctx, projectId, id, await find(projectId, id)),
-  };
+  return staffCrudService<TStaffFaqInput, TStaffFaq>({ find, write, list: items.list, remove: items.remove });
 }

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZNewsList, ZStaffList, ZStaffNews, type TStaffNews, type TStaffNewsInput } from '@portal/contract';
 import { addDays, amsterdamIsoDate, isoDateToDutch } from '../../lib/dates.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
-import { auditOf, consoleSessions, png, requests } from '../staff-projects/test-setup.ts';
+import { newCounts, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { auditOf, png } from '../staff-projects/test-setup.ts';
+import { setUpStaffContentApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, B: number, R: number;
-setUpContentApp((app) => ({ t, get, tokens, B, R } = app));
-let staff: Awaited<ReturnType<typeof consoleSessions>>;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  staff = await consoleSessions(t);
-  http = requests(t);
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, staff: ConsoleSessions, http: Requests, B: number, R: number;
+setUpStaffContentApp((app) => ({ t, get, tokens, staff, http, B, R } = app));
 
 const today = isoDateToDutch(amsterdamIsoDate(new Date()));
 const article = (over: Partial<TStaffNewsInput> = {}): TStaffNewsInput => ({

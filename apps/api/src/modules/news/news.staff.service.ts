@@ -1,13 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { TStaffListItem, TStaffListQuery, TStaffNews, TStaffNewsInput } from '@portal/contract';
+import type { TStaffListQuery, TStaffNews, TStaffNewsInput } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { isoDateToDutch } from '../../lib/dates.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { pageSize, toPage } from '../../lib/paging.ts';
+import { keysetPage } from '../../lib/paging.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
-import { dutchToIsoDate, fromPublishAt, keysetAfter, searchCondition, statusOf, toPublishAt } from '../../lib/staff-content.ts';
-import type { StaffCrudService } from '../../lib/staff-routes.ts';
-import { files, optionalFileUrl } from '../files/index.ts';
+import {
+  dutchToIsoDate, findWithImage, fromPublishAt, keysetAfter, searchCondition, staffListItem, statusOf, toPublishAt,
+} from '../../lib/staff-content.ts';
+import { staffCrudService, type StaffCrudService } from '../../lib/staff-routes.ts';
+import { optionalFileUrl } from '../files/index.ts';
 import type { StaffContent } from '../staff-content/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import { newsArticles } from './news.table.ts';
@@ -20,16 +21,9 @@ export function createNewsStaffService({ db, staffContent }: { db: Db; staffCont
   const inProject = (projectId: number, id: number) => and(eq(newsArticles.projectId, projectId), eq(newsArticles.id, id));
 
   async function find(projectId: number, id: number): Promise<TStaffNews> {
-    const [row] = await db
-      .select({ article: newsArticles, imageName: files.filename })
-      .from(newsArticles)
-      .leftJoin(files, eq(files.id, newsArticles.imageFileId))
-      .where(inProject(projectId, id))
-      .limit(1);
-    if (!row) throw new NotFoundError(NOT_FOUND);
-    const a = row.article;
+    const { item: a, imageName } = await findWithImage(db, newsArticles, inProject(projectId, id), NOT_FOUND);
     return {
-      id: a.id, title: a.title, date: isoDateToDutch(a.date), image_id: a.imageFileId, image_url: optionalFileUrl(a.imageFileId, row.imageName),
+      id: a.id, title: a.title, date: isoDateToDutch(a.date), image_id: a.imageFileId, image_url: optionalFileUrl(a.imageFileId, imageName),
       content: a.content, is_public: a.isPublic, publish_at: fromPublishAt(a.publishAt), status: statusOf(a.publishAt),
     };
   }
@@ -52,12 +46,11 @@ export function createNewsStaffService({ db, staffContent }: { db: Db; staffCont
     return find(projectId, id);
   }
 
-  return {
-    async list(_ctx, projectId, query: TStaffListQuery) {
-      const size = pageSize(query);
-      const cursor = query.before ? (await db.select({ date: newsArticles.date, id: newsArticles.id }).from(newsArticles).where(inProject(projectId, query.before)))[0] : undefined;
-      if (query.before && !cursor) return { items: [], hasMore: false };
-      const rows = await db
+  async function list(projectId: number, query: TStaffListQuery) {
+    const page = await keysetPage(
+      query,
+      async (id) => (await db.select({ date: newsArticles.date, id: newsArticles.id }).from(newsArticles).where(inProject(projectId, id)))[0],
+      (cursor, limit) => db
         .select({ id: newsArticles.id, title: newsArticles.title, date: newsArticles.date, isPublic: newsArticles.isPublic, publishAt: newsArticles.publishAt })
         .from(newsArticles)
         .where(and(
@@ -66,23 +59,14 @@ export function createNewsStaffService({ db, staffContent }: { db: Db; staffCont
           cursor ? keysetAfter([{ column: newsArticles.date, desc: true, value: cursor.date }, { column: newsArticles.id, desc: true, value: cursor.id }]) : undefined,
         ))
         .orderBy(desc(newsArticles.date), desc(newsArticles.id))
-        .limit(size + 1);
-      const page = toPage(rows, size);
-      return {
-        hasMore: page.hasMore,
-        items: page.items.map((r): TStaffListItem => ({
-          id: r.id, title: r.title, date: isoDateToDutch(r.date), group: null, is_public: r.isPublic, publish_at: fromPublishAt(r.publishAt), status: statusOf(r.publishAt),
-        })),
-      };
-    },
-    get: (_ctx, projectId, id) => find(projectId, id),
-    create: (ctx, projectId, input) => write(ctx, projectId, input, null),
-    async update(ctx, projectId, id, input) {
-      return write(ctx, projectId, input, await find(projectId, id));
-    },
-    async remove(ctx, projectId, id) {
-      const before = await find(projectId, id);
-      await changes.remove(ctx, { entity: 'news', projectId, id, before }, (tx) => tx.delete(newsArticles).where(inProject(projectId, id)));
-    },
-  };
+        .limit(limit),
+    );
+    return { hasMore: page.hasMore, items: page.items.map((r) => staffListItem(r, isoDateToDutch(r.date))) };
+  }
+
+  return staffCrudService({
+    find, write, list,
+    remove: (ctx, projectId, id, before) =>
+      changes.remove(ctx, { entity: 'news', projectId, id, before }, (tx) => tx.delete(newsArticles).where(inProject(projectId, id))),
+  });
 }

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZSchedule, ZStaffList, ZStaffScheduleItem, ZStaffScheduleSettings, type TStaffScheduleItemInput } from '@portal/contract';
 import { addDays, amsterdamIsoDate, isoDateToDutch } from '../../lib/dates.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
-import { auditActions, consoleSessions, expectStaffRefusals, inMinutes, png, requests, type ConsoleSessions } from '../staff-content/test-setup.ts';
+import { newCounts, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { auditActions, expectStaffRefusals, inMinutes, png } from '../staff-content/test-setup.ts';
+import { setUpStaffContentApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, B: number, R: number;
-setUpContentApp((app) => ({ t, get, tokens, B, R } = app));
-let staff: ConsoleSessions;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  staff = await consoleSessions(t);
-  http = requests(t);
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, staff: ConsoleSessions, http: Requests, B: number, R: number;
+setUpStaffContentApp((app) => ({ t, get, tokens, staff, http, B, R } = app));
 
 const day = addDays(amsterdamIsoDate(new Date()), 3);
 const entry = (over: Partial<TStaffScheduleItemInput> = {}): TStaffScheduleItemInput => ({

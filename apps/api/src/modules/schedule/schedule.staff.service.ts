@@ -1,16 +1,17 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type {
-  TStaffListItem, TStaffListQuery, TStaffScheduleItem, TStaffScheduleItemInput, TStaffScheduleSettings, TStaffScheduleSettingsInput,
+  TStaffListQuery, TStaffScheduleItem, TStaffScheduleItemInput, TStaffScheduleSettings, TStaffScheduleSettingsInput,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { isoDateToDutch } from '../../lib/dates.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { pageSize, toPage } from '../../lib/paging.ts';
+import { keysetPage } from '../../lib/paging.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
-import { dutchToIsoDate, fromPublishAt, keysetAfter, searchCondition, statusOf, toPublishAt } from '../../lib/staff-content.ts';
-import type { StaffCrudService } from '../../lib/staff-routes.ts';
+import {
+  dutchToIsoDate, findWithImage, fromPublishAt, keysetAfter, searchCondition, staffListItem, statusOf, toPublishAt,
+} from '../../lib/staff-content.ts';
+import { staffCrudService, type StaffCrudService } from '../../lib/staff-routes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { files, optionalFileUrl } from '../files/index.ts';
+import { optionalFileUrl } from '../files/index.ts';
 import type { StaffContent } from '../staff-content/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import { findSchedule, upsertSchedule } from './schedule.repository.ts';
@@ -29,19 +30,12 @@ export function createScheduleStaffService({ db, staffContent }: Deps): StaffCru
   const inProject = (projectId: number, id: number) => and(eq(scheduleItems.projectId, projectId), eq(scheduleItems.id, id));
 
   async function find(projectId: number, id: number): Promise<TStaffScheduleItem> {
-    const [row] = await db
-      .select({ item: scheduleItems, imageName: files.filename })
-      .from(scheduleItems)
-      .leftJoin(files, eq(files.id, scheduleItems.imageFileId))
-      .where(inProject(projectId, id))
-      .limit(1);
-    if (!row) throw new NotFoundError('Planningsitem niet gevonden');
+    const { item: i, imageName } = await findWithImage(db, scheduleItems, inProject(projectId, id), 'Planningsitem niet gevonden');
     const partnerRows = await db.select({ id: scheduleItemPartners.partnerId }).from(scheduleItemPartners)
       .where(eq(scheduleItemPartners.itemId, id)).orderBy(asc(scheduleItemPartners.position), asc(scheduleItemPartners.partnerId));
-    const i = row.item;
     return {
       id: i.id, date: isoDateToDutch(i.date), title: i.title, description: i.description, content: i.content, highlight: i.highlight,
-      image_id: i.imageFileId, image_url: optionalFileUrl(i.imageFileId, row.imageName), icons: i.icons, access_to_home_required: i.accessToHomeRequired,
+      image_id: i.imageFileId, image_url: optionalFileUrl(i.imageFileId, imageName), icons: i.icons, access_to_home_required: i.accessToHomeRequired,
       indicators: i.indicators, partner_ids: partnerRows.map((p) => p.id), position: i.position, is_public: i.isPublic,
       publish_at: fromPublishAt(i.publishAt), status: statusOf(i.publishAt),
     };
@@ -67,14 +61,12 @@ export function createScheduleStaffService({ db, staffContent }: Deps): StaffCru
     return find(projectId, id);
   }
 
-  return {
-    async list(_ctx, projectId, query: TStaffListQuery) {
-      const size = pageSize(query);
-      const [cursor] = query.before
-        ? await db.select({ date: scheduleItems.date, position: scheduleItems.position, id: scheduleItems.id }).from(scheduleItems).where(inProject(projectId, query.before))
-        : [];
-      if (query.before && !cursor) return { items: [], hasMore: false };
-      const rows = await db
+  async function list(projectId: number, query: TStaffListQuery) {
+    const page = await keysetPage(
+      query,
+      async (id) => (await db
+        .select({ date: scheduleItems.date, position: scheduleItems.position, id: scheduleItems.id }).from(scheduleItems).where(inProject(projectId, id)))[0],
+      (cursor, limit) => db
         .select({ id: scheduleItems.id, title: scheduleItems.title, date: scheduleItems.date, isPublic: scheduleItems.isPublic, publishAt: scheduleItems.publishAt })
         .from(scheduleItems)
         .where(and(
@@ -85,23 +77,16 @@ export function createScheduleStaffService({ db, staffContent }: Deps): StaffCru
           ]) : undefined,
         ))
         .orderBy(desc(scheduleItems.date), asc(scheduleItems.position), asc(scheduleItems.id))
-        .limit(size + 1);
-      const page = toPage(rows, size);
-      return {
-        hasMore: page.hasMore,
-        items: page.items.map((r): TStaffListItem => ({
-          id: r.id, title: r.title, date: isoDateToDutch(r.date), group: null, is_public: r.isPublic, publish_at: fromPublishAt(r.publishAt), status: statusOf(r.publishAt),
-        })),
-      };
-    },
-    get: (_ctx, projectId, id) => find(projectId, id),
-    create: (ctx, projectId, input) => write(ctx, projectId, input, null),
-    update: async (ctx, projectId, id, input) => write(ctx, projectId, input, await find(projectId, id)),
-    async remove(ctx, projectId, id) {
-      const before = await find(projectId, id);
-      await changes.remove(ctx, { entity: 'schedule', projectId, id, before }, (tx) => tx.delete(scheduleItems).where(inProject(projectId, id)));
-    },
-  };
+        .limit(limit),
+    );
+    return { hasMore: page.hasMore, items: page.items.map((r) => staffListItem(r, isoDateToDutch(r.date))) };
+  }
+
+  return staffCrudService({
+    find, write, list,
+    remove: (ctx, projectId, id, before) =>
+      changes.remove(ctx, { entity: 'schedule', projectId, id, before }, (tx) => tx.delete(scheduleItems).where(inProject(projectId, id))),
+  });
 }
 
 /** The planning page's settings of a project (a project without a row has none: no comment, no image, dates shown). */

@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZStaffContentOverview, ZStaffImage, ZStaffNews } from '@portal/contract';
 import { waitFor, type TestApp } from '../../../test/helpers.ts';
-import { newCounts, setUpContentApp, type DemoTokens, type Requester } from '../../../test/content.ts';
-import { consoleSessions, inMinutes, png, requests, type ConsoleSessions } from './test-setup.ts';
+import { newCounts, type DemoTokens, type Requester } from '../../../test/content.ts';
+import { inMinutes, png } from './test-setup.ts';
+import { setUpStaffContentApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
 
-let t: TestApp, get: Requester, tokens: DemoTokens, B: number, R: number;
-setUpContentApp((app) => ({ t, get, tokens, B, R } = app));
-let staff: ConsoleSessions;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  staff = await consoleSessions(t);
-  http = requests(t);
-});
+let t: TestApp, get: Requester, tokens: DemoTokens, staff: ConsoleSessions, http: Requests, B: number, R: number;
+setUpStaffContentApp((app) => ({ t, get, tokens, staff, http, B, R } = app));
 
 describe('GET /api/staff/projects/{projectId}/content', () => {
   it('answers the project, its modules, counts with drafts and partners; 404 for others', async () => {

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
-import { auditOf, consoleSessions, requests } from '../staff-projects/test-setup.ts';
+import type { ConsoleSessions } from '../../../test/staff.ts';
+import { auditOf, requests } from '../staff-projects/test-setup.ts';
 
-export { auditOf, consoleSessions, png, requests } from '../staff-projects/test-setup.ts';
-export type ConsoleSessions = Awaited<ReturnType<typeof consoleSessions>>;
+export { auditOf, png } from '../staff-projects/test-setup.ts';
 
 /** An ISO moment `minutes` from now (negative: in the past). */
 export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   colorMessages, staffProjectMessages, type TCustomer, type TOccupantChat, type TProject, type TStaffCustomer, type TStaffCustomerBody,
 } from '@portal/contract';
-import { createTestApp, occupantToken, type TestApp } from '../../../test/helpers.ts';
-import { auditOf, consoleSessions, png, requests } from './test-setup.ts';
+import { occupantToken, type TestApp } from '../../../test/helpers.ts';
+import { setUpStaffApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
+import { auditOf, png } from './test-setup.ts';
 
-let t: TestApp;
-let tokens: Awaited<ReturnType<typeof consoleSessions>>;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await consoleSessions(t);
-  http = requests(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, tokens: ConsoleSessions, http: Requests;
+setUpStaffApp((app) => ({ t, tokens, http } = app));
 
 const URL = '/api/staff/customer';
 

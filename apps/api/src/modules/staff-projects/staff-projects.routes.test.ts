@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   colorMessages, DEFAULT_PROJECT_MODULES, staffProjectMessages, type TCustomer, type TPartnerCustomer, type TProject, type TProjectSummary,
   type TStaffProject, type TStaffProjectBody, type TStaffProjectListItem,
 } from '@portal/contract';
-import { createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
-import { auditOf, consoleSessions, png, requests } from './test-setup.ts';
+import { occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
+import { setUpStaffApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
+import { auditOf, png } from './test-setup.ts';
 
-let t: TestApp;
-let tokens: Awaited<ReturnType<typeof consoleSessions>>;
-let http: ReturnType<typeof requests>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tokens = await consoleSessions(t);
-  http = requests(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, tokens: ConsoleSessions, http: Requests;
+setUpStaffApp((app) => ({ t, tokens, http } = app));
 
 const LIST = '/api/staff/projects';
 const one = (id: number) => `${LIST}/${id}`;

@@ -6,7 +6,7 @@ import { addresses } from '../address/address.table.ts';
 import { projects } from '../project/project.table.ts';
 import { workOrderEntries } from './work-order.table.ts';
 
-export async function findWorkOrderSettings(db: Db, projectId: number) {
+export async function findWorkOrderSettings(db: Queryable, projectId: number) {
   const [row] = await db
     .select({
       showImage: projects.workOrderShowImage, message: projects.workOrderMessage, imageUrl: projects.workOrderImageUrl,

@@ -6,19 +6,13 @@ import { addresses } from '../address/address.table.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
 import type { WorkOrderStatus } from './work-order.table.ts';
 import { workOrderEntries } from './work-order.table.ts';
+import { findWorkOrderSettings } from './work-order.repository.ts';
 
 export type WorkOrderSettingsRow = { showImage: boolean; message: string | null; imageUrl: string | null; publicAddresses: boolean };
 
+/** The project's work-order settings (the project was checked: it exists). */
 export async function findStaffSettings(db: Queryable, projectId: number): Promise<WorkOrderSettingsRow> {
-  const [row] = await db
-    .select({
-      showImage: projects.workOrderShowImage, message: projects.workOrderMessage, imageUrl: projects.workOrderImageUrl,
-      publicAddresses: projects.workOrderPublicAddresses,
-    })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  return row!;
+  return (await findWorkOrderSettings(db, projectId))!;
 }
 
 export function updateSettings(db: Queryable, projectId: number, set: Partial<WorkOrderSettingsRow>) {
