@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { portalPdf } from '../../lib/pdf-document.ts';
 import type { TPinpoint } from '@portal/contract';
 import { toDutchDate } from '../../lib/dates.ts';
 import { imageSize } from '../files/index.ts';
@@ -45,19 +45,11 @@ function fitted(image: Buffer, maxWidth: number, maxHeight: number): { width: nu
 }
 
 export function renderSummaryPdf(input: SummaryInput, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes: done } = portalPdf({
     margins: { top: MARGIN, bottom: MARGIN + 10, left: MARGIN, right: MARGIN },
     bufferPages: true,
     compress: options.compress ?? true,
-    info: { Title: input.title, Subject: `Samenvatting van het formulier ${input.title}`, Creator: 'Bewonersportaal', CreationDate: input.date },
-    lang: 'nl-NL',
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    info: { Title: input.title, Subject: `Samenvatting van het formulier ${input.title}`, CreationDate: input.date },
   });
 
   const left = MARGIN;

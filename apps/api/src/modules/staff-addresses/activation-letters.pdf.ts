@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { portalPdf } from '../../lib/pdf-document.ts';
 import QRCode from 'qrcode';
 import { formatActivationCode, formatPostcode } from '@portal/contract';
 import { toDutchDate } from '../../lib/dates.ts';
@@ -57,18 +57,10 @@ function drawQr(doc: PDFKit.PDFDocument, qr: ReturnType<typeof qrRuns>, x: numbe
 }
 
 export async function renderActivationLetters(input: ActivationLettersInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes: done } = portalPdf({
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     autoFirstPage: false,
-    info: { Title: `Activatiebrieven ${input.projectName}`, Subject: 'Activatiecodes voor het bewonersportaal', Creator: 'Bewonersportaal', CreationDate: input.date },
-    lang: 'nl-NL',
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    info: { Title: `Activatiebrieven ${input.projectName}`, Subject: 'Activatiecodes voor het bewonersportaal', CreationDate: input.date },
   });
 
   const expires = toDutchDate(input.expiresAt);
