@@ -121,6 +121,11 @@ test('an administrator creates a project and sets its branding, modules and welc
   await page.getByRole('dialog', { name: 'Project terugzetten?' }).getByRole('button', { name: 'Ja, terugzetten' }).click();
   await expect(page.getByText('Het project is teruggezet.')).toBeVisible();
   expect((await publicProject(page, id)).status()).toBe(200);
+
+  // Archived again, so that the other specs' project lists (the public one included) stay the demo's.
+  const token = await page.evaluate(() => localStorage.getItem('portal.staff_token'));
+  const archived = await page.request.post(`/api/staff/projects/${id}/archive`, { headers: { authorization: `Bearer ${token}` }, data: { language: 'nl' } });
+  expect(archived.status()).toBe(200);
 });
 
 test('the customer settings: colours with their contrast, host names and the chat notification with its preview', async ({ page }) => {
