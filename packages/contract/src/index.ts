@@ -26,6 +26,7 @@ export * from './payment.ts';
 export * from './support-base.ts';
 export * from './staff.ts';
 export * from './colors.ts';
+export * from './brand-color-rules.ts';
 export * from './staff-projects.ts';
 export * from './staff-auth.ts';
 export * from './staff-content.ts';

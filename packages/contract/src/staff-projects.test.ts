@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandColorProblem, colorMessages, contrastRatio, contrastWithWhite, isReadableWithWhite, readableTextOn } from './colors.ts';
+import { brandColorProblem, colorMessages, contrastWithWhite, isReadableWithWhite } from './brand-color-rules.ts';
+import { contrastRatio, readableTextOn } from './colors.ts';
 import { editableModules, isHostName, isWebUrl, ZHostList, ZStaffCustomerBody } from './staff-projects.ts';
 import { MODULE_NAMES } from './modules.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_NOTIFICATION_SHOW, HOUR_PATTERN, WEEKDAYS, type TWeekday } from './chat-rules.ts';
-import { brandColorProblem } from './colors.ts';
+import { brandColorProblem } from './brand-color-rules.ts';
 import { ZId, ZPageQuery } from './common.ts';
 import { DEFAULT_MODULE_LABELS, MODULE_NAMES, type TModuleName } from './modules.ts';
 import { ZModuleName } from './project.ts';
