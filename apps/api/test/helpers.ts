@@ -1,4 +1,3 @@
-import { hashToken } from '../src/lib/tokens.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -360,8 +359,7 @@ export const adminToken = (app: FastifyInstance) => userToken(app, 'beheer@examp
 export async function consoleToken(t: TestApp, userId: number, customerId?: number): Promise<string> {
   const [link] = customerId ? [{ customer_id: customerId }] : await t.query<{ customer_id: number }>('SELECT customer_id FROM user_customers WHERE user_id = $1 ORDER BY customer_id LIMIT 1', [userId]);
   const [user] = await t.query<{ role: 'partner' | 'woco' | 'administrator' }>('SELECT role FROM users WHERE id = $1', [userId]);
-  const token = await t.services.sessions.issue({ role: user!.role, userId, occupantId: null, addressId: null, customerId: link!.customer_id, isAdmin: false });
-  await t.query('UPDATE sessions SET is_console = true WHERE token_hash = $1', [hashToken(token)]);
+  const token = await t.services.sessions.issue({ role: user!.role, userId, occupantId: null, addressId: null, customerId: link!.customer_id, isAdmin: false, isConsole: true });
   return token;
 }
 
