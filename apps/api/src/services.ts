@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Env } from './plugins/env.ts';
-import { requireRole } from './plugins/auth.ts';
 import type { InvalidationBus } from './lib/invalidation.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limit.ts';
@@ -84,12 +83,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, sessions, limiter, mailer, projects, jobs, guard: loginGuard, publicUrl: env.publicUrl, apiUrl, log,
     limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  const guard = {
-    any: requireRole(sessions, customers, 'occupant', 'partner', 'woco', 'administrator'),
-    occupant: requireRole(sessions, customers, 'occupant'),
-    staff: requireRole(sessions, customers, 'partner', 'woco', 'administrator'),
-    administrator: requireRole(sessions, customers, 'administrator'),
-  };
   const surveys = createSurveyService({
     db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
   });
@@ -121,7 +114,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Choice forms (issue 9): on the form engine, signing and payment.
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
-  const staffAccess = createStaffAccess(db, sessions, { idleMinutes: env.STAFF_IDLE_MINUTES });
+  const staffAccess = createStaffAccess(db, projects);
   const audit = createAuditService(db);
   const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
@@ -131,8 +124,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth });
-  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
+  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

@@ -47,8 +47,8 @@ beforeAll(async () => {
   admin = await consoleToken(t, t.ids.users.admin);
   // A project editor of the Bloemenbuurt only.
   const [user] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, staff_role) VALUES ('partner', 'editor@test.nl', 'editor@test.nl', 'Redacteur Test', 'project-editor') RETURNING id");
-  await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [user!.id, t.ids.customers.woonstad]);
+    "INSERT INTO users (username, email, name) VALUES ('editor@test.nl', 'editor@test.nl', 'Redacteur Test') RETURNING id");
+  await t.query("INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, 'project-editor')", [user!.id, t.ids.customers.woonstad]);
   await t.query('INSERT INTO staff_projects (user_id, project_id) VALUES ($1, $2)', [user!.id, bloemenbuurt]);
   editor = await consoleToken(t, user!.id);
   const [address] = await t.query<{ id: number }>(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_MORE_HEADER, staffAuthMessages, type TAuditEntry, type TStaffAccount, type TStaffLoginAnswer } from '@portal/contract';
+import { HAS_MORE_HEADER, staffAuthMessages, type TAuditEntry, type TStaffAccount, type TStaffLoginAnswer, type TStaffRole } from '@portal/contract';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bearer, consoleToken, createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -15,12 +15,12 @@ type Call = { token?: string; body?: unknown; query?: Record<string, string | nu
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, { token, body, query }: Call = {}) =>
   t.app.inject({ method, url, payload: body as object, query: query && Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: token ? bearer(token) : {} });
 
-async function addUser(email: string, staffRole: 'customer-admin' | 'project-editor', customerIds: number[], password: string | null = 'Wachtwoord2026'): Promise<number> {
+async function addUser(email: string, staffRole: TStaffRole, customerIds: number[], password: string | null = 'Wachtwoord2026'): Promise<number> {
   const [row] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, password_hash, staff_role) VALUES ($1, $2, $2, $3, $4, $5) RETURNING id",
-    [staffRole === 'customer-admin' ? 'administrator' : 'partner', email, `Test ${email}`, password && (await hashPassword(password)), staffRole],
+    'INSERT INTO users (username, email, name, password_hash) VALUES ($1, $1, $2, $3) RETURNING id',
+    [email, `Test ${email}`, password && (await hashPassword(password))],
   );
-  for (const customerId of customerIds) await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [row!.id, customerId]);
+  for (const customerId of customerIds) await t.query('INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, $3)', [row!.id, customerId, staffRole]);
   return row!.id;
 }
 

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_CODE_COUNT, staffAuthMessages, type TStaffLoginAnswer, type TStaffMe, type TStaffSignedIn, type TTotpConfirm, type TTotpStart } from '@portal/contract';
+import { RECOVERY_CODE_COUNT, staffAuthMessages, type TStaffLoginAnswer, type TStaffMe, type TStaffRole, type TStaffSignedIn, type TTotpConfirm, type TTotpStart } from '@portal/contract';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bearer, consoleToken, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { STAFF_DEMO } from '../../demo/staff.ts';
@@ -40,12 +40,12 @@ async function login(email: string, password: string, ip = '10.0.0.1'): Promise<
 }
 
 /** A new console account of Woonstad with a password (and no TOTP). */
-async function addStaff(email: string, role: 'customer-admin' | 'project-editor' | null, password = 'Wachtwoord2026', customerId = t.ids.customers.woonstad): Promise<number> {
+async function addStaff(email: string, role: TStaffRole, password = 'Wachtwoord2026', customerId = t.ids.customers.woonstad): Promise<number> {
   const [row] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, password_hash, staff_role) VALUES ('partner', $1, $1, $2, $3, $4) RETURNING id",
-    [email, `Test ${email}`, await hashPassword(password), role],
+    'INSERT INTO users (username, email, name, password_hash) VALUES ($1, $1, $2, $3) RETURNING id',
+    [email, `Test ${email}`, await hashPassword(password)],
   );
-  await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [row!.id, customerId]);
+  await t.query('INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, $3)', [row!.id, customerId, role]);
   return row!.id;
 }
 
