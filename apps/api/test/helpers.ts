@@ -273,7 +273,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const env = loadEnv({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.DEBUG_API_LOG ? 'error' : 'silent',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://localhost:3000',
@@ -284,7 +284,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const runtime = await startRuntime(env, (msg) => logs.push(msg), { poolSize: 5, worker: options.worker });
     cleanUp.push(runtime.close);
     if (options.seed ?? ownsDatabase) await seedDemo(runtime.services);
-    const app = await buildApp(runtime.services, { logger: false });
+    const app = await buildApp(runtime.services, { logger: process.env.DEBUG_API_LOG ? true : false });
     servicesOf.set(app, runtime.services);
     cleanUp.push(() => app.close());
     const ids = await loadDemoIds(runtime.db);

@@ -95,6 +95,8 @@ export function portalRoleOf(roles: readonly TStaffRole[]): 'administrator' | 'p
 
 export const accessMessages = {
   forbidden: 'U heeft geen toestemming voor deze actie.',
+  /** The guard's 404: the same for what does not exist and for what lies outside the caller's customer or projects. */
+  notReached: 'Niet gevonden: dit bestaat niet of hoort niet bij uw projecten.',
   wrongFace: 'U bent niet ingelogd voor dit deel van het portaal.',
   noPartnerPortal: 'Dit account heeft geen toegang tot het partnerportaal.',
   totpEnrolFirst: 'Uw organisatie vereist tweestapsverificatie. Stel die eerst in via de beheeromgeving (/beheer/inloggen) en log daarna opnieuw in.',

@@ -213,14 +213,14 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
       // Staff acting for one address: on a partner route, only for that address, of a project it belongs to.
       if (declared.faces.includes('resident')) return auditAhead(request, declared, actor);
       const param = declared.address ? (request.params as Record<string, unknown>)[declared.address] : undefined;
-      if (idOf(param) !== session.addressId) throw new NotFoundError();
+      if (idOf(param) !== session.addressId) throw new NotFoundError(accessMessages.notReached);
       const found = declared.resource ? await resolveFrom(request, declared) : null;
-      if (declared.resource && !found) throw new NotFoundError();
+      if (declared.resource && !found) throw new NotFoundError(accessMessages.notReached);
       if (found?.projectId) {
         const addressId = session.addressId!;
         const [link] = await db.select({ id: addressProjects.addressId }).from(addressProjects)
           .where(and(eq(addressProjects.addressId, addressId), eq(addressProjects.projectId, found.projectId))).limit(1);
-        if (!link) throw new NotFoundError();
+        if (!link) throw new NotFoundError(accessMessages.notReached);
         actor.projectId = found.projectId;
       }
       return auditAhead(request, declared, actor);
@@ -230,21 +230,23 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     if (session.face === 'console') await checkConsoleSession(session, request.bearer);
     const permission = declared.permission!;
     const memberships = await projects.memberships(session.userId);
+    if (session.face === 'partner' && !memberships.some((m) => roleCan(m.role, 'partner-portal.use'))) throw new UnauthorizedError(accessMessages.noPartnerPortal);
     if (declared.resource) {
       const found = await resolveFrom(request, declared);
-      if (!found) throw new NotFoundError();
-      if (session.face === 'console' && found.customerId !== session.customerId) throw new NotFoundError();
-      if (session.face === 'partner' && found.archived) throw new NotFoundError();
+      if (!found) throw new NotFoundError(accessMessages.notReached);
+      if (session.face === 'console' && found.customerId !== session.customerId) throw new NotFoundError(accessMessages.notReached);
+      if (session.face === 'partner' && found.archived) throw new NotFoundError(accessMessages.notReached);
       const membership = memberships.find((m) => m.customerId === found.customerId);
-      if (!membership) throw new NotFoundError();
+      if (!membership) throw new NotFoundError(accessMessages.notReached);
+      // An address is reached through one of its projects that the account reaches (then its permission decides).
+      if (declared.resource.kind === 'address') await requireAddressInReach(session.userId, idOf(bodyOrParam(request, declared.resource))!, 'project.read');
       if (found.projectId !== null) {
         const reach = await projects.staffReach(session.userId, { id: found.projectId, customerId: found.customerId }, permission);
-        if (reach === 'none') throw new NotFoundError();
+        if (reach === 'none') throw new NotFoundError(accessMessages.notReached);
         if (reach === 'forbidden') throw new ForbiddenError(accessMessages.forbidden);
       } else if (!roleCan(membership.role, permission)) {
         throw new ForbiddenError(accessMessages.forbidden);
       }
-      if (declared.resource.kind === 'address') await requireAddressInReach(session.userId, idOf(bodyOrParam(request, declared.resource))!, permission);
       actor.customerId = found.customerId;
       actor.role = membership.role;
       actor.projectId = found.projectId;
@@ -256,7 +258,6 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     } else if (!memberships.some((m) => roleCan(m.role, permission))) {
       throw new ForbiddenError(accessMessages.forbidden);
     }
-    if (session.face === 'partner' && !memberships.some((m) => roleCan(m.role, 'partner-portal.use'))) throw new UnauthorizedError(accessMessages.noPartnerPortal);
     return auditAhead(request, declared, actor);
   }
 
@@ -275,7 +276,7 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     const reachable = await projects.reachableProjects(userId, permission);
     const ids = new Set(reachable.map((p) => p.id));
     const rows = await db.select({ projectId: addressProjects.projectId }).from(addressProjects).where(eq(addressProjects.addressId, addressId));
-    if (!rows.some((r) => ids.has(r.projectId))) throw new NotFoundError();
+    if (!rows.some((r) => ids.has(r.projectId))) throw new NotFoundError(accessMessages.notReached);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  accessMessages, portalRoleOf, ROLE_PERMISSIONS, roleCan, staffAuthMessages, STAFF_TICKET_MINUTES, TOTP_CODE_PATTERN, type TStaffRole,
+  accessMessages, messages, portalRoleOf, ROLE_PERMISSIONS, roleCan, staffAuthMessages, STAFF_TICKET_MINUTES, TOTP_CODE_PATTERN, type TStaffRole,
   type TStaffLoginAnswer, type TStaffMe, type TStaffPasswordLinkCheck, type TStaffSignedIn, type TTotpConfirm, type TTotpStart,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -46,7 +46,7 @@ type UserRow = typeof users.$inferSelect;
 export type StaffLoginFace = 'console' | 'partner';
 export type StaffMailJob = { kind: 'invite' | 'reset'; customerId: number; userId?: number; email?: string };
 
-const loginFailed = () => new UnauthorizedError(staffAuthMessages.loginFailed);
+const consoleLoginFailed = () => new UnauthorizedError(staffAuthMessages.loginFailed);
 const ticketInvalid = () => new UnauthorizedError(staffAuthMessages.ticketInvalid);
 const codeInvalid = (field = 'code') => new UnprocessableError(staffAuthMessages.codeInvalid, [{ field, message: staffAuthMessages.codeInvalid }]);
 
@@ -134,7 +134,7 @@ export function createStaffAuthService(deps: Deps) {
     const customerIds = face === 'console'
       ? [await consoleCustomerId(user.id, hostCustomerId)].filter((id): id is number => id !== null)
       : memberships.filter((m) => roleCan(m.role, 'partner-portal.use')).map((m) => m.customerId);
-    if (!customerIds.length) throw loginFailed();
+    if (!customerIds.length) throw consoleLoginFailed();
     const role = face === 'console' ? 'administrator' : portalRoleOf(memberships.filter((m) => customerIds.includes(m.customerId)).map((m) => m.role));
     const token = await sessions.issue({
       role, face, userId: user.id, occupantId: null, addressId: null, customerId: face === 'console' ? customerIds[0]! : null,
@@ -201,8 +201,11 @@ export function createStaffAuthService(deps: Deps) {
      */
     async login(hostCustomerId: number, input: { email: string; password: string }, client: LoginClient, face: StaffLoginFace = 'console'): Promise<{ answer: TStaffLoginAnswer; deviceCookie: string }> {
       const email = input.email.trim().toLowerCase();
-      // One budget per account over both faces: a password guessed through either counts against the same account.
-      const attempt = await guard.attempt('staff-login', `staff:${email}`, client);
+      // The partner portal's login shares the portal's budgets per client (with residents) and its answer to a wrong password.
+      const attempt = face === 'console'
+        ? await guard.attempt('staff-login', `staff:${email}`, client)
+        : await guard.attempt('login', `user:${email}`, client);
+      const loginFailed = face === 'console' ? consoleLoginFailed : () => new UnauthorizedError(messages.loginFailed);
       const [user] = await db.select().from(users).where(eq(users.username, email)).limit(1);
       if (!user) {
         await verifyDummy(input.password);
