@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { complaintPaths, ZComplaintItem, ZComplaintList } from '@portal/contract';
 import { registerItemReads, registerModuleReads } from '../../lib/module-reads.ts';
-import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const complaintsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {

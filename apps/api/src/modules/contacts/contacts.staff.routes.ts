@@ -12,7 +12,7 @@ const ACCESS = "Staff of the project (customer administrators: every project of 
 
 /** The console's contact persons: /staff/projects/{projectId}/contacts/... */
 export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const contacts = createContactsStaffService(services);
 
   app.get(paths.contacts, {

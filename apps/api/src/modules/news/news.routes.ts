@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newsPaths, ZNewsArticle, ZNewsList } from '@portal/contract';
 import { registerItemReads, registerPagedModuleReads } from '../../lib/module-reads.ts';
-import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {

@@ -13,7 +13,7 @@ const ACCESS = "Staff of the project (customer administrators: every project of 
 
 /** The console's partners: /staff/projects/{projectId}/partners/... */
 export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const partners = createPartnersStaffService(services);
 
   app.get(paths.partners, {

@@ -1,5 +1,5 @@
 import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, roleCan, type TModuleName, type TPermission, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import type { Session } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { CustomerRow } from '../customer/customer.service.ts';
 import type { NewItemRegistry } from './new-items.ts';
-import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listProjects, listStaffMemberships, type ProjectRow, type StaffMembership } from './project.repository.ts';
+import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listStaffMemberships, type ProjectRow, type StaffMembership } from './project.repository.ts';
 import { projects } from './project.table.ts';
 
 type Audience = 'occupant' | 'public' | 'partner';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schedulePaths, ZSchedule, ZScheduleQuery } from '@portal/contract';
 import { registerModuleReads } from '../../lib/module-reads.ts';
-import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const scheduleRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {

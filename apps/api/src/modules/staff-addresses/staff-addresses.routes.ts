@@ -23,7 +23,7 @@ const ADMIN_ONLY = 'Customer administrators only (an address belongs to the cust
  * project; changes: customer administrators. Another customer's project or address answers 404.
  */
 export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, staffAddresses } = services;
+  const { staffAddresses } = services;
 
   app.get(staffAddressPaths.list, {
     config: { access: access.console('addresses.read', access.project('projectId'), { personalData: true }) },

@@ -28,7 +28,7 @@ const readLogo = (request: FastifyRequest) =>
  * projects they were given; another customer's project answers 404 like one that does not exist.
  */
 export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffProjects, staffAccess } = services;
+  const { staffProjects } = services;
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
 
   // ---- customer ----------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workOrderPaths, ZWorkOrder } from '@portal/contract';
 import { registerPagedModuleReads } from '../../lib/module-reads.ts';
-import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const workOrderRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {

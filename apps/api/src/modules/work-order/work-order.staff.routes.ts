@@ -12,7 +12,7 @@ import { contentAccess } from '../../lib/staff-routes.ts';
 
 /** The console's work order: /staff/projects/{projectId}/work-order/... (staff of the project; another's project 404). */
 export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const workOrder = createWorkOrderStaffService(services);
 
   app.get(paths.workOrder, {

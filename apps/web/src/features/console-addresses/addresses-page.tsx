@@ -44,7 +44,7 @@ export default function AddressesPage() {
   const me = useQuery(addressQueries.me());
   const project = useQuery(addressQueries.project(projectId));
   const summary = useQuery(addressQueries.summary(projectId));
-  const isAdmin = me.data?.role === 'customer-admin';
+  const canManage = me.data?.permissions.includes('addresses.manage') ?? false;
   const [status, setStatus] = useState<TAddressStatus | ''>('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<Dialogs>(null);
@@ -110,7 +110,7 @@ export default function AddressesPage() {
   return (
     <Page
       title={texts.title}
-      actions={isAdmin && (
+      actions={canManage && (
         <div className="flex flex-wrap gap-2">
           <ButtonLink variant="secondary" to={`/projecten/${projectId}/adressen/import`}>{texts.importLink}</ButtonLink>
           <Button onClick={() => setDialog({ kind: 'letters', target: lettersTarget })} disabled={!selected.size && !summary.data?.without_account}>
@@ -121,7 +121,7 @@ export default function AddressesPage() {
     >
       <AddressCrumbs projectId={projectId} projectName={project.data?.name} />
       {summary.data && <p className="mb-4 text-slate-800">{texts.summary(summary.data)}</p>}
-      {isAdmin && (
+      {canManage && (
         <p className="mb-4 text-sm text-slate-700" aria-live="polite">
           {selected.size ? texts.letters.selected(selected.size) : texts.letters.allWithout(summary.data?.without_account ?? 0)}
           {selected.size > 0 && (
@@ -148,8 +148,8 @@ export default function AddressesPage() {
               <AddressCard
                 key={address.id}
                 address={address}
-                selection={isAdmin && address.status !== 'activated' ? { checked: selected.has(address.id), onChange: (checked) => toggle(address.id, checked) } : undefined}
-                actions={isAdmin ? actions(address) : undefined}
+                selection={canManage && address.status !== 'activated' ? { checked: selected.has(address.id), onChange: (checked) => toggle(address.id, checked) } : undefined}
+                actions={canManage ? actions(address) : undefined}
               />
             ))}
           </ul>

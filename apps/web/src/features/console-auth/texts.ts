@@ -1,3 +1,4 @@
+import { STAFF_ROLE_LABELS, type TStaffRole } from '@portal/contract';
 /** The Dutch texts of the console's login, second factor, accounts and audit log. */
 export const t = {
   consoleName: 'Beheeromgeving',
@@ -51,11 +52,13 @@ export const t = {
   linkInvalidTitle: 'Link ongeldig of verlopen',
   linkInvalid: 'Deze link werkt niet meer. Vraag via "Wachtwoord vergeten?" een nieuwe link aan, of vraag uw beheerder om een nieuwe uitnodiging.',
   failed: 'Er is iets misgegaan. Probeer het opnieuw.',
-  roles: { 'customer-admin': 'Klantbeheerder', 'project-editor': 'Projectredacteur' },
+  roles: STAFF_ROLE_LABELS,
   roleHints: {
-    'customer-admin': 'Beheert alles van de organisatie: projecten, adressen, inhoud, medewerkers en de auditlog.',
-    'project-editor': 'Bewerkt de inhoud van de projecten die u hieronder kiest.',
-  },
+    'customer-admin': 'Beheert alles van de organisatie: projecten, adressen, inhoud, medewerkers, de auditlog, inloglinks en papieren instemming bevestigen.',
+    'project-editor': 'Bewerkt in de beheeromgeving de inhoud van de projecten die u hieronder kiest. Geen toegang tot het partnerportaal.',
+    contractor: 'Werkt aan de projecten die u hieronder kiest: inhoud, gesprekken, formulieren namens adressen en papieren instemming vastleggen, in het partnerportaal en de beheeromgeving.',
+    'woco-viewer': 'Kijkt mee in alle projecten van de organisatie (gesprekken, formulieren, draagvlak), zonder iets te wijzigen.',
+  } satisfies Record<TStaffRole, string>,
   accountTitle: 'Mijn account',
   details: 'Gegevens',
   name: 'Naam',
@@ -134,7 +137,7 @@ export const t = {
   yes: 'ja',
   no: 'nee',
   fields: {
-    id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', is_partner: 'Partner', project_ids: 'Projecten',
+    id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', project_ids: 'Projecten',
     // soft hyphens: the long word breaks in a narrow column
     totp_enabled: 'Tweestaps\u00ADverificatie', require_totp: 'Tweestaps\u00ADverificatie verplicht', method: 'Methode', title: 'Titel',
   } as Record<string, string>,
