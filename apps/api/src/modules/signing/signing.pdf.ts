@@ -142,7 +142,7 @@ type Hashes = { before: string; after: string; signedLength: number };
 function writeHashes(write: ReturnType<typeof writer>, hashes: Hashes) {
   write.row('SHA-256 vóór ondertekening', hashes.before);
   write.row('SHA-256 na ondertekening', hashes.after);
-  write.text(`'Na ondertekening' is het document met de handtekeningen: de eerste ${hashes.signedLength} bytes van het ondertekende bestand. Deze bewijspagina is daarna als aanvulling toegevoegd.`, { size: 8, muted: true, gap: 8 });
+  write.text(`'Na ondertekening' is het document met de handtekeningen: de eerste ${hashes.signedLength} bytes van het ondertekende bestand; de bewijspagina is daarna als aanvulling toegevoegd.`, { size: 8, muted: true, gap: 8 });
 }
 
 function writeSigners(write: ReturnType<typeof writer>, signers: SignerEvidence[]) {
