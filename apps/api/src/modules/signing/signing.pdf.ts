@@ -51,6 +51,18 @@ function drawable(font: PDFFont, text: string): string {
   }).join('');
 }
 
+/**
+ * How many characters of `text` go on one line of `width`: up to the last space that fits (words stay
+ * whole), else as many characters as fit (a hash or a long token has no spaces worth keeping).
+ */
+function fitting(font: PDFFont, text: string, size: number, width: number): number {
+  let cut = text.length;
+  while (cut > 1 && font.widthOfTextAtSize(text.slice(0, cut), size) > width) cut--;
+  if (cut === text.length) return cut;
+  const space = text.lastIndexOf(' ', cut);
+  return space > 0 ? space + 1 : cut;
+}
+
 /** Writes lines top-down over as many A4 pages as needed. */
 function writer(pdf: PDFDocument, fonts: { regular: PDFFont; bold: PDFFont }) {
   let page: PDFPage = pdf.addPage(A4);
@@ -65,14 +77,12 @@ function writer(pdf: PDFDocument, fonts: { regular: PDFFont; bold: PDFFont }) {
     text(value: string, options: { size?: number; bold?: boolean; muted?: boolean; gap?: number } = {}) {
       const size = options.size ?? 11;
       const font = options.bold ? fonts.bold : fonts.regular;
-      // Long values (a hash, a user agent) wrap on characters: they have no spaces worth keeping.
       const width = A4[0] - 2 * MARGIN;
       let rest = drawable(font, value);
       do {
-        let cut = rest.length;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        const cut = fitting(font, rest, size, width);
         room(size * 1.4);
-        page.drawText(rest.slice(0, cut), { x: MARGIN, y: y - size, size, font, color: options.muted ? MUTED : INK });
+        page.drawText(rest.slice(0, cut).trimEnd(), { x: MARGIN, y: y - size, size, font, color: options.muted ? MUTED : INK });
         y -= size * 1.4;
         rest = rest.slice(cut);
       } while (rest.length);
@@ -85,11 +95,10 @@ function writer(pdf: PDFDocument, fonts: { regular: PDFFont; bold: PDFFont }) {
       let rest = drawable(fonts.regular, value);
       let first = true;
       do {
-        let cut = rest.length;
-        while (cut > 1 && fonts.regular.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        const cut = fitting(fonts.regular, rest, size, width);
         room(size * 1.45);
         if (first) page.drawText(drawable(fonts.regular, label), { x: MARGIN, y: y - size, size, font: fonts.regular, color: MUTED });
-        page.drawText(rest.slice(0, cut), { x: MARGIN + labelWidth, y: y - size, size, font: fonts.regular, color: INK });
+        page.drawText(rest.slice(0, cut).trimEnd(), { x: MARGIN + labelWidth, y: y - size, size, font: fonts.regular, color: INK });
         y -= size * 1.45;
         rest = rest.slice(cut);
         first = false;
