@@ -95,8 +95,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  // Legal signing (issue 8): the local provider's sign page by default; postbacks through jobs.
-  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost });
+  // Legal signing (issue 8): the local provider's sign page by default; a postback makes the portal ask the provider; reconciliation as a job.
+  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, log });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
   const genericForms = createGenericFormService({
@@ -140,6 +140,10 @@ export function jobHandlers(services: Services): JobHandlers {
     'signing-local-postback': async (payload) => services.signing.local.deliverPostback(String(payload.transactionId)),
     'signing-progress': async (payload) => services.signing.announceProgress(Number(payload.requestId)),
     'signing-documents': async (payload) => services.signing.fetchSignedDocuments(Number(payload.requestId)),
+    'signing-check': async (payload) => services.signing.checkRequest(Number(payload.requestId), payload.eventId === undefined ? undefined : Number(payload.eventId)),
+    'signing-reconcile': async () => {
+      await services.signing.reconcile();
+    },
     'form-email': async (payload) => services.genericForms.sendEmail(payload),
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),

@@ -31,6 +31,7 @@ export const supportBaseMessages = {
   readOnly: 'Dit formulier kan niet meer worden aangepast: het ondertekenen is al begonnen.',
   documentNotChecked: 'Open en controleer eerst het document.',
   mobileMissing: 'Vul eerst een mobiel nummer in voor iedere ondertekenaar.',
+  namesMissing: 'Vul eerst bij Aantal handtekeningen de naam van iedere ondertekenaar in.',
   emailInvalid: 'Ongeldig e-mailadres',
   linkInvalid: 'Deze link is ongeldig of verlopen.',
   saved: formMessages.saved,
@@ -52,6 +53,8 @@ export const supportBaseTexts = {
   saveNext: 'Opslaan en volgende',
   openDocument: 'Open het document (PDF)',
   signer: (nr: number) => `Ondertekenaar ${nr}`,
+  signerName: (nr: number) => `Naam ondertekenaar ${nr}`,
+  signerNameHint: 'Voor- en achternaam, zoals die in het ondertekende document komt te staan.',
 } as const;
 
 /** Mobile numbers for SMS verification: 06 plus 8 digits (spec 5, 9). */
@@ -71,7 +74,8 @@ export const SUPPORT_BASE_STEPS = ['bijlages', 'document', 'aantal_handtekeninge
 export type TSupportBaseStep = (typeof SUPPORT_BASE_STEPS)[number];
 
 export const ZSupportBaseAttachment = z.object({ name: z.string(), file_url: z.string() });
-export const ZSupportBaseSigner = z.object({ nr: z.number().int(), mobile: z.string().nullable(), signed: z.boolean() });
+/** A signer: the name given at the number of signatures (null for one made before names were asked), the mobile number, signed. */
+export const ZSupportBaseSigner = z.object({ nr: z.number().int(), name: z.string().nullable(), mobile: z.string().nullable(), signed: z.boolean() });
 
 export const ZSupportBaseForm = z.object({
   id: z.number(),
@@ -121,7 +125,12 @@ export type TSupportBaseProject = z.infer<typeof ZSupportBaseProject>;
 // ---- requests ------------------------------------------------------------------------------------
 
 export const ZSupportBaseSaveBody = z.object({ language: ZLanguage, values: ZFormValues, version: z.number().int().min(0).optional() });
-export const ZSupportBaseNrBody = z.object({ language: ZLanguage, nr_of_signatures: z.union([z.number(), z.string().max(10)]) });
+/** The number of signers and each signer's name (required: the signed document and the receipt name them; 422 naming the signer). */
+export const ZSupportBaseNrBody = z.object({
+  language: ZLanguage,
+  nr_of_signatures: z.union([z.number(), z.string().max(10)]),
+  names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
+});
 export const ZSupportBaseMobileBody = z.object({ language: ZLanguage, mobile: z.string().max(40) });
 export const ZSupportBaseSendBody = z.object({
   language: ZLanguage, email_address: z.string().max(320).nullable().optional(), comment: z.string().max(FORM_LIMITS.textMax).nullable().optional(),

@@ -27,8 +27,8 @@ function returnLink(returnUrl: string | null, transactionId: string, signerId: s
 
 /**
  * The signing module's HTTP side: the providers' postbacks and the local provider's sign page (with the
- * document it shows and its static files). None of it needs a session: a postback proves itself by its
- * checksum, a signer by the long random token in their link.
+ * document it shows and its static files). None of it needs a session: a postback's checksum decides
+ * whether the provider is asked, a signer proves themselves by the long random token in their link.
  */
 export const signingRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { signing, limiter } = services;
@@ -77,9 +77,11 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
         summary: 'A signing provider tells of a transaction (Signhost-style postback)',
         description: [
           'The transaction as JSON with `Checksum` = lowercase hex SHA1(Id + "||" + Status + "|" + shared secret), in the body or',
-          'a `Checksum` header. Every postback is recorded; one whose checksum holds is applied once: a replay, an older status or',
-          'an unknown transaction changes nothing. Answers 200 whatever the checksum, so that a sender learns nothing from it and',
-          'the provider queues nothing behind it; 404 only for an unknown provider name.',
+          'a `Checksum` header. Every postback is recorded; it is a trigger only: when its checksum holds and the transaction is',
+          'ours and open, the portal reads the transaction from the provider and applies that (nothing else of the body is read;',
+          'a replay, an older status or an unknown transaction changes nothing). Answers 200 whatever the checksum, so that a',
+          'sender learns nothing from it and the provider queues nothing behind it (when the provider cannot be asked, a job asks',
+          'later); 404 only for an unknown provider name.',
         ].join(' '),
         params: z.object({ provider: z.string().max(40) }),
         response: { 200: z.object({ received: z.literal(true) }) },

@@ -21,7 +21,7 @@ const tags = ['support-base'];
 const STEPS =
   'Steps (spec 2.3, 4.1): sections (section 0 the agreement statement; `completed` when every required field is filled in), attachments, ' +
   'the document (open `document_url`: that sets `document_checked`; any save makes a new document that must be opened again), ' +
-  'nr-of-signatures, mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
+  'nr-of-signatures (with the names of the signers), mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
   'Read-only (`editable` false) once a signature was requested, signed, confirmed or on paper.';
 const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
 
@@ -78,7 +78,8 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     app.post(`${v.base}/nr-of-signatures`, {
       config: v.write,
       schema: {
-        tags, summary: 'Sets the number of signers', description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. Needs the sections done and the document opened (409).",
+        tags, summary: 'Sets the number of signers and their names',
+        description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. `names`: every signer's name, else 422 'Vul de naam van ondertekenaar {n} in' (per `names.{i}`, 0-based); the signed document and the receipt name them. Needs the sections done and the document opened (409).",
         params: v.params.form, body: ZSupportBaseNrBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
       },
     }, async (request) => calls.setNrOfSignatures(await v.access(request), request.body));

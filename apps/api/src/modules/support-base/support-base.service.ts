@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
-  formElementKind, isEditableStatus, nrOfSignaturesError, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBasePaths,
+  formElementKind, isEditableStatus, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBasePaths,
   formMessages, type TConsentAddressPaper, type TFormOccupant, type TFormValues, type TSupportBaseForm, type TSupportBaseProject,
   SUPPORT_BASE_FINAL_STATUSES,
 } from '@portal/contract';
@@ -231,7 +231,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
       attachments: await attachmentsOf(a),
       nr_of_signatures: entry?.nrOfSignatures ?? null,
       mobile: Object.fromEntries(signers.map(([nr, s]) => [String(nr), s.mobile])),
-      signers: signers.map(([nr, s]) => ({ nr, mobile: s.mobile, signed: s.signed || isFinal(entry) })),
+      signers: signers.map(([nr, s]) => ({ nr, name: s.who, mobile: s.mobile, signed: s.signed || isFinal(entry) })),
       use_sms_auth: form.useSmsAuthentication,
       email_address: entry?.emailTo[0] ?? null,
       comment: entry?.comment ?? null,
@@ -295,12 +295,15 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
   async function setNrOfSignatures(a: SupportBaseAccess, body: NrBody): Promise<TSupportBaseForm> {
     const problem = nrOfSignaturesError(body.nr_of_signatures);
     if (problem) throw new UnprocessableError(problem, [{ field: 'nr_of_signatures', message: problem }]);
-    const entry = await beforeSigning(a);
     const n = Number(body.nr_of_signatures);
+    // Every signer's name: the signed document and the receipt name who signed (issue 15, section 3).
+    const nameErrors = signerNameErrors(body.names, n);
+    if (nameErrors.length) throw new UnprocessableError(nameErrors[0]!.message, nameErrors);
+    const entry = await beforeSigning(a);
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
       const before = entry.signatures[String(nr)];
-      signatures[String(nr)] = { image: null, who: null, description: null, mobile: before?.mobile ?? null, signed: false, signedAt: null };
+      signatures[String(nr)] = { image: null, who: body.names![nr - 1]!.trim(), description: null, mobile: before?.mobile ?? null, signed: false, signedAt: null };
     }
     return change(a, entry, { nrOfSignatures: n, signatures }, 'nr-of-signatures', { nr: n });
   }
@@ -341,6 +344,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     if (entry.summaryViewedAt === null) throw new ConflictError(supportBaseMessages.documentNotChecked);
     if (entry.nrOfSignatures === null) throw new ConflictError(supportBaseMessages.stepNotDone);
     if (nr > entry.nrOfSignatures) throw new NotFoundError('Deze ondertekenaar hoort niet bij dit formulier');
+    if (signersOf(entry).some(([, s]) => !s.who?.trim())) throw new ConflictError(supportBaseMessages.namesMissing);
     if (a.form.useSmsAuthentication && signersOf(entry).some(([n, s]) => supportBaseMobileError(n, s.mobile))) throw new ConflictError(supportBaseMessages.mobileMissing);
     return signingLink({
       db, signing, subject: subjectOf(entry.id), entry, nr, actor: actorOf(a.caller),

@@ -15,7 +15,7 @@ export const TALLY_PAGE_SIZE = 25;
 type Row = {
   address_id: number; building_unit: string | null; vacant: boolean; street: string; house_number: string; zipcode: string; city: string;
   entry_id: number | null; has_values: boolean | null; status: string | null; agreement: string | null; agreement_at: Date | null;
-  on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null;
+  on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null; proven: boolean | null;
 };
 
 type AddressState = {
@@ -25,8 +25,10 @@ type AddressState = {
 
 /**
  * The consent tally of the 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): per building unit the homes,
- * vacant ones, what the signed documents (or paper forms) say, and how far the others are. Only an
- * agreement fixed from a signed document or a paper form counts; answers not signed count as answering.
+ * vacant ones, what the signed documents (or paper forms) say, and how far the others are. A digital
+ * agreement counts only when the provider confirmed the request signed (status 30, read from the provider)
+ * and its signed document is stored with the portal (`proven`); until then the address shows as signed.
+ * A paper form counts as recorded. Answers not signed count as answering.
  * Whether vacant homes count is the project's setting; both percentages are given.
  */
 export function createConsentTally(db: Db, deps: { letterToken: (formId: number, addressId: number) => Promise<string> }) {
@@ -42,7 +44,9 @@ export function createConsentTally(db: Db, deps: { letterToken: (formId: number,
               e.id AS entry_id, (e.values <> '{}'::jsonb) AS has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested,
               (e.nr_of_signatures IS NOT NULL AND NOT EXISTS (
                  SELECT 1 FROM generate_series(1, e.nr_of_signatures) AS n
-                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed
+                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed,
+              EXISTS (SELECT 1 FROM signing_requests r
+                       WHERE r.subject_kind = 'support-base' AND r.entry_id = e.id AND r.status = 'signed' AND r.signed_file_id IS NOT NULL) AS proven
          FROM address_projects ap
          JOIN addresses a ON a.id = ap.address_id
          LEFT JOIN LATERAL (
@@ -53,8 +57,9 @@ export function createConsentTally(db: Db, deps: { letterToken: (formId: number,
       [projectId, formId, NO_BUILDING_UNIT],
     );
     return result.rows.map((r) => {
-      const agreement = r.agreement === 'agree' || r.agreement === 'disagree' ? r.agreement : null;
       const onPaper = r.on_paper === true;
+      const counted = onPaper || r.proven === true;
+      const agreement = counted && (r.agreement === 'agree' || r.agreement === 'disagree') ? r.agreement : null;
       const signed = !onPaper && (r.status === 'signed' || r.status === 'confirmed' || r.all_signed === true);
       const status: TSupportBaseAddressStatus = agreement === 'agree' ? 'agreed'
         : agreement === 'disagree' ? 'disagreed'
