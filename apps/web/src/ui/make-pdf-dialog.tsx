@@ -71,7 +71,7 @@ export function MakePdfDialog({ title, texts, children, make, validate, disabled
       ) : (
         <>
           {children}
-          <p className="text-sm text-slate-700">{texts.warning}</p>
+          <Banner tone="warning">{texts.warning}</Banner>
           {mutation.isError && (
             <Banner tone="error" title={texts.failed}>
               {mutation.error instanceof ApiError ? mutation.error.message : texts.fallback}
