@@ -1,5 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
-import { formatPostcode } from '@portal/contract';
+import { formatPostcode, LETTER_COUNT_HEADER } from '@portal/contract';
 import { amsterdamIsoDate, toDutchDate } from './dates.ts';
 import { portalPdf } from './pdf-document.ts';
 
@@ -21,16 +22,20 @@ export const LETTER_BODY_TOP = 95 * MM;
 
 export type LetterAddress = { street: string; houseNumber: string; zipcode: string; city: string };
 
-export type LettersInput<T extends LetterAddress> = {
-  /** The PDF's title and subject (document properties). */
-  title: string;
-  subject: string;
+/** Who sends the letters, for which project, on which day. */
+export type LetterHead = {
   customerName: string;
   /** The customer's brand colour for the letterhead (#rrggbb). */
   color: string;
   website: string | null;
   projectName: string;
   date: Date;
+};
+
+export type LettersInput<T extends LetterAddress> = LetterHead & {
+  /** The PDF's title and subject (document properties). */
+  title: string;
+  subject: string;
   letters: T[];
 };
 
@@ -62,6 +67,19 @@ export function drawQr(doc: PDFKit.PDFDocument, qr: QrRuns, x: number, y: number
   doc.rect(x, y, size, size).fill('#ffffff');
   for (const [row, col, length] of qr.runs) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, length * cell + 0.05, cell + 0.05);
   doc.fill(LETTER_INK);
+}
+
+/**
+ * The grey box of a letter's credential (a code, a link), 48 mm high from `top`, with a QR code on the
+ * right; `drawText` writes the left part from (x, y) within `width`. Returns where the box ends.
+ */
+export function drawCredentialBox({ doc, left, width }: LetterFrame, top: number, qr: QrRuns, drawText: (x: number, y: number, width: number) => void): number {
+  const height = 48 * MM;
+  const qrSize = 38 * MM;
+  doc.roundedRect(left, top, width, height, 6).fillAndStroke(LETTER_BOX, LETTER_RULE);
+  drawText(left + 6 * MM, top + 5 * MM, width - qrSize - 16 * MM);
+  drawQr(doc, qr, left + width - qrSize - 5 * MM, top + (height - qrSize) / 2, qrSize);
+  return top + height;
 }
 
 /** A heading and numbered steps, from `top`. */
@@ -129,3 +147,13 @@ const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 
 /** The letters' file name: 'activatiebrieven-renovatie-bloemenbuurt-2026-03-04.pdf'. */
 export const lettersFilename = (kind: string, name: string, date: Date) => `${kind}-${slug(name)}-${amsterdamIsoDate(date)}.pdf`;
+
+/** Answers a letters PDF: a download that no cache keeps, with the number of letters in a header. */
+export function sendLetters(reply: FastifyReply, letters: { pdf: Buffer; count: number; filename: string }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${letters.filename}"`)
+    .header('cache-control', 'no-store')
+    .header(LETTER_COUNT_HEADER, String(letters.count))
+    .send(letters.pdf);
+}

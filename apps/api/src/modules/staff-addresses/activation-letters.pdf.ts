@@ -1,7 +1,7 @@
 import { formatActivationCode, formatPostcode } from '@portal/contract';
 import { toDutchDate } from '../../lib/dates.ts';
 import {
-  drawClosing, drawQr, drawSteps, LETTER_BODY_TOP, LETTER_BOX, LETTER_INK, LETTER_MUTED, LETTER_RULE, MM, printedUrl, qrRuns, renderLetters,
+  drawClosing, drawCredentialBox, drawSteps, LETTER_BODY_TOP, LETTER_INK, LETTER_MUTED, MM, printedUrl, qrRuns, renderLetters, type LetterHead,
 } from '../../lib/letter-pdf.ts';
 
 /**
@@ -11,16 +11,10 @@ import {
  */
 export type ActivationLetter = { street: string; houseNumber: string; zipcode: string; city: string; code: string };
 
-export type ActivationLettersInput = {
-  customerName: string;
-  /** The customer's brand colour for the letterhead (#rrggbb). */
-  color: string;
-  website: string | null;
-  projectName: string;
+export type ActivationLettersInput = LetterHead & {
   /** The resident's login page, printed and in the QR code. */
   loginUrl: string;
   expiresAt: Date;
-  date: Date;
   letters: ActivationLetter[];
 };
 
@@ -44,29 +38,23 @@ export async function renderActivationLetters(input: ActivationLettersInput): Pr
     );
 
     // ---- the code box ---------------------------------------------------------------------------
-    const boxTop = doc.y + 14;
-    const boxHeight = 48 * MM;
-    const qrSize = 38 * MM;
-    doc.roundedRect(left, boxTop, width, boxHeight, 6).fillAndStroke(LETTER_BOX, LETTER_RULE);
-    const inner = left + 6 * MM;
-    const textWidth = width - qrSize - 16 * MM;
-    const row = (label: string, value: string, y: number) => {
-      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text(label, inner, y, { width: textWidth });
-      doc.font('Helvetica-Bold').fontSize(11).fillColor(LETTER_INK).text(value, inner, doc.y + 1, { width: textWidth });
-      return doc.y + 5;
-    };
-    let y = boxTop + 5 * MM;
-    y = row('Inlogadres', loginLabel, y);
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Postcode', inner, y, { width: textWidth / 2 });
-    const valueY = doc.y + 1;
-    doc.text('Huisnummer', inner + textWidth / 2, y, { width: textWidth / 2 });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(LETTER_INK).text(formatPostcode(letter.zipcode), inner, valueY, { width: textWidth / 2 });
-    doc.text(letter.houseNumber, inner + textWidth / 2, valueY, { width: textWidth / 2 });
-    y = doc.y + 5;
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Activatiecode', inner, y, { width: textWidth });
-    doc.font('Courier-Bold').fontSize(19).fillColor(LETTER_INK).text(formatActivationCode(letter.code), inner, doc.y + 2, { width: textWidth, lineBreak: false });
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text(`Geldig tot en met ${expires}, één keer te gebruiken`, inner, doc.y + 4, { width: textWidth });
-    drawQr(doc, qr, left + width - qrSize - 5 * MM, boxTop + (boxHeight - qrSize) / 2, qrSize);
+    const boxEnd = drawCredentialBox(frame, doc.y + 14, qr, (inner, top, textWidth) => {
+      const row = (label: string, value: string, y: number) => {
+        doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text(label, inner, y, { width: textWidth });
+        doc.font('Helvetica-Bold').fontSize(11).fillColor(LETTER_INK).text(value, inner, doc.y + 1, { width: textWidth });
+        return doc.y + 5;
+      };
+      let y = row('Inlogadres', loginLabel, top);
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Postcode', inner, y, { width: textWidth / 2 });
+      const valueY = doc.y + 1;
+      doc.text('Huisnummer', inner + textWidth / 2, y, { width: textWidth / 2 });
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(LETTER_INK).text(formatPostcode(letter.zipcode), inner, valueY, { width: textWidth / 2 });
+      doc.text(letter.houseNumber, inner + textWidth / 2, valueY, { width: textWidth / 2 });
+      y = doc.y + 5;
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Activatiecode', inner, y, { width: textWidth });
+      doc.font('Courier-Bold').fontSize(19).fillColor(LETTER_INK).text(formatActivationCode(letter.code), inner, doc.y + 2, { width: textWidth, lineBreak: false });
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text(`Geldig tot en met ${expires}, één keer te gebruiken`, inner, doc.y + 4, { width: textWidth });
+    });
 
     // ---- the steps ------------------------------------------------------------------------------
     drawSteps(frame, 'Zo activeert u uw account', [
@@ -74,7 +62,7 @@ export async function renderActivationLetters(input: ActivationLettersInput): Pr
       'Vul uw postcode en huisnummer in. Vul bij "Wachtwoord of activatiecode" de activatiecode uit deze brief in en kies Inloggen.',
       'Ga akkoord met de voorwaarden en kies een eigen wachtwoord.',
       'Daarna logt u voortaan in met uw postcode, huisnummer en uw eigen wachtwoord.',
-    ], boxTop + boxHeight + 8 * MM);
+    ], boxEnd + 8 * MM);
     drawClosing(
       frame,
       'De code werkt één keer. Deel de code niet met anderen: met de code kan iemand het account van uw adres aanmaken. '

@@ -1,5 +1,5 @@
 import {
-  drawClosing, drawQr, drawSteps, LETTER_BODY_TOP, LETTER_BOX, LETTER_INK, LETTER_MUTED, LETTER_RULE, MM, printedUrl, qrRuns, renderLetters,
+  drawClosing, drawCredentialBox, drawSteps, LETTER_BODY_TOP, LETTER_INK, LETTER_MUTED, MM, printedUrl, qrRuns, renderLetters, type LetterHead,
 } from '../../lib/letter-pdf.ts';
 
 /**
@@ -9,17 +9,12 @@ import {
  */
 export type ConsentLetter = { street: string; houseNumber: string; zipcode: string; city: string; url: string };
 
-export type ConsentLettersInput = {
-  customerName: string;
-  color: string;
-  website: string | null;
-  projectName: string;
+export type ConsentLettersInput = LetterHead & {
   formName: string;
   /** The deadline as printed (DD-MM-YYYY): the link works until the end of that day. */
   deadline: string;
   /** Signing with a code by SMS. */
   usesSms: boolean;
-  date: Date;
   letters: ConsentLetter[];
 };
 
@@ -39,21 +34,14 @@ export async function renderConsentLetters(input: ConsentLettersInput): Promise<
     );
 
     // ---- the link box ---------------------------------------------------------------------------
-    const boxTop = doc.y + 14;
-    const boxHeight = 48 * MM;
-    const qrSize = 38 * MM;
-    doc.roundedRect(left, boxTop, width, boxHeight, 6).fillAndStroke(LETTER_BOX, LETTER_RULE);
-    const inner = left + 6 * MM;
-    const textWidth = width - qrSize - 16 * MM;
-    let y = boxTop + 5 * MM;
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Uw persoonlijke link', inner, y, { width: textWidth });
-    // Printed without the scheme; pdfkit breaks a long link after a '/'. In the PDF itself it is a link.
-    doc.font('Courier-Bold').fontSize(10).fillColor(LETTER_INK).text(printedUrl(letter.url), inner, doc.y + 2, { width: textWidth, lineGap: 1, link: letter.url });
-    y = doc.y + 6;
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Reageren kan tot en met', inner, y, { width: textWidth });
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(LETTER_INK).text(input.deadline, inner, doc.y + 1, { width: textWidth });
-    doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('De link werkt alleen voor uw adres.', inner, doc.y + 4, { width: textWidth });
-    drawQr(doc, qrRuns(letter.url), left + width - qrSize - 5 * MM, boxTop + (boxHeight - qrSize) / 2, qrSize);
+    const boxEnd = drawCredentialBox(frame, doc.y + 14, qrRuns(letter.url), (inner, top, textWidth) => {
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Uw persoonlijke link', inner, top, { width: textWidth });
+      // Printed without the scheme; pdfkit breaks a long link after a '/'. In the PDF itself it is a link.
+      doc.font('Courier-Bold').fontSize(10).fillColor(LETTER_INK).text(printedUrl(letter.url), inner, doc.y + 2, { width: textWidth, lineGap: 1, link: letter.url });
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('Reageren kan tot en met', inner, doc.y + 6, { width: textWidth });
+      doc.font('Helvetica-Bold').fontSize(13).fillColor(LETTER_INK).text(input.deadline, inner, doc.y + 1, { width: textWidth });
+      doc.font('Helvetica').fontSize(9).fillColor(LETTER_MUTED).text('De link werkt alleen voor uw adres.', inner, doc.y + 4, { width: textWidth });
+    });
 
     // ---- the steps ------------------------------------------------------------------------------
     drawSteps(frame, 'Zo geeft u uw mening', [
@@ -64,7 +52,7 @@ export async function renderConsentLetters(input: ConsentLettersInput): Promise<
         ? 'Onderteken het document digitaal. U krijgt een code per sms op het mobiele nummer dat u opgeeft.'
         : 'Onderteken het document digitaal.',
       `Rond het formulier af, uiterlijk ${input.deadline}.`,
-    ], boxTop + boxHeight + 8 * MM);
+    ], boxEnd + 8 * MM);
     drawClosing(
       frame,
       'De link is persoonlijk: deel hem niet met anderen. Krijgt u later een nieuwe brief, dan werkt alleen de link uit de nieuwste brief. '

@@ -4,6 +4,7 @@ import {
   CONSENT_LETTERS_MAX, consentLetterPaths, HAS_MORE_HEADER, LETTER_COUNT_HEADER, pagedAnswer, ZApiError, ZConsentFormParams, ZConsentLetterAddress,
   ZConsentLetterForm, ZConsentLetterListQuery, ZConsentLetterParams, ZConsentLettersBody, ZConsentLettersRevoked, ZLanguageQuery, ZStaffAddressesParams,
 } from '@portal/contract';
+import { sendLetters } from '../../lib/letter-pdf.ts';
 import { staffOf, type StaffAccess } from '../staff/staff-access.ts';
 import type { ConsentLetters } from './consent-letters.service.ts';
 
@@ -58,13 +59,7 @@ export const consentLettersRoutes = (services: Deps): FastifyPluginAsyncZod => a
       response: { 200: z.any().describe('The letters: application/pdf'), ...writeErrors },
     },
   }, async (request, reply) => {
-    const { pdf, count, filename } = await consentLetters.print(staffOf(request), request.params.projectId, request.params.formId, request.body);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .header(LETTER_COUNT_HEADER, String(count))
-      .send(pdf);
+    return sendLetters(reply, await consentLetters.print(staffOf(request), request.params.projectId, request.params.formId, request.body));
   });
 
   app.post(consentLetterPaths.revokeOne, {

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { useParams } from 'wouter';
 import type { TConsentLetterAddress, TConsentLetterForm } from '@portal/contract';
 import { formatAddressLine, formatConsoleDate } from '../../lib/console-format';
+import { useIdSelection } from '../../lib/use-id-selection';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
 import { ErrorState, Loading } from '../../ui/states';
@@ -60,7 +61,7 @@ export default function ConsentLettersPage() {
 
 function FormLetters({ projectId, form }: { projectId: number; form: TConsentLetterForm }) {
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, selection, clear: clearSelection } = useIdSelection();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const close = () => setDialog(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: consentLetterKeys.project(projectId) });
@@ -76,13 +77,6 @@ function FormLetters({ projectId, form }: { projectId: number; form: TConsentLet
     onError: (error) => toastError(error, texts.failed),
   });
 
-  const toggle = (id: number, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const target: PrintTarget = selected.size ? { ids: [...selected] } : 'all';
 
   return (
@@ -94,7 +88,7 @@ function FormLetters({ projectId, form }: { projectId: number; form: TConsentLet
         <p className="text-sm text-slate-700" aria-live="polite">
           {selected.size ? texts.print.selected(selected.size) : texts.print.all(form.occupied)}
           {selected.size > 0 && (
-            <button type="button" className="ml-2 text-blue-800 underline" onClick={() => setSelected(new Set())}>{texts.print.clear}</button>
+            <button type="button" className="ml-2 text-blue-800 underline" onClick={clearSelection}>{texts.print.clear}</button>
           )}
         </p>
         <div className="flex flex-wrap gap-2">
@@ -115,7 +109,7 @@ function FormLetters({ projectId, form }: { projectId: number; form: TConsentLet
               <LetterCard
                 key={address.id}
                 address={address}
-                selection={{ checked: selected.has(address.id), onChange: (checked) => toggle(address.id, checked) }}
+                selection={selection(address.id)}
                 actions={address.letter.status === 'live' && (
                   <Button variant="secondary" onClick={() => setDialog({ kind: 'revoke', address })}>
                     {texts.revoke.one}<span className="sr-only"> {formatAddressLine(address)}</span>
@@ -128,16 +122,13 @@ function FormLetters({ projectId, form }: { projectId: number; form: TConsentLet
       </ConsoleList>
 
       {dialog?.kind === 'print' && (
-        <PrintLettersDialog projectId={projectId} form={form} target={dialog.target} onClose={close} onMade={() => setSelected(new Set())} />
+        <PrintLettersDialog projectId={projectId} form={form} target={dialog.target} onClose={close} onMade={clearSelection} />
       )}
       {(dialog?.kind === 'revoke' || dialog?.kind === 'revoke-all') && (
-        <Dialog open title={dialog.kind === 'revoke' ? texts.revoke.oneTitle : texts.revoke.allTitle} onClose={close}>
-          <p>{dialog.kind === 'revoke' ? texts.revoke.oneBody(formatAddressLine(dialog.address)) : texts.revoke.allBody(form.live_letters, form.name)}</p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>{texts.cancel}</Button>
-            <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate(dialog.kind === 'revoke' ? dialog.address : null)}>{texts.revoke.confirm}</Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog title={dialog.kind === 'revoke' ? texts.revoke.oneTitle : texts.revoke.allTitle} confirm={texts.revoke.confirm} busy={revoke.isPending}
+          onConfirm={() => revoke.mutate(dialog.kind === 'revoke' ? dialog.address : null)} onClose={close}>
+          {dialog.kind === 'revoke' ? texts.revoke.oneBody(formatAddressLine(dialog.address)) : texts.revoke.allBody(form.live_letters, form.name)}
+        </ConfirmDialog>
       )}
     </>
   );

@@ -18,8 +18,7 @@ export const consentLetterTexts = {
   none: 'Dit project heeft nog geen adressen.',
   list: 'Adressen en hun brief',
   select: (address: string) => `${address} selecteren voor een brief`,
-  actions: (address: string) => `Acties voor ${address}`,
-  fields: { consent: 'Draagvlak', letter: 'Brief', unit: 'Bouwkundige eenheid', vacant: 'Leegstand' },
+  fields: { consent: 'Draagvlak', letter: 'Brief' },
   consent: supportBaseStatusLabels,
   status: {
     none: 'Geen brief',
