@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
+import { consoleApiToken, printConsentLetters } from './console-helpers';
 import { withDatabase } from './db';
 import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
 
@@ -192,10 +193,15 @@ test.describe('the support-base (draagvlak) form', () => {
 
     const formId = await withDatabase(mail, async (db) => (await db.query<{ id: number }>("SELECT id FROM forms WHERE name = 'Instemming zonnepanelen op het dak'")).rows[0]!.id);
     const projectId = await projectIdOf(mail, DEMO.secondProject);
+    // An address that has not started, from the partner's tally (which shows no links), and its letter printed by the console.
     const partner = await apiLogin(request, { ...DEMO.partner });
     const tally = await request.get(`/api/partner/project/${projectId}/support-base/tally?language=nl&form_id=${formId}`, { headers: { authorization: `Bearer ${partner.token}` } });
     expect(tally.status()).toBe(200);
-    const letter = ((await tally.json()) as { addresses: { items: Array<{ status: string; letter_path: string }> } }).addresses.items.find((a) => a.status === 'not_started')!.letter_path;
+    const address = ((await tally.json()) as { addresses: { items: Array<{ status: string; address_id: number }> } }).addresses.items.find((a) => a.status === 'not_started')!.address_id;
+    const staff = await consoleApiToken(request, { email: DEMO.partner.username, password: DEMO.partner.password });
+    const letters = await printConsentLetters(request, staff, projectId, formId, { address_ids: [address] });
+    expect(letters).toHaveLength(1);
+    const letter = letters[0]!.path;
     // A visitor without login: a fresh browser context.
     await page.context().clearCookies();
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });

@@ -32,7 +32,7 @@ import { createSigningService } from './modules/signing/index.ts';
 import { createFormEngine } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
-import { createSupportBaseService } from './modules/support-base/index.ts';
+import { createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
 import { createPaymentService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
@@ -104,7 +104,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const intake = createIntakeService({ db, projects, engine: formEngine });
   // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
-  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, secrets, sessions, jobs, mailer, log });
+  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, log });
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
   const payments = createPaymentService({
@@ -121,11 +121,12 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
+  const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
-  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

@@ -7,6 +7,7 @@ import {
   ZStaffAddressUpdateBody,
 } from '@portal/contract';
 import { access } from '../../plugins/access.ts';
+import { sendLetters } from '../../lib/letter-pdf.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 
@@ -82,13 +83,7 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
       response: { 200: z.any().describe('The letters: application/pdf'), ...writeErrors },
     },
   }, async (request, reply) => {
-    const { pdf, count, filename } = await staffAddresses.activationLetters(staffOf(request), request.params.projectId, request.body);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .header(LETTER_COUNT_HEADER, String(count))
-      .send(pdf);
+    return sendLetters(reply, await staffAddresses.activationLetters(staffOf(request), request.params.projectId, request.body));
   });
 
   app.put(staffAddressPaths.one, {

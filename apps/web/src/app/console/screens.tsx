@@ -16,7 +16,7 @@ export type ConsoleScreen = {
 /**
  * The console's screens, each its own chunk inside the console's. Feature folders: console-auth
  * (login, TOTP, accounts, audit log), console-projects (customer, projects), console-addresses,
- * console-content. Wouter takes the first match: put specific paths before general ones.
+ * console-consent (consent letters), console-content. Wouter takes the first match: put specific paths before general ones.
  */
 export const consoleScreens: ConsoleScreen[] = [
   { path: '/inloggen', page: lazy(() => import('../../features/console-auth/pages/login-page')), bare: true },
@@ -38,6 +38,8 @@ export const consoleScreens: ConsoleScreen[] = [
   ...contentScreens,
   { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
+  // The consent letters (draagvlak) of a project's support-base forms (console-consent).
+  { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },

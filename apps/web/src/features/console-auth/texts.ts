@@ -155,12 +155,14 @@ export const t = {
     information: 'Informatie', faq: 'Veelgestelde vragen', schedule: 'Planning', complaints: 'Meldingen', 'work-order': 'Werkvolgorde',
     partner: 'Partner', contact: 'Contactpersoon', document: 'Document', 'dossier-item': 'Dossier',
     'schedule-settings': 'Planning (pagina)', 'work-order-entry': 'Werkvolgorde (adres)', 'work-order-settings': 'Werkvolgorde (instellingen)',
+    'consent-letter': 'Draagvlakbrieven',
   } as Record<string, string>,
   actions: {
     create: 'Aangemaakt', update: 'Gewijzigd', delete: 'Verwijderd', publish: 'Gepubliceerd', archive: 'Gearchiveerd', import: 'Geïmporteerd',
     login: 'Ingelogd', 'open-as-resident': 'Geopend als bewoner', invite: 'Uitnodiging verstuurd', 'reset-totp': 'Tweestapsverificatie gereset',
     'totp-enable': 'Tweestapsverificatie aangezet', 'totp-disable': 'Tweestapsverificatie uitgezet', 'recovery-codes': 'Nieuwe herstelcodes',
     'password-set': 'Wachtwoord ingesteld', 'password-change': 'Wachtwoord gewijzigd', reorder: 'Volgorde gewijzigd',
-    codes: 'Activatiecodes gemaakt', reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
+    codes: 'Activatiecodes gemaakt', 'print-letters': 'Brieven geprint', 'revoke-letter': 'Brief ingetrokken', 'revoke-letters': 'Alle brieven ingetrokken',
+    reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
   } as Record<string, string>,
 } as const;

@@ -35,8 +35,12 @@ type StepProps = { scope: SupportBaseScope; form: TSupportBaseForm; step: Suppor
 
 const FORMS_LIST = '/formulieren';
 
-/** Names the drafts of one address's support-base form (a letter's holder by the link's address part). */
-const draftScopeOf = (scope: SupportBaseScope) => (scope.kind === 'occupant' ? `support-base:occupant:${scope.formId}` : `support-base:public:${scope.formId}:${scope.token.split('-')[0]}`);
+/**
+ * Names the drafts of one address's support-base form. A letter's holder: by the first characters of the
+ * link's token, never the whole token (a credential of the address, which must not outlive the tab in
+ * localStorage).
+ */
+const draftScopeOf = (scope: SupportBaseScope) => (scope.kind === 'occupant' ? `support-base:occupant:${scope.formId}` : `support-base:public:${scope.formId}:${scope.token.slice(0, 8).toUpperCase()}`);
 
 function stepTitle(form: TSupportBaseForm, step: SupportBaseStep): string {
   switch (step.kind) {
