@@ -56,7 +56,7 @@ export function TotpStep({ ticket, onDone, onRestart }: { ticket: string; onDone
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={totpTexts.title}>
-      <h2 className="text-lg font-semibold">{totpTexts.title}</h2>
+      <h3 className="text-base font-semibold">{totpTexts.title}</h3>
       <p className="text-sm">{totpTexts.intro}</p>
       <ErrorSummary errors={error ? [{ field: 'code', message: error }] : []} focusKey={focusKey} headingLevel={3} />
       {failure && (
