@@ -21,7 +21,8 @@ export const dossierStaffRoutes = (services: Services): FastifyPluginAsyncZod =>
   await app.register(multipart, { limits: { fileSize: STAFF_DOCUMENT_MAX_BYTES, files: 1 } });
 
   app.get(paths.dossier, {
-    config: contentAccess,
+    // A dossier holds an address's personal papers: every read is audited.
+    config: { access: { ...contentAccess.access, personalData: true } },
     schema: {
       tags, summary: "The project's dossier items (of one address with `address_id`), newest first",
       description: 'Paged (before: the id of the last item held; limit; X-Has-More), searchable (q: name, subject, type, address). '
