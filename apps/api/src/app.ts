@@ -91,7 +91,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request is refused with 400 { message, errors }.' },
+      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request, and a JSON body that is no valid UTF-8, is refused with 400 { message, errors }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
