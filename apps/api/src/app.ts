@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { pageHeadersFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -76,6 +76,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
