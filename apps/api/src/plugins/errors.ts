@@ -1,6 +1,6 @@
 import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@portal/contract';
 import { isDatabaseUnavailable } from '../db/health.ts';
@@ -91,7 +91,7 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * over Node's limit (16 kB, the request line included) are a 431; when the request line itself did not
  * fit, the address is what is too long: a 414.
  */
-export function clientErrors(this: FastifyInstance, error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+export function clientErrors(error: ConnectionError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let status = 400;
   let message: string = requestMessages.badRequest;
@@ -100,13 +100,12 @@ export function clientErrors(this: FastifyInstance, error: NodeJS.ErrnoException
     message = requestMessages.timeout;
   } else if (error.code === 'HPE_HEADER_OVERFLOW') {
     // The packet the parser gave up on starts with a request line that alone exceeds the limit: the address overflowed.
-    const packet = error.rawPacket;
-    const lineEnd = packet?.indexOf('\r\n') ?? -1;
-    const addressTooLong = !!packet && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) && (lineEnd === -1 ? packet.length : lineEnd) > maxHeaderSize;
+    const packet: unknown = error.rawPacket; // a Buffer at run time (Fastify's type describes its JSON form)
+    const lineEnd = Buffer.isBuffer(packet) ? packet.indexOf('\r\n') : -1;
+    const addressTooLong = Buffer.isBuffer(packet) && /^[A-Z]+ /.test(packet.subarray(0, 16).toString('latin1')) && (lineEnd === -1 ? packet.length : lineEnd) > maxHeaderSize;
     status = addressTooLong ? 414 : 431;
     message = addressTooLong ? requestMessages.urlTooLong : requestMessages.headersTooLarge;
   }
-  this.log.trace({ err: error }, `client error ${status}`);
   if (socket.writable) {
     const body = JSON.stringify({ message });
     socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
