@@ -13,7 +13,7 @@ import { createNewItemRegistry } from './modules/project/new-items.ts';
 import { createProjectService } from './modules/project/project.service.ts';
 import { createReaders } from './lib/content.ts';
 import { createSecrets } from './lib/secrets.ts';
-import { createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
+import { configureImageWork, createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createComplaintsService } from './modules/complaints/index.ts';
@@ -62,6 +62,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.
   const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, 'files'));
   const files = createFilesService(db, storage, { secrets, minutes: env.FILE_LINK_MINUTES });
+  configureImageWork({ workers: env.IMAGE_WORKERS, waiting: env.IMAGE_QUEUE_MAX }); // per process, as the cores it guards
   const reads = createReadsService(db, projects);
   const readers = createReaders(projects);
   const contentDeps = { db, files, reads, newItems, projects };

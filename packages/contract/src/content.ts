@@ -365,4 +365,8 @@ export type TFileLink = z.infer<typeof ZFileLink>;
 export const filePaths = { download: '/files/:id/:filename', link: '/files/:id/link' } as const;
 export const fileMessages = {
   linkInvalid: 'Deze downloadlink is ongeldig of verlopen. Open het bestand opnieuw vanuit het portaal.',
+  /** An upload refused because the server is decoding as many images as it takes at once (503, Retry-After). */
+  busy: 'Er worden op dit moment veel foto’s verwerkt. Probeer het over enkele seconden opnieuw.',
+  /** An image with more pixels than a phone photo has (see IMAGE_MAX_PIXELS), refused before it is decoded. */
+  imageTooManyPixels: (megapixels: number) => `Deze afbeelding is te groot: een foto mag hoogstens ${megapixels} megapixel zijn. Verklein de foto en probeer het opnieuw.`,
 } as const;

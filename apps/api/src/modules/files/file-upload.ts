@@ -74,7 +74,8 @@ export async function checkDocument(file: { data: Buffer; filename: string }, te
     const image = await processImage(file.data, texts);
     return { data: image.data, mime: image.contentType, filename: withExtension(file.filename, image.contentType) };
   } catch (error) {
-    if (error instanceof UnprocessableError) throw new UnprocessableError(texts.type, [{ field: FIELD, message: texts.type }]);
+    // The same refusal (not an image, or too many pixels), on this form's field.
+    if (error instanceof UnprocessableError) throw new UnprocessableError(error.message, [{ field: FIELD, message: error.message }]);
     throw error;
   }
 }
