@@ -12,6 +12,7 @@ import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
 import { clientErrors, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerPublicScope } from './plugins/public-scope.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { pageHeadersFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
@@ -83,6 +84,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
   registerErrorHandler(app);
   registerInputGuard(app);
   registerAuth(app);
+  registerPublicScope(app, { customers: services.customers, projects: services.projects, projectOf: services.publicProjectOf });
   registerFileLinkSigning(app, services.files); // file links in authorised answers are signed for the session
 
   const imageSources = tileImageSource(env.MAP_TILE_URL);

@@ -28,9 +28,9 @@ import { createSmsSender } from './modules/sms/index.ts';
 import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createSurveyService } from './modules/survey/index.ts';
+import { createSurveyService, findSurvey } from './modules/survey/index.ts';
 import { createSigningService } from './modules/signing/index.ts';
-import { createFormEngine } from './modules/form-engine/index.ts';
+import { createFormEngine, findForm, findMenu } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
 import { createSupportBaseService } from './modules/support-base/index.ts';
@@ -133,7 +133,13 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth });
-  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  // What the id of a public route belongs to (plugins/public-scope.ts: public routes answer for the host's customer only).
+  const publicProjectOf = {
+    survey: async (id: number) => (await findSurvey(db, id))?.projectId ?? null,
+    form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
+    'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
+  };
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

@@ -5,6 +5,7 @@ import {
   HAS_MORE_HEADER, pagedAnswer, ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPagedLanguageQuery, ZPagedOccupantQuery,
   ZPartnerProjectParams, ZProjectItemParams, ZProjectParams, type TPageQuery,
 } from '@portal/contract';
+import type { ModuleRequirement } from '../modules/project/project.service.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 import type { Reader } from './content.ts';
@@ -15,6 +16,8 @@ export const readErrors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422:
 
 type ModuleReadsDef<T extends z.ZodType> = {
   tag: string;
+  /** The project module the read belongs to: 404 on every face while the project has it switched off. */
+  module: ModuleRequirement;
   summary: string;
   description?: string;
   paths: { public: string; occupant: string; partner: string };
@@ -69,11 +72,12 @@ function registerReads(
   // Widened: Fastify's reply types cannot resolve a generic schema; `read` is typed by T instead.
   const response = { 200: def.response, ...readErrors };
   app.get(def.paths.public, {
+    config: { publicScope: { kind: 'project', param: 'id' } },
     schema: {
       tags: [def.tag], summary: `${def.summary}: public visitor`, description,
       params: ZProjectParams, querystring: queries.language, response,
     },
-  }, async (request, reply) => read(await readers.forPublic(request.params.id), request.query as ReadQuery, reply));
+  }, async (request, reply) => read(await readers.forPublic(request.params.id, def.module), request.query as ReadQuery, reply));
 
   app.get(def.paths.occupant, {
     preHandler: guard.occupant,
@@ -83,7 +87,7 @@ function registerReads(
     },
   }, async (request, reply) => {
     const query = request.query as ReadQuery;
-    return read(await readers.forOccupant(sessionOf(request), query.project_id), query, reply);
+    return read(await readers.forOccupant(sessionOf(request), query.project_id, def.module), query, reply);
   });
 
   app.get(def.paths.partner, {
@@ -92,7 +96,7 @@ function registerReads(
       tags: [def.tag], summary: `${def.summary}: partner`, description,
       params: ZPartnerProjectParams, querystring: queries.language, security: [{ bearer: [] }], response,
     },
-  }, async (request, reply) => read(await readers.forPartner(sessionOf(request), request.params.project_id), request.query as ReadQuery, reply));
+  }, async (request, reply) => read(await readers.forPartner(sessionOf(request), request.params.project_id, def.module), request.query as ReadQuery, reply));
 }
 
 /**
@@ -102,6 +106,8 @@ function registerReads(
  */
 export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Services, def: {
   tag: string;
+  /** As in registerModuleReads; the read itself checks an item's own module when it depends on the item. */
+  module: ModuleRequirement;
   public: { path: string; summary: string };
   occupant: { path: string; summary: string };
   response: T;
@@ -111,11 +117,12 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
   // Widened as in registerModuleReads.
   const response = { 200: def.response as z.ZodType, ...readErrors };
   app.get(def.public.path, {
+    config: { publicScope: { kind: 'project', param: 'project_id' } },
     schema: {
       tags: [def.tag], summary: def.public.summary,
       params: ZProjectItemParams, querystring: ZLanguageQuery, response,
     },
-  }, async (request) => def.read(await readers.forPublic(request.params.project_id), request.params.id));
+  }, async (request) => def.read(await readers.forPublic(request.params.project_id, def.module), request.params.id));
 
   app.get(def.occupant.path, {
     preHandler: guard.occupant,
@@ -123,5 +130,5 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
       tags: [def.tag], summary: def.occupant.summary,
       params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response,
     },
-  }, async (request) => def.read(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  }, async (request) => def.read(await readers.forOccupant(sessionOf(request), request.query.project_id, def.module), request.params.id));
 }

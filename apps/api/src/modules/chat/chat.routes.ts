@@ -50,8 +50,11 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     },
   }, async (request) => chat.occupantSend(sessionOf(request), request.query.project_id, request.body.message));
 
+  // A visitor's chat answers for the host's customer only (plugins/public-scope.ts).
+  const publicChat = { publicScope: { kind: 'project', param: 'project_id' } } as const;
   for (const url of ['/public/chat/:project_id', '/public/chat/:project_id/:unique']) {
     app.get(url, {
+      config: publicChat,
       preHandler: noStore,
       schema: {
         tags: ['chat'], summary: "A visitor's conversation; without a (known) visitor code a new one is issued", description: paging,
@@ -64,6 +67,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     });
 
     app.post(url, {
+      config: publicChat,
       schema: {
         tags: ['chat'], summary: 'Sends a message as a public visitor (rate-limited per client and per visitor code)',
         params: ZPublicChatParams, body: ZPublicChatBody, response: { 200: ZChatSendResponse, ...errors },

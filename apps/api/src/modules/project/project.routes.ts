@@ -10,10 +10,12 @@ export const projectRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   const { projects, guard } = services;
 
   app.get('/public/projects/:id', {
+    config: { publicScope: { kind: 'customer', param: 'id' } },
     schema: { tags: ['projects'], summary: "A customer's public projects", params: ZIdParams, querystring: ZLanguageQuery, response: { 200: z.array(ZProjectSummary), ...errors } },
   }, async (request) => projects.publicProjects(request.params.id));
 
   app.get('/public/project/:id', {
+    config: { publicScope: { kind: 'project', param: 'id' } },
     schema: { tags: ['projects'], summary: 'A public project with its public modules', params: ZIdParams, querystring: ZLanguageQuery, response: { 200: ZProject, ...errors } },
   }, async (request) => projects.publicProject(request.params.id));
 

@@ -38,6 +38,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
       who: 'resident',
       base: '/occupant/support-base/form/:form_id',
       preHandler: guard.occupant,
+      config: {},
       security: secured,
       params: { form: ZSupportBaseParams, section: ZSupportBaseSectionParams, signer: ZSupportBaseSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => supportBase.occupant(sessionOf(request), (request.params as { form_id: number }).form_id),
@@ -46,6 +47,8 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
       who: "letter's holder",
       base: '/public/support-base/form/:form_id/token/:token',
       preHandler: undefined,
+      // A letter link answers on its own customer's host only (plugins/public-scope.ts).
+      config: { publicScope: { kind: 'form', param: 'form_id' } },
       security: undefined,
       params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
@@ -56,7 +59,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   ] as const;
 
   for (const v of variants) {
-    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}) };
+    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}), config: v.config };
     const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
 
     app.get(v.base, {
@@ -134,6 +137,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/download', {
+    config: { publicScope: { kind: 'form', param: 'form_id' } },
     schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
@@ -141,6 +145,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
+    config: { publicScope: { kind: 'form', param: 'form_id' } },
     schema: {
       tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
       params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
