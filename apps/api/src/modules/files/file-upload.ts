@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, UnprocessableError } from '../../lib/errors.ts';
 import { assertValidInput } from '../../plugins/input-guard.ts';
+import { fileMessages } from '@portal/contract';
 import { processImage, sniffImageType } from './image-upload.ts';
+import { findPdfProblem } from './pdf-check.ts';
 
 /**
  * Uploads of a document with its fields (staff documents and dossier items): one multipart form with
@@ -65,16 +67,26 @@ export async function readDocumentForm(
   return { fields, file };
 }
 
-/** Checks an uploaded document by content: a PDF as sent, a png or jpeg re-encoded without metadata; else 422. */
+/**
+ * Checks an uploaded document by content: a PDF as sent when it holds no JavaScript or launch action and
+ * can be read (pdf-check.ts), a png or jpeg re-encoded without metadata; else 422. Every upload path that
+ * takes a PDF comes through here.
+ */
 export async function checkDocument(file: { data: Buffer; filename: string }, texts: Pick<DocumentUploadTexts, 'type'>): Promise<UploadedDocument> {
+  const refuse = (message: string) => new UnprocessableError(message, [{ field: FIELD, message }]);
   const mime = sniffDocumentType(file.data);
-  if (!mime) throw new UnprocessableError(texts.type, [{ field: FIELD, message: texts.type }]);
-  if (mime === 'application/pdf') return { data: file.data, mime, filename: withExtension(file.filename, mime) };
+  if (!mime) throw refuse(texts.type);
+  if (mime === 'application/pdf') {
+    const problem = await findPdfProblem(file.data);
+    if (problem) throw refuse(problem === 'active-content' ? fileMessages.pdfActiveContent : fileMessages.pdfUnreadable);
+    return { data: file.data, mime, filename: withExtension(file.filename, mime) };
+  }
   try {
     const image = await processImage(file.data, texts);
     return { data: image.data, mime: image.contentType, filename: withExtension(file.filename, image.contentType) };
   } catch (error) {
-    if (error instanceof UnprocessableError) throw new UnprocessableError(texts.type, [{ field: FIELD, message: texts.type }]);
+    // The same refusal (not an image, or too many pixels), on this form's field.
+    if (error instanceof UnprocessableError) throw refuse(error.message);
     throw error;
   }
 }

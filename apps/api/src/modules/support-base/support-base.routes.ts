@@ -47,8 +47,9 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: "letter's holder",
       base: '/public/support-base/form/:form_id/token/:token',
-      read: { access: access.public },
-      write: { access: access.public },
+      // A letter link answers on its own customer's host only (plugins/public-scope.ts).
+      read: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
+      write: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
       security: undefined,
       params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
@@ -138,7 +139,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/download', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
     schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
@@ -146,7 +147,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
     schema: {
       tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
       params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
