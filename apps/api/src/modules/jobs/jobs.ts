@@ -10,7 +10,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * durable, retried with back-off, and picked up at once through LISTEN/NOTIFY. A request enqueues in
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
-export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
+export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'content-published';
 

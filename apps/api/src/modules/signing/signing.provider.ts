@@ -22,6 +22,11 @@ export interface SigningProvider {
   readPostback(body: string, headers: Record<string, string | string[] | undefined>): Promise<PostbackReading>;
   /** After status 30: the signed document and the receipt. Throws (to be retried) while the provider is still making them. */
   fetchResult(transactionId: string): Promise<{ signed: ProviderFile; receipt: ProviderFile }>;
+  /**
+   * Cancels a transaction that is still open (Signhost: DELETE /api/transaction/{id}); its signers can no
+   * longer sign. A transaction that reached an end state (signed, for one) keeps it. Calling it again is harmless.
+   */
+  cancel(transactionId: string, reason: string): Promise<void>;
 }
 
 export type ProviderFile = { filename: string; mime: string; bytes: Buffer };

@@ -204,6 +204,14 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       return request?.signers.find((s) => s.nr === nr)?.signed ?? false;
     },
 
+    async cancelOpen(subject, reason, tx) {
+      const cancelled = await tx.update(signingRequests).set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(signingRequests.subjectKind, subject.kind), eq(signingRequests.entryId, subject.entryId), inArray(signingRequests.status, ['waiting', 'in-progress'])))
+        .returning({ id: signingRequests.id, transactionId: signingRequests.providerTransactionId });
+      for (const row of cancelled) if (row.transactionId) await jobs.add('signing-cancel', { requestId: row.id, reason }, { tx });
+      return cancelled.map((row) => row.id);
+    },
+
     onProgress(kind, handler) {
       handlers.set(kind, handler);
     },
@@ -238,7 +246,10 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
         if (!row) return;
 
         const next = statusOfCode(postback.status);
-        const moves = next !== null && statusRank(next) > statusRank(row.status as SigningStatus);
+        // A request the portal cancelled may still have been signed at the provider before the cancel reached
+        // it: the provider's signature is a fact, kept as evidence (the subject's module decides what it means).
+        const overtaken = row.status === 'cancelled' && next === 'signed';
+        const moves = next !== null && (statusRank(next) > statusRank(row.status as SigningStatus) || overtaken);
         if (moves) await tx.update(signingRequests).set({ status: next, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
         // A signer's signature is set once, never taken back.
         const signed = postback.signers.filter((s) => s.signedAt !== null);
@@ -256,6 +267,14 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
         if (moves && next === 'signed') await jobs.add('signing-documents', { requestId: row.id }, { tx });
       });
       return true;
+    },
+
+    /** The job after `cancelOpen`: cancels the request's transaction at its provider. */
+    async cancelAtProvider(requestId: number, reason: string): Promise<void> {
+      const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
+      if (!row?.providerTransactionId) return;
+      const chosen = providers.get(row.provider);
+      if (chosen) await chosen.cancel(row.providerTransactionId, reason);
     },
 
     /** The job after a change: tells the subject's module, which must be idempotent (at least once). */

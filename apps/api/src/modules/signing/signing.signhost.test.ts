@@ -33,6 +33,8 @@ type FakeTransaction = {
   signers: Array<{ Id: string; Email: string; SignUrl: string }>;
   file: Buffer | null;
   signedReady: boolean;
+  /** The body of DELETE /api/transaction/{id} (a cancel). */
+  cancelled?: unknown;
 };
 
 /**
@@ -91,6 +93,16 @@ async function startFakeSignhost() {
         if (!transaction?.file) return send(400, { Message: 'The transaction could not be started.' });
         transaction.status = 10;
         return send(204);
+      }
+      if ((match = /^\/api\/transaction\/([^/]+)$/.exec(path)) && request.method === 'DELETE') {
+        const transaction = transactions.get(match[1]!);
+        if (!transaction) return send(404, { Message: 'not found' });
+        const json = JSON.parse(body.toString('utf8') || '{}') as unknown;
+        if (hasNull(json)) return send(400, { Message: 'Invalid json structure provided.' });
+        transaction.cancelled = json;
+        // Open: cancelled; in an end state the status stays (Signhost only cleans up).
+        if (transaction.status < 30) transaction.status = 60;
+        return send(200, { Id: transaction.id, Status: transaction.status });
       }
       if ((match = /^\/api\/file\/receipt\/([^/]+)$/.exec(path)) && request.method === 'GET') {
         if (transactions.get(match[1]!)?.status !== 30) return send(404, { Message: 'receipt not found.' });
@@ -252,5 +264,34 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
     expect(await t.query('SELECT id FROM files WHERE owner = $1 AND filename LIKE $2', ['signing', 'keuken (%'])).toHaveLength(2);
     // never polled: no GET of the transaction itself
     expect(fake.calls.filter((c) => /^GET \/api\/transaction\/[^/]+$/.test(c))).toEqual([]);
+  });
+
+  it('cancelling: the request is cancelled at once, Signhost through a job; a signature Signhost took before that is kept as evidence', async () => {
+    const { signing } = t.services;
+    await runJobs(); // what the test before left queued
+    const open = (await signing.latest(subject(2)))!;
+    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [open.id]))[0]!.provider_transaction_id;
+    const cancelled = await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'Het formulier is op papier ingeleverd.', tx));
+    expect(cancelled).toEqual([open.id]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
+    expect(await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'nogmaals', tx))).toEqual([]); // nothing open any more
+    expect(await runJobs()).toEqual(['signing-cancel']);
+    expect(fake.calls.at(-1)).toBe(`DELETE /api/transaction/${id}`);
+    expect(fake.transactions.get(id)).toMatchObject({ status: 60, cancelled: { SendNotifications: false, Reason: 'Het formulier is op papier ingeleverd.' } });
+    expect(await fake.postback(id, 60)).toBe(200); // Signhost tells of the cancel: nothing changes
+    expect(await runJobs()).toEqual([]);
+
+    // Another request was signed at Signhost before the cancel arrived: the postback of 30 makes it signed after all.
+    await signing.request({ subject: subject(3), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    const late = (await signing.latest(subject(3)))!;
+    const lateId = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [late.id]))[0]!.provider_transaction_id;
+    await t.db.transaction((tx) => signing.cancelOpen(subject(3), 'Op papier', tx));
+    fake.transactions.get(lateId)!.status = 30;
+    expect(await fake.postback(lateId, 30, { signed: true })).toBe(200);
+    expect((await signing.latest(subject(3)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    fake.transactions.get(lateId)!.signedReady = true;
+    expect(await runJobs()).toEqual(['signing-cancel', 'signing-progress', 'signing-documents']);
+    expect(fake.transactions.get(lateId)!.status).toBe(30); // the cancel changed nothing there
+    expect((await signing.proof(subject(3)))!.signed).not.toBeNull();
   });
 });

@@ -72,7 +72,7 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
   const fetchImpl = options.fetch ?? fetch;
   const headers = { Application: `APPKey ${config.appKey}`, Authorization: `APIKey ${config.userToken}` };
 
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string } = {}): Promise<Response> {
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string } = {}): Promise<Response> {
     const extra: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     let body: string | Uint8Array | undefined;
     if (init.json !== undefined) {
@@ -146,6 +146,16 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
 
     async readPostback(body, postbackHeaders) {
       return readSignhostPostback(body, postbackHeaders, config.sharedSecret);
+    },
+
+    async cancel(transactionId, reason) {
+      // Open: cancelled (status 60, a postback follows); in an end state Signhost keeps the status and cleans its copies.
+      try {
+        await call('DELETE', `/api/transaction/${id(transactionId)}`, { json: { SendNotifications: false, Reason: reason.slice(0, 200) } });
+      } catch (error) {
+        // Gone already (cleaned up): nothing left to cancel.
+        if (!(error instanceof SignhostError && (error.status === 404 || error.status === 410))) throw error;
+      }
     },
 
     async fetchResult(transactionId) {
