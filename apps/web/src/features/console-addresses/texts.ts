@@ -124,10 +124,4 @@ export const addressTexts = {
 export const addressLabel = (a: Pick<TStaffAddress, 'street' | 'house_number' | 'zipcode' | 'city'>) =>
   `${a.street} ${a.house_number}, ${formatPostcode(a.zipcode)} ${a.city}`;
 
-const dateFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** DD-MM-YYYY in Europe/Amsterdam. */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-/** DD-MM-YYYY HH:mm in Europe/Amsterdam. */
-export const formatDateTime = (iso: string) => `${formatDate(iso)} ${timeFormat.format(new Date(iso))}`;
+export { formatDate, formatDateTime } from '../../lib/date-time';

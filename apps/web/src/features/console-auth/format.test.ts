@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/date-time';
 import { returnPath } from './session';
 import { auditChanges } from './audit-diff';
 
