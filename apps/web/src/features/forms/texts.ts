@@ -180,12 +180,11 @@ export const consentPaperTexts = {
   history: 'Geschiedenis',
   counts: 'telt mee',
   superseded: 'vervangen door een correctie',
-  correctionOf: (id: number) => `Correctie van vastlegging ${id}`,
+  correctionOf: (agreement: string, at: string) => `Correctie van ‘${agreement}’, vastgelegd op ${at}`,
   reason: 'Reden',
   recordedBy: (name: string, at: string) => `Vastgelegd door ${name} op ${at}`,
   decidedBy: (confirmed: boolean, name: string, at: string) => `${confirmed ? 'Bevestigd' : 'Afgewezen'} door ${name} op ${at}`,
   openScan: (filename: string) => `Scan openen: ${filename}`,
-  recordNr: (id: number) => `Vastlegging ${id}`,
   // the tally's rows
   waitingShort: 'wacht op bevestiging',
   correctionWaiting: 'correctie wacht op bevestiging',

@@ -63,6 +63,7 @@ function AddressStatus({ a }: { a: TConsentAddress }) {
   return (
     <>
       {supportBaseStatusLabels[a.status]}{notes.length ? ` (${notes.join(', ')})` : ''}
+      {a.agreement_at && <span className="block text-slate-700 sm:hidden">{a.agreement_at}</span>}
       {a.conflict && <span className="block text-xs font-semibold text-red-800">{`Let op: ${consentPaperTexts.conflictShort}`}</span>}
     </>
   );
@@ -106,7 +107,7 @@ export function ConsentTally({ projectId }: { projectId: number }) {
       </div>
       <section aria-label="Adressen" className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h3 className="text-lg font-bold text-slate-900">Adressen</h3>
-        {/* No sideways scrolling: on a phone the columns wrap (and the unit column is left out). */}
+        {/* No sideways scrolling: on a phone the columns wrap (the unit column is left out, the date goes under the status). */}
         <div>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Status per adres, pagina {data.addresses.page} van {data.addresses.pages}</caption>
@@ -115,7 +116,7 @@ export function ConsentTally({ projectId }: { projectId: number }) {
                 <th scope="col" className="py-2 pr-3">Adres</th>
                 <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Bouwkundige eenheid</th>
                 <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3">Datum</th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Datum</th>
                 <th scope="col" className="py-2"><span className="sr-only">Formulier op papier</span></th>
               </tr>
             </thead>
@@ -125,7 +126,7 @@ export function ConsentTally({ projectId }: { projectId: number }) {
                   <td className="py-2 pr-3 text-slate-900">{a.full_address}</td>
                   <td className="hidden py-2 pr-3 text-slate-800 sm:table-cell">{a.building_unit}</td>
                   <td className="py-2 pr-3 text-slate-900"><AddressStatus a={a} /></td>
-                  <td className="py-2 pr-3 text-slate-800">{a.agreement_at ?? ''}</td>
+                  <td className="hidden py-2 pr-3 text-slate-800 sm:table-cell">{a.agreement_at ?? ''}</td>
                   <td className="py-2 text-right">
                     {(a.status === 'not_started' || a.status === 'answering' || a.on_paper) && (
                       <Button variant="secondary" className="min-h-9 px-2 py-1 text-xs" onClick={() => setPaperFor(a)} aria-label={consentPaperTexts.openFor(a.full_address)}>

@@ -176,14 +176,14 @@ function Line({ children }: { children: ReactNode }) {
 }
 
 /** One record of the history: what it says, its state, who recorded and decided it and when, and its scan. */
-function RecordItem({ record, children }: { record: TConsentPaperRecord; children?: ReactNode }) {
+function RecordItem({ record, corrected, children }: { record: TConsentPaperRecord; corrected: TConsentPaperRecord | undefined; children?: ReactNode }) {
   const state = record.superseded ? t.superseded : consentPaperStateLabels[record.state].toLowerCase();
   return (
     <li className={`flex flex-col gap-1 rounded-md border p-3 ${record.state === 'pending' ? 'border-amber-600 bg-amber-50' : record.counts ? 'border-green-700 bg-green-50' : 'border-slate-300 bg-white'}`}>
       <p className="font-semibold text-slate-900">
         {consentAgreementLabels[record.agreement]} <span className="font-normal">({state}{record.counts ? `, ${t.counts}` : ''})</span>
       </p>
-      {record.corrects_id !== null && <Line>{t.correctionOf(record.corrects_id)}</Line>}
+      {corrected && <Line>{t.correctionOf(consentAgreementLabels[corrected.agreement], formatDateTime(corrected.recorded_at))}</Line>}
       {record.reason && <Line>{t.reason}: {record.reason}</Line>}
       <Line>{t.recordedBy(record.recorded_by.name, formatDateTime(record.recorded_at))}</Line>
       {record.decided_by && record.decided_at && <Line>{t.decidedBy(record.state === 'confirmed', record.decided_by.name, formatDateTime(record.decided_at))}</Line>}
@@ -237,7 +237,7 @@ export function PaperDialog({ place, address, onClose }: { place: PaperPlace; ad
           </>
         )}
         {counted && !pending && !correcting && (
-          <div><Button variant="secondary" onClick={() => setCorrecting(true)}>{t.correct}</Button></div>
+          <div><Button variant="secondary" onClick={() => { setNotice(null); setCorrecting(true); }}>{t.correct}</Button></div>
         )}
         {counted && !pending && correcting && <CorrectForm place={place} record={counted} onDone={done} onCancel={() => setCorrecting(false)} />}
         {h.records.length > 0 && (
@@ -245,7 +245,7 @@ export function PaperDialog({ place, address, onClose }: { place: PaperPlace; ad
             <h3 id={`${h.address_id}-history`} className="text-base font-semibold text-slate-900">{t.history}</h3>
             <ol className="flex flex-col gap-2">
               {h.records.map((record) => (
-                <RecordItem key={record.id} record={record}>
+                <RecordItem key={record.id} record={record} corrected={h.records.find((r) => r.id === record.corrects_id)}>
                   {record.state === 'pending' && <PendingActions place={place} record={record} onDone={done} />}
                 </RecordItem>
               ))}
