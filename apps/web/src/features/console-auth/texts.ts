@@ -137,6 +137,9 @@ export const t = {
     id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', is_partner: 'Partner', project_ids: 'Projecten',
     // soft hyphens: the long word breaks in a narrow column
     totp_enabled: 'Tweestaps\u00ADverificatie', require_totp: 'Tweestaps\u00ADverificatie verplicht', method: 'Methode', title: 'Titel',
+    // paper consent
+    address: 'Adres', form: 'Formulier', agreement: 'Uitkomst', state: 'Stand', scan: 'Scan', reason: 'Reden', recorded_by: 'Vastgelegd door',
+    corrects: 'Corrigeert vastlegging', supersedes: 'Vervangt vastlegging', cancelled_signing_requests: 'Geannuleerde ondertekenverzoeken',
   } as Record<string, string>,
   noEntries: 'Geen regels gevonden.',
   when: 'Datum en tijd',
@@ -152,6 +155,7 @@ export const t = {
     information: 'Informatie', faq: 'Veelgestelde vragen', schedule: 'Planning', complaints: 'Meldingen', 'work-order': 'Werkvolgorde',
     partner: 'Partner', contact: 'Contactpersoon', document: 'Document', 'dossier-item': 'Dossier',
     'schedule-settings': 'Planning (pagina)', 'work-order-entry': 'Werkvolgorde (adres)', 'work-order-settings': 'Werkvolgorde (instellingen)',
+    'consent-paper': 'Draagvlak op papier',
   } as Record<string, string>,
   actions: {
     create: 'Aangemaakt', update: 'Gewijzigd', delete: 'Verwijderd', publish: 'Gepubliceerd', archive: 'Gearchiveerd', import: 'Geïmporteerd',
@@ -159,5 +163,7 @@ export const t = {
     'totp-enable': 'Tweestapsverificatie aangezet', 'totp-disable': 'Tweestapsverificatie uitgezet', 'recovery-codes': 'Nieuwe herstelcodes',
     'password-set': 'Wachtwoord ingesteld', 'password-change': 'Wachtwoord gewijzigd', reorder: 'Volgorde gewijzigd',
     codes: 'Activatiecodes gemaakt', reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
+    'paper-record': 'Papieren formulier vastgelegd', 'paper-confirm': 'Papieren formulier bevestigd', 'paper-reject': 'Papieren formulier afgewezen',
+    'paper-correct': 'Correctie vastgelegd',
   } as Record<string, string>,
 } as const;
