@@ -5,7 +5,8 @@ import {
 } from '@portal/contract';
 import { adminToken, bearer, createListeningApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
 import { runJobs } from '../../../test/jobs.ts';
-import { drawnSignature, smsCodes } from '../../../test/signing.ts';
+import { drawnSignature } from '../../../test/signing.ts';
+import { consentForms, signOnLocalPage } from '../../../test/support-base.ts';
 import { auditOf, expectStatus, multipart, testPdf, testPng } from '../../../test/staff-content-b.ts';
 
 /**
@@ -29,9 +30,7 @@ beforeAll(async () => {
   t = await createListeningApp({ worker: false });
   [partner, admin, jan, fatima] = await Promise.all([partnerToken(t.app), adminToken(t.app), occupantToken(t.app, '10'), occupantToken(t.app, '12')]);
   ({ bloemenbuurt: B, rivierenwijk: R } = t.ids.projects);
-  const byName = Object.fromEntries((await t.query<{ name: string; id: number }>("SELECT name, id FROM forms WHERE kind = 'support-base'")).map((r) => [r.name, r.id]));
-  form = byName['Draagvlakmeting renovatieplan']!;
-  riverPlain = byName['Instemming zonnepanelen op het dak']!;
+  ({ form, riverPlain } = await consentForms(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -274,10 +273,7 @@ describe('paper and digital signing', () => {
     expect(before.status).toBe('answering');
     // The paper form says 'disagree'; before the provider hears of the cancellation, Jan signs 'agree' on the sign page.
     history(await upload(paperPath(a10), { agreement: 'disagree' }, partner, await scan()), 201);
-    expectStatus(await t.app.inject({ method: 'POST', url: `${signPage}/sms`, headers: urlEncoded, payload: '' }), 303);
-    const [code] = await smsCodes(t, '0611111111');
-    expect((await t.app.inject({ method: 'POST', url: `${signPage}/code`, headers: urlEncoded, payload: new URLSearchParams({ code: code! }).toString() })).statusCode).toBeLessThan(400);
-    expect((await t.app.inject({ method: 'POST', url: signPage, headers: urlEncoded, payload: new URLSearchParams({ signature: await drawnSignature() }).toString() })).statusCode).toBeLessThan(400);
+    await signOnLocalPage(t, signPage, '0611111111');
     const ran = await runJobs(t);
     expect(ran).toEqual(expect.arrayContaining(['signing-cancel', 'signing-local-postback', 'signing-progress', 'signing-documents']));
     // The signature is a fact at the provider: the request is signed and its documents are kept.
@@ -306,10 +302,7 @@ describe('paper and digital signing', () => {
     const signPage = await startSigning(base, fatima, '0622222222');
     const before = await row(a12);
     const recorded = history(await upload(paperPath(a12), { agreement: 'disagree' }, partner, await scan()), 201);
-    expectStatus(await t.app.inject({ method: 'POST', url: `${signPage}/sms`, headers: urlEncoded, payload: '' }), 303);
-    const [code] = await smsCodes(t, '0622222222');
-    await t.app.inject({ method: 'POST', url: `${signPage}/code`, headers: urlEncoded, payload: new URLSearchParams({ code: code! }).toString() });
-    await t.app.inject({ method: 'POST', url: signPage, headers: urlEncoded, payload: new URLSearchParams({ signature: await drawnSignature() }).toString() });
+    await signOnLocalPage(t, signPage, '0622222222');
     await runJobs(t);
     expect(await row(a12)).toMatchObject({ status: 'on_paper', conflict: true, agreed: before.agreed });
     history(await post(`${paperPath(a12)}/${recorded.records[0]!.id}/reject`, { reason: 'Dit is een ander formulier' }, admin));

@@ -5,7 +5,7 @@ import {
 } from '@portal/contract';
 import { bearer, createListeningApp, occupantToken, partnerToken, userToken, type TestApp } from '../../../test/helpers.ts';
 import { runJobs as runQueuedJobs } from '../../../test/jobs.ts';
-import { drawnSignature as drawn, smsCodes } from '../../../test/signing.ts';
+import { consentForms, signOnLocalPage } from '../../../test/support-base.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
 let t: TestApp;
@@ -14,14 +14,11 @@ let fatima: string; // 1234AB 12, Bloemenbuurt and Rivierenwijk
 let partner: string;
 let form: number; // 'Draagvlakmeting renovatieplan' (SMS, attachments)
 let riverPlain: number; // Rivierenwijk, without SMS and attachments
-const urlEncoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
 beforeAll(async () => {
   t = await createListeningApp({ mail: true, worker: false });
   [jan, fatima, partner] = await Promise.all([occupantToken(t.app, '10'), occupantToken(t.app, '12'), partnerToken(t.app)]);
-  const byName = Object.fromEntries((await t.query<{ name: string; id: number }>("SELECT name, id FROM forms WHERE kind = 'support-base'")).map((r) => [r.name, r.id]));
-  form = byName['Draagvlakmeting renovatieplan']!;
-  riverPlain = byName['Instemming zonnepanelen op het dak']!;
+  ({ form, riverPlain } = await consentForms(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -37,16 +34,7 @@ const ok = (res: { statusCode: number; body: string; json: () => unknown }): TSu
 
 const runJobs = () => runQueuedJobs(t);
 
-/** Signs at the local sign page with the SMS code from the outbox, as the signer would. */
-async function signWithSms(signUrl: string, mobile: string) {
-  const path = new URL(signUrl, "http://localhost").pathname;
-  expect((await t.app.inject({ method: 'POST', url: `${path}/sms`, headers: urlEncoded, payload: '' })).statusCode).toBe(303);
-  const [code] = await smsCodes(t, mobile);
-  const typed = await t.app.inject({ method: 'POST', url: `${path}/code`, headers: urlEncoded, payload: new URLSearchParams({ code: code! }).toString() });
-  expect(typed.statusCode, typed.body).toBeLessThan(400);
-  const signed = await t.app.inject({ method: 'POST', url: path, headers: urlEncoded, payload: new URLSearchParams({ signature: await drawn() }).toString() });
-  expect(signed.statusCode, signed.body).toBeLessThan(400);
-}
+const signWithSms = (url: string, mobile: string) => signOnLocalPage(t, url, mobile);
 
 async function tally(projectId: number, query = ''): Promise<TConsentTally> {
   const res = await get(`/api/partner/project/${projectId}/support-base/tally?language=nl${query}`, partner);

@@ -37,6 +37,22 @@ function focusFirstError(scope: HTMLElement | null) {
   scope?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
+/** A paper form's messages (shown at their fields, focus on the first) and its upload's progress. */
+function useFormErrors<E extends HTMLElement>() {
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const ref = useRef<E>(null);
+  /** Shows `found`; answers whether there is any. */
+  const show = (found: Errors) => {
+    setErrors(found);
+    const any = Object.values(found).some(Boolean);
+    if (any) requestAnimationFrame(() => focusFirstError(ref.current));
+    return any;
+  };
+  const clear = (field: keyof Errors, message?: string) => setErrors((e) => ({ ...e, [field]: message }));
+  return { errors, show, clear, ref, progress, setProgress, failed: (failure: unknown) => show(errorsOf(failure, t.recordFailed)) };
+}
+
 function AgreementChoice({ value, onChange, error, legend = t.agreementLegend }: { value: TConsentAgreement | null; onChange: (v: TConsentAgreement) => void; error?: string; legend?: string }) {
   const name = useId();
   return (
@@ -53,34 +69,24 @@ function AgreementChoice({ value, onChange, error, legend = t.agreementLegend }:
 function RecordForm({ place, onDone }: { place: PaperPlace; onDone: (history: TConsentPaperHistory, message: string) => void }) {
   const [agreement, setAgreement] = useState<TConsentAgreement | null>(null);
   const [scan, setScan] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const ref = useRef<HTMLFormElement>(null);
+  const f = useFormErrors<HTMLFormElement>();
   const save = useMutation({
-    mutationFn: ({ value, file }: { value: TConsentAgreement; file: File }) => supportBaseApi.recordPaper(place, value, file, setProgress),
+    mutationFn: ({ value, file }: { value: TConsentAgreement; file: File }) => supportBaseApi.recordPaper(place, value, file, f.setProgress),
     onSuccess: (history) => onDone(history, t.recorded),
-    onError: (failure) => {
-      setErrors(errorsOf(failure, t.recordFailed));
-      requestAnimationFrame(() => focusFirstError(ref.current));
-    },
-    onSettled: () => setProgress(null),
+    onError: f.failed,
+    onSettled: () => f.setProgress(null),
   });
   const submit = () => {
-    const found: Errors = { agreement: agreement ? undefined : consentPaperMessages.agreementMissing, file: documentFileProblem(scan, scanRules) };
-    setErrors(found);
-    if (found.agreement || found.file) {
-      requestAnimationFrame(() => focusFirstError(ref.current));
-      return;
-    }
+    if (f.show({ agreement: agreement ? undefined : consentPaperMessages.agreementMissing, file: documentFileProblem(scan, scanRules) })) return;
     save.mutate({ value: agreement!, file: scan! });
   };
   return (
-    <form ref={ref} noValidate aria-label={t.record} className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form ref={f.ref} noValidate aria-label={t.record} className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <h3 className="text-base font-semibold text-slate-900">{t.record}</h3>
-      {errors.form && <Banner tone="error">{errors.form}</Banner>}
-      <AgreementChoice value={agreement} error={errors.agreement} onChange={(v) => { setAgreement(v); setErrors((e) => ({ ...e, agreement: undefined })); }} />
-      <FileField label={t.scan} hint={t.scanHint} file={scan} progress={progress} error={errors.file}
-        onFile={(file) => { setScan(file); setErrors((e) => ({ ...e, file: file ? documentFileProblem(file, scanRules) : undefined })); }} />
+      {f.errors.form && <Banner tone="error">{f.errors.form}</Banner>}
+      <AgreementChoice value={agreement} error={f.errors.agreement} onChange={(v) => { setAgreement(v); f.clear('agreement'); }} />
+      <FileField label={t.scan} hint={t.scanHint} file={scan} progress={f.progress} error={f.errors.file}
+        onFile={(file) => { setScan(file); f.clear('file', file ? documentFileProblem(file, scanRules) : undefined); }} />
       <div><Button type="submit" busy={save.isPending}>{t.recordButton}</Button></div>
     </form>
   );
@@ -90,29 +96,24 @@ function RecordForm({ place, onDone }: { place: PaperPlace; onDone: (history: TC
 function PendingActions({ place, record, onDone }: { place: PaperPlace; record: TConsentPaperRecord; onDone: (history: TConsentPaperHistory, message: string) => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const reasonRef = useRef<HTMLDivElement>(null);
-  const failed = (failure: unknown) => {
-    setErrors(errorsOf(failure, t.recordFailed));
-    requestAnimationFrame(() => focusFirstError(reasonRef.current));
-  };
-  const confirm = useMutation({ mutationFn: () => supportBaseApi.confirmPaper(place, record.id), onSuccess: (h) => onDone(h, t.confirmed), onError: failed });
-  const reject = useMutation({ mutationFn: () => supportBaseApi.rejectPaper(place, record.id, reason), onSuccess: (h) => onDone(h, t.rejected), onError: failed });
+  const f = useFormErrors<HTMLDivElement>();
+  const confirm = useMutation({ mutationFn: () => supportBaseApi.confirmPaper(place, record.id), onSuccess: (h) => onDone(h, t.confirmed), onError: f.failed });
+  const reject = useMutation({ mutationFn: () => supportBaseApi.rejectPaper(place, record.id, reason), onSuccess: (h) => onDone(h, t.rejected), onError: f.failed });
   useEffect(() => {
-    if (rejecting) reasonRef.current?.querySelector('textarea')?.focus();
-  }, [rejecting]);
+    if (rejecting) f.ref.current?.querySelector('textarea')?.focus();
+  }, [rejecting, f.ref]);
   return (
     <div className="flex flex-col gap-3">
-      {errors.form && <Banner tone="error">{errors.form}</Banner>}
+      {f.errors.form && <Banner tone="error">{f.errors.form}</Banner>}
       {!record.can_confirm && <p className="text-sm text-slate-800">{t.ownRecord}</p>}
       {rejecting ? (
-        <div ref={reasonRef} className="flex flex-col gap-3">
-          <TextAreaField label={t.rejectReason} required rows={3} value={reason} error={errors.reason} maxLength={1000}
-            onChange={(e) => { setReason(e.target.value); setErrors({}); }} />
+        <div ref={f.ref} className="flex flex-col gap-3">
+          <TextAreaField label={t.rejectReason} required rows={3} value={reason} error={f.errors.reason} maxLength={1000}
+            onChange={(e) => { setReason(e.target.value); f.show({}); }} />
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" busy={reject.isPending}
-              onClick={() => (reason.trim() ? reject.mutate() : setErrors({ reason: consentPaperMessages.reasonMissing }))}>{t.rejectButton}</Button>
-            <Button variant="secondary" onClick={() => { setRejecting(false); setErrors({}); }}>{t.cancel}</Button>
+              onClick={() => { if (!f.show({ reason: reason.trim() ? undefined : consentPaperMessages.reasonMissing })) reject.mutate(); }}>{t.rejectButton}</Button>
+            <Button variant="secondary" onClick={() => { setRejecting(false); f.show({}); }}>{t.cancel}</Button>
           </div>
         </div>
       ) : (
@@ -132,37 +133,29 @@ function CorrectForm({ place, record, onDone, onCancel }: {
   const [agreement, setAgreement] = useState<TConsentAgreement>(record.agreement === 'agree' ? 'disagree' : 'agree');
   const [reason, setReason] = useState('');
   const [scan, setScan] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const ref = useRef<HTMLFormElement>(null);
+  const f = useFormErrors<HTMLFormElement>();
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('h3')?.focus();
-  }, []);
+    f.ref.current?.querySelector<HTMLElement>('h3')?.focus();
+  }, [f.ref]);
   const save = useMutation({
-    mutationFn: () => supportBaseApi.correctPaper(place, record.id, { agreement, reason }, scan, setProgress),
+    mutationFn: () => supportBaseApi.correctPaper(place, record.id, { agreement, reason }, scan, f.setProgress),
     onSuccess: (history) => onDone(history, t.corrected),
-    onError: (failure) => {
-      setErrors(errorsOf(failure, t.recordFailed));
-      requestAnimationFrame(() => focusFirstError(ref.current));
-    },
-    onSettled: () => setProgress(null),
+    onError: f.failed,
+    onSettled: () => f.setProgress(null),
   });
   const submit = () => {
-    const found: Errors = { reason: reason.trim() ? undefined : consentPaperMessages.reasonMissing, file: scan ? documentFileProblem(scan, scanRules) : undefined };
-    setErrors(found);
-    if (found.reason || found.file) requestAnimationFrame(() => focusFirstError(ref.current));
-    else save.mutate();
+    if (!f.show({ reason: reason.trim() ? undefined : consentPaperMessages.reasonMissing, file: scan ? documentFileProblem(scan, scanRules) : undefined })) save.mutate();
   };
   return (
-    <form ref={ref} noValidate aria-label={t.correctTitle} className="flex flex-col gap-4 rounded-md border border-slate-300 p-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form ref={f.ref} noValidate aria-label={t.correctTitle} className="flex flex-col gap-4 rounded-md border border-slate-300 p-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <h3 tabIndex={-1} className="text-base font-semibold text-slate-900">{t.correctTitle}</h3>
       <p className="text-sm text-slate-800">{t.correctIntro}</p>
-      {errors.form && <Banner tone="error">{errors.form}</Banner>}
+      {f.errors.form && <Banner tone="error">{f.errors.form}</Banner>}
       <AgreementChoice value={agreement} onChange={setAgreement} />
-      <TextAreaField label={t.correctReason} required rows={3} value={reason} error={errors.reason} maxLength={1000}
-        onChange={(e) => { setReason(e.target.value); setErrors((x) => ({ ...x, reason: undefined })); }} />
-      <FileField label={t.correctScan} hint={t.correctScanHint} file={scan} progress={progress} error={errors.file} required={false}
-        onFile={(file) => { setScan(file); setErrors((x) => ({ ...x, file: file ? documentFileProblem(file, scanRules) : undefined })); }} />
+      <TextAreaField label={t.correctReason} required rows={3} value={reason} error={f.errors.reason} maxLength={1000}
+        onChange={(e) => { setReason(e.target.value); f.clear('reason'); }} />
+      <FileField label={t.correctScan} hint={t.correctScanHint} file={scan} progress={f.progress} error={f.errors.file} required={false}
+        onFile={(file) => { setScan(file); f.clear('file', file ? documentFileProblem(file, scanRules) : undefined); }} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending}>{t.correctButton}</Button>
         <Button variant="secondary" onClick={onCancel}>{t.cancel}</Button>
