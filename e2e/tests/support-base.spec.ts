@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
+import { consoleApiToken, printConsentLetters } from './console-helpers';
 import { withDatabase } from './db';
 import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
 import { makePng } from './images';
@@ -26,7 +27,7 @@ async function agreedIn(page: Page, unit: string): Promise<number> {
 }
 
 test.describe('the support-base (draagvlak) form', () => {
-  test('a resident answers, checks the document, signs with an SMS code and finishes; the tally moves', async ({ page, browser, baseURL, mail }) => {
+  test('a resident answers, checks the document, names the signer, signs with an SMS code and finishes; the tally moves', async ({ page, browser, baseURL, mail, request }) => {
     test.setTimeout(180_000);
     const projectId = await projectIdOf(mail, DEMO.project);
 
@@ -81,9 +82,18 @@ test.describe('the support-base (draagvlak) form', () => {
     fs.writeFileSync(path.join(ARTEFACTS, 'support-base-document.pdf'), await pdf.body());
     await page.getByRole('button', { name: 'Volgende' }).click();
 
+    // The number of signers and each one's name: the signed document and the receipt say who signed.
+    await expect(page).toHaveURL(`${formUrl}/aantal_handtekeningen`);
+    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('2');
+    await expect(page.getByRole('textbox', { name: /Naam ondertekenaar 2/ })).toBeVisible();
+    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('1');
+    await expect(page.getByRole('textbox', { name: /Naam ondertekenaar 2/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Vul de naam van ondertekenaar 1 in')).toBeVisible();
     await expect(page).toHaveURL(`${formUrl}/aantal_handtekeningen`);
     await checkPage(page, 'support-base-nr-of-signatures');
-    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('1');
+    await page.getByRole('textbox', { name: /Naam ondertekenaar 1/ }).fill('Jan de Vries');
+    await expect(fieldError(page, 'Vul de naam van ondertekenaar 1 in')).toHaveCount(0);
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(page.getByText('Aantal ingevoerd')).toBeVisible();
 
@@ -103,6 +113,8 @@ test.describe('the support-base (draagvlak) form', () => {
     await expect(frameElement).toBeVisible();
     const frame = page.frameLocator('iframe[title="Ondertekenen, handtekening 1"]');
     await expect(frame.getByRole('heading', { name: 'Document ondertekenen' })).toBeVisible();
+    await expect(frame.getByText('Jan de Vries')).toBeVisible(); // the sign page names the signer, not 'Ondertekenaar 1'
+    await expect(page.getByRole('heading', { level: 2, name: 'Ondertekenen: Jan de Vries' })).toBeVisible();
     // (checkPage comes once signed: the sign page's embedded PDF viewer never paints a frame in headless Chromium.)
     const polls: string[] = [];
     page.on('request', (request) => {
@@ -143,9 +155,20 @@ test.describe('the support-base (draagvlak) form', () => {
     await expect(page.getByText('Dit formulier is afgerond.')).toBeVisible();
     await checkPage(page, 'support-base-done');
 
-    // The tally moved: one more agreement in Blok Zuid, and the resident's dashboard text with it.
-    await staff.reload();
-    await expect.poll(() => agreedIn(staff, 'Blok Zuid')).toBe(before + 1);
+    // The tally moved once the signed document was kept: one more agreement in Blok Zuid.
+    await expect.poll(async () => {
+      await staff.reload();
+      return agreedIn(staff, 'Blok Zuid');
+    }, { timeout: 30_000 }).toBe(before + 1);
+
+    // The signed document and the receipt are in the address's dossier (kept for the signer to download).
+    const resident = await apiLogin(request, { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password });
+    const dossier = (await (await request.get(`/api/occupant/dossier?project_id=${projectId}&language=nl`, { headers: { authorization: `Bearer ${resident.token}` } })).json()) as Array<{ type: string; name: string; download_url: string }>;
+    const signedItems = dossier.filter((d) => d.type === 'Ondertekening');
+    expect(signedItems.map((d) => d.name).sort()).toEqual(['Draagvlakmeting renovatieplan (ondertekend)', 'Ontvangstbewijs Draagvlakmeting renovatieplan']);
+    const signedPdf = await request.get(signedItems.find((d) => d.name.endsWith('(ondertekend)'))!.download_url);
+    expect(signedPdf.headers()['content-type']).toBe('application/pdf');
+    fs.writeFileSync(path.join(ARTEFACTS, 'support-base-signed.pdf'), await signedPdf.body());
 
     await staffContext.close();
   });
@@ -188,8 +211,10 @@ test.describe('the support-base (draagvlak) form', () => {
     await dialog.getByRole('button', { name: 'Vastleggen' }).click();
     await expect(dialog.getByText('Het papieren formulier is vastgelegd. Een andere medewerker moet het nu bevestigen.')).toBeFocused();
     await expect(dialog.getByText(/^Vastgelegd door Pieter Bakker/)).toBeVisible();
-    await expect(dialog.getByText('U heeft dit zelf vastgelegd.', { exact: false })).toBeVisible();
+    // The partner (a contractor) records and corrects; a customer administrator confirms or rejects.
+    await expect(dialog.getByText('Een medewerker die papieren formulieren mag bevestigen, controleert de scan en bevestigt of wijst het af.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Bevestigen' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Afwijzen' })).toHaveCount(0);
     await expect(dialog.getByRole('link', { name: 'Scan openen: scan-tulpstraat-14.png' })).toBeVisible();
     await checkPage(partner, 'support-base-paper-pending');
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
@@ -198,7 +223,7 @@ test.describe('the support-base (draagvlak) form', () => {
     await partner.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
     expect(await agreedIn(partner, 'Blok Zuid')).toBe(before);
 
-    // The administrator checks the scan and confirms it: now it counts.
+    // The administrator (password, then the second factor) checks the scan and confirms it: now it counts.
     const adminContext = await contextFor();
     const admin = await adminContext.newPage();
     await loginAsPartner(admin, DEMO.admin);
@@ -210,29 +235,39 @@ test.describe('the support-base (draagvlak) form', () => {
     await dialog.getByRole('button', { name: 'Bevestigen' }).click();
     await expect(dialog.getByText('Het papieren formulier is bevestigd en telt nu mee.')).toBeFocused();
     await expect(dialog.getByText(/^Bevestigd door Beheerder Woonstad/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await admin.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    await expect.poll(() => agreedIn(admin, 'Blok Zuid')).toBe(before + 1);
 
     // A flip is a correction with a reason, which waits for someone else again.
+    dialog = await openPaper(partner, tulp14);
     await dialog.getByRole('button', { name: 'Corrigeren' }).click();
     const correction = dialog.getByRole('form', { name: 'Correctie vastleggen' });
     await expect(correction.getByRole('radio', { name: 'Niet akkoord' })).toBeChecked();
     await correction.getByRole('button', { name: 'Correctie vastleggen' }).click();
     await expect(fieldError(correction, 'Geef een reden op.')).toBeVisible();
     await expect(correction.getByRole('textbox', { name: /Reden van de correctie/ })).toBeFocused();
-    await checkPage(admin, 'support-base-paper-correct');
+    await checkPage(partner, 'support-base-paper-correct');
     await correction.getByRole('textbox', { name: /Reden van de correctie/ }).fill('Verkeerd aangeklikt: op de scan staat Nee.');
     await correction.getByRole('button', { name: 'Correctie vastleggen' }).click();
     await expect(dialog.getByText('De correctie is vastgelegd. Een andere medewerker moet haar nu bevestigen.')).toBeFocused();
     await expect(dialog.getByText('Reden: Verkeerd aangeklikt: op de scan staat Nee.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
-    await admin.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
-    await expect.poll(() => agreedIn(admin, 'Blok Zuid')).toBe(before + 1); // the confirmed record counts until the correction is confirmed
+    await partner.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    await expect.poll(() => agreedIn(partner, 'Blok Zuid')).toBe(before + 1); // the confirmed record counts until the correction is confirmed
 
-    // The partner confirms the administrator's correction: the old record stays in the history, replaced.
-    dialog = await openPaper(partner, tulp14);
+    // The administrator confirms the partner's correction: the old record stays in the history, replaced.
+    dialog = await openPaper(admin, tulp14);
     await dialog.getByRole('button', { name: 'Bevestigen' }).click();
     await expect(dialog.getByText('Het papieren formulier is bevestigd en telt nu mee.')).toBeFocused();
     await expect(dialog.getByText('Akkoord (vervangen door een correctie)')).toBeVisible();
     await expect(dialog.getByText('Niet akkoord (bevestigd, telt mee)')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+    // The partner sees the history and the tally.
+    dialog = await openPaper(partner, tulp14);
+    await expect(dialog.getByText('Akkoord (vervangen door een correctie)')).toBeVisible();
+    await expect(dialog.getByText(/^Bevestigd door Beheerder Woonstad/)).toHaveCount(2);
     await checkPage(partner, 'support-base-paper-history');
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
     await expect(partner.getByRole('row', { name: /Tulpstraat 14/ }).getByText('Niet akkoord (op papier)')).toBeVisible();
@@ -251,10 +286,16 @@ test.describe('the support-base (draagvlak) form', () => {
 
     const formId = await withDatabase(mail, async (db) => (await db.query<{ id: number }>("SELECT id FROM forms WHERE name = 'Instemming zonnepanelen op het dak'")).rows[0]!.id);
     const projectId = await projectIdOf(mail, DEMO.secondProject);
+    // An address that has not started, from the partner's tally (which shows no links), and its letter printed by the console.
     const partner = await apiLogin(request, { ...DEMO.partner });
     const tally = await request.get(`/api/partner/project/${projectId}/support-base/tally?language=nl&form_id=${formId}`, { headers: { authorization: `Bearer ${partner.token}` } });
     expect(tally.status()).toBe(200);
-    const letter = ((await tally.json()) as { addresses: { items: Array<{ status: string; letter_path: string }> } }).addresses.items.find((a) => a.status === 'not_started')!.letter_path;
+    const address = ((await tally.json()) as { addresses: { items: Array<{ status: string; address_id: number }> } }).addresses.items.find((a) => a.status === 'not_started')!.address_id;
+    // Printing letters takes the permission consent.letters.print: the customer administrator in the console (with the second factor).
+    const staff = await consoleApiToken(request, DEMO.consoleAdmin);
+    const letters = await printConsentLetters(request, staff, projectId, formId, { address_ids: [address] });
+    expect(letters).toHaveLength(1);
+    const letter = letters[0]!.path;
     // A visitor without login: a fresh browser context.
     await page.context().clearCookies();
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });

@@ -11,8 +11,11 @@ export async function consentForms(t: TestApp): Promise<{ form: number; riverPla
   return { form: byName['Draagvlakmeting renovatieplan']!, riverPlain: byName['Instemming zonnepanelen op het dak']! };
 }
 
-/** Signs at the local sign page as the signer would: with SMS verification, the code from the outbox first. */
-export async function signOnLocalPage(t: TestApp, signUrl: string, mobile?: string): Promise<void> {
+/**
+ * Signs at the local sign page as the signer would: with SMS verification, the code from the outbox first.
+ * `userAgent`: the signer's browser, as the evidence records it.
+ */
+export async function signOnLocalPage(t: TestApp, signUrl: string, mobile?: string, options: { userAgent?: string } = {}): Promise<void> {
   const path = new URL(signUrl, 'http://localhost').pathname;
   if (mobile) {
     expect((await t.app.inject({ method: 'POST', url: `${path}/sms`, headers: urlEncoded, payload: '' })).statusCode).toBe(303);
@@ -20,6 +23,7 @@ export async function signOnLocalPage(t: TestApp, signUrl: string, mobile?: stri
     const typed = await t.app.inject({ method: 'POST', url: `${path}/code`, headers: urlEncoded, payload: new URLSearchParams({ code: code! }).toString() });
     expect(typed.statusCode, typed.body).toBeLessThan(400);
   }
-  const signed = await t.app.inject({ method: 'POST', url: path, headers: urlEncoded, payload: new URLSearchParams({ signature: await drawnSignature() }).toString() });
+  const headers = { ...urlEncoded, ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) };
+  const signed = await t.app.inject({ method: 'POST', url: path, headers, payload: new URLSearchParams({ signature: await drawnSignature() }).toString() });
   expect(signed.statusCode, signed.body).toBeLessThan(400);
 }

@@ -40,18 +40,19 @@ function consentForm(plan: string, question: string): TFormSectionDefinition[] {
 }
 
 /**
- * `paper-*`: a form that came back on paper, recorded by the partner with a scan and confirmed by the
- * administrator; `paper-corrected`: a paper 'disagree' corrected to 'agree' (with a reason, confirmed);
- * `paper-pending`: recorded by the administrator, waiting for a second staff member (the partner) to confirm.
+ * `paper-*`: a form that came back on paper, recorded by the partner (a contractor: may record, not
+ * confirm) with a scan and confirmed by the administrator (a customer-admin); `paper-corrected`: a paper
+ * 'disagree' corrected to 'agree' (with a reason, confirmed); `paper-pending`: recorded by the partner,
+ * waiting for the administrator to confirm.
  */
 type Outcome = 'agree' | 'disagree' | 'paper-agree' | 'paper-disagree' | 'paper-corrected' | 'paper-pending' | 'answering' | 'vacant' | 'none';
 
 /**
  * Support-base (consent) demo: in both projects a consent form with attachments and SMS verification
  * and one without, and addresses in every tally state across two building units per project (one
- * above 70%, one below). Agreements exist only for signed entries (with their signing request and
- * signers recorded as the local provider would) or paper forms (with a scan, confirmed by a second staff
- * member; one waits for confirmation, one was corrected). Tulpstraat 10, 12 and 14 are left
+ * above 70%, one below). Agreements exist only for signed entries (with their signing request, signers
+ * and kept documents recorded as the local provider would) or paper forms (with a scan, confirmed by a
+ * second staff member; one waits for confirmation, one was corrected). Tulpstraat 10, 12 and 14 are left
  * untouched so that residents can go through the wizard themselves.
  */
 export async function seedSupportBaseDemo(services: Services): Promise<void> {
@@ -71,7 +72,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
 
   const letter = (project: string, title: string, paragraphs: string[], colour: string) =>
     pdfLetter({ title, project, date: '1 november 2026', paragraphs, colour });
-  const [planB, rentB, planR, document] = await files.storeMany([
+  const [planB, rentB, planR, document, signedDocument, receipt] = await files.storeMany([
     { filename: 'Renovatieplan Bloemenbuurt.pdf', mime: 'application/pdf', owner: 'form-attachment', data: letter('Renovatie Bloemenbuurt', 'Renovatieplan', [
       'Wij vernieuwen de daken, kozijnen en installaties van de woningen in de Bloemenbuurt en isoleren de gevels.',
       'De werkzaamheden duren per woning ongeveer drie weken. U kunt tijdens de werkzaamheden in uw woning blijven.',
@@ -85,6 +86,14 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
     ], '#0b5394') },
     { filename: 'Draagvlakmeting (ondertekend document).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ondertekend document', [
       'Het document zoals het aan de ondertekendienst is aangeboden (demo).',
+    ], '#455a64') },
+    // The demo's signed requests share one stored signed document and receipt: the tally counts a digital
+    // agreement only when the signed document is kept (support-base.tally.ts).
+    { filename: 'Draagvlakmeting (ondertekend).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ondertekend', [
+      'Het ondertekende document zoals de ondertekendienst het teruggaf (demo).',
+    ], '#455a64') },
+    { filename: 'Draagvlakmeting (ontvangstbewijs).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ontvangstbewijs', [
+      'Het ontvangstbewijs van de ondertekening (demo).',
     ], '#455a64') },
   ]);
 
@@ -141,7 +150,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
         : outcome === 'disagree' || outcome === 'paper-disagree' ? 'disagree' : null;
       // A paper form was filled in on paper: the digital one holds no answers.
       const values: TFormValues = paper ? {} : outcome === 'answering' ? { instemming: 'agree' } : { instemming: agreement!, naam: 'Hoofdhuurder', bewoners: 2 };
-      const signature: StoredSignature = { image: null, who: null, description: null, mobile: '0612345678', signed: true, signedAt: at.toISOString() };
+      const signature: StoredSignature = { image: null, who: 'Hoofdhuurder', description: null, mobile: '0612345678', signed: true, signedAt: at.toISOString() };
       const [entry] = await tx.insert(formEntries).values({
         formId: form.id, projectId: form.projectId, addressId, onePerOwner: true, values,
         status: signed ? 'signed' : 'open',
@@ -156,9 +165,10 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
       if (!signed) return;
       const [request] = await tx.insert(signingRequests).values({
         subjectKind: 'support-base', entryId: entry!.id, provider: 'local', providerTransactionId: `demo-support-base-${entry!.id}`, status: 'signed',
-        verification: 'sms', documentFileId: document!.id, createdAt: daysAgo(day + 1), updatedAt: at,
+        verification: 'sms', documentFileId: document!.id, signedFileId: signedDocument!.id, receiptFileId: receipt!.id,
+        createdAt: daysAgo(day + 1), updatedAt: at, checkedAt: at,
       }).returning();
-      await tx.insert(signingSigners).values({ requestId: request!.id, nr: 1, name: 'Ondertekenaar 1', mobile: '0612345678', signedAt: at });
+      await tx.insert(signingSigners).values({ requestId: request!.id, nr: 1, name: 'Hoofdhuurder', mobile: '0612345678', signedAt: at });
       await tx.insert(formEntryEvents).values([
         { entryId: entry!.id, action: 'sign-requested', actorKind: 'occupant', detail: { request: request!.id, agreement }, at: daysAgo(day + 1) },
         { entryId: entry!.id, action: 'signed', actorKind: 'system', detail: { nr: 1 }, at },
@@ -178,7 +188,6 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
         ] }),
       }, tx);
       const base = { entryId, formId: form.id, projectId: form.projectId, addressId };
-      const recordedBy = outcome === 'paper-pending' ? admin : partner;
       const confirmedBy = { decidedByUserId: admin.id, decidedByName: admin.name };
       if (outcome === 'paper-corrected') {
         // A 'disagree' entered by mistake, corrected with a reason; the first record stays in the history.
@@ -198,7 +207,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
       }
       const agreement = outcome === 'paper-disagree' ? 'disagree' : 'agree';
       await tx.insert(consentPaperRecords).values({
-        ...base, agreement, scanFileId: (await scanOf(agreement)).id, recordedByUserId: recordedBy.id, recordedByName: recordedBy.name, recordedAt: at,
+        ...base, agreement, scanFileId: (await scanOf(agreement)).id, recordedByUserId: partner.id, recordedByName: partner.name, recordedAt: at,
         ...(outcome === 'paper-pending' ? {} : { state: 'confirmed' as const, ...confirmedBy, decidedAt: at }),
       });
     };

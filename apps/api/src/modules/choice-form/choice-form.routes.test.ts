@@ -250,8 +250,8 @@ describe('choice form: deadline, administrators and other addresses', () => {
     expect((await get(par(kitchen, 2_000_000_000), partner)).statusCode).toBe(404);
     expect((await post(par(kitchen, 2_000_000_000, '/section/0'), { values: { fronten: 'Eiken' } }, partner)).statusCode).toBe(404);
     expect((await get(occ(kitchen))).statusCode).toBe(401);
-    expect((await get(occ(kitchen), partner)).statusCode).toBe(403);
-    expect((await get(par(kitchen, t.ids.addresses.a10), jan)).statusCode).toBe(403);
+    expect((await get(occ(kitchen), partner)).statusCode).toBe(401);
+    expect((await get(par(kitchen, t.ids.addresses.a10), jan)).statusCode).toBe(401);
     expect((await get(occ(999_999), jan)).statusCode).toBe(404);
     expect((await post(occ(kitchen, '/nr-of-signatures'), { nr_of_signatures: [1] }, jan)).statusCode).toBe(422);
   });

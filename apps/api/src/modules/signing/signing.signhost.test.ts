@@ -30,17 +30,20 @@ type FakeTransaction = {
   id: string;
   status: number;
   body: CreateBody;
-  signers: Array<{ Id: string; Email: string; SignUrl: string }>;
+  signers: Array<{ Id: string; Email: string; SignUrl: string; SignedDateTime?: string }>;
   file: Buffer | null;
   signedReady: boolean;
   /** The body of DELETE /api/transaction/{id} (a cancel). */
   cancelled?: unknown;
+  /** Cleaned (Signhost: a final state some time ago): GET answers 410 with the partial history. */
+  cleaned?: boolean;
 };
 
 /**
  * A fake Signhost on a local port that follows INTEGRATIONS.md: both auth headers on every call, null
- * fields refused, the PDF's Digest checked, SignUrls answered, the signed file 404 + Retry-After until
- * it is ready; every call is logged so that the test can tell the portal never polled.
+ * fields refused, the PDF's Digest checked, SignUrls answered, GET of a transaction answers its own state
+ * (410 once cleaned), the signed file 404 + Retry-After until it is ready; every call is logged so that
+ * the test can tell when the portal asked.
  */
 async function startFakeSignhost() {
   const transactions = new Map<string, FakeTransaction>();
@@ -88,6 +91,18 @@ async function startFakeSignhost() {
         response.writeHead(200, { 'content-type': 'application/pdf' });
         return response.end(signedPdf);
       }
+      if ((match = /^\/api\/transaction\/([^/]+)$/.exec(path)) && request.method === 'GET') {
+        const transaction = transactions.get(match[1]!);
+        if (!transaction) return send(404, { Message: 'not found' });
+        const json = {
+          Id: transaction.id, Status: transaction.status, Reference: transaction.body.Reference,
+          Signers: transaction.signers.map((s) => ({
+            Id: s.Id, Email: s.Email,
+            ...(s.SignedDateTime ? { SignedDateTime: s.SignedDateTime, Activities: [{ Id: randomUUID(), Code: 203, Activity: 'Signed', CreatedDateTime: s.SignedDateTime }] } : { Activities: [] }),
+          })),
+        };
+        return send(transaction.cleaned ? 410 : 200, json);
+      }
       if ((match = /^\/api\/transaction\/([^/]+)\/start$/.exec(path)) && request.method === 'PUT') {
         const transaction = transactions.get(match[1]!);
         if (!transaction?.file) return send(400, { Message: 'The transaction could not be started.' });
@@ -131,8 +146,15 @@ async function startFakeSignhost() {
     return response.status;
   }
 
+  /** Every signer signs at Signhost: the transaction is signed (30). */
+  function signAll(id: string) {
+    const transaction = transactions.get(id)!;
+    for (const signer of transaction.signers) signer.SignedDateTime = new Date().toISOString();
+    transaction.status = 30;
+  }
+
   return {
-    url, transactions, calls, signedPdf, receiptPdf, postback,
+    url, transactions, calls, signedPdf, receiptPdf, postback, signAll,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -179,12 +201,13 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
       Signers: [
         {
           Email: 'jan.devries@example.nl', Reference: 'ondertekenaar-1', Language: 'nl-NL', SendSignRequest: false, SendSignConfirmation: false,
-          Verifications: [{ Type: 'PhoneNumber', Number: '+31612345678' }], ReturnUrl: `${base}/formulieren/9/ondertekenen`,
+          Verifications: [{ Type: 'PhoneNumber', Number: '+31612345678' }, { Type: 'Scribble', RequireHandsignature: true, ScribbleName: 'Jan de Vries', ScribbleNameFixed: true }], ReturnUrl: `${base}/formulieren/9/ondertekenen`,
         },
         {
           // no e-mail address: a placeholder at the portal's host (an IP here, so the reserved .invalid domain)
           Email: `ondertekenaar-choice-form-1-${request.id}-2@bewonersportaal.invalid`, Reference: 'ondertekenaar-2', Language: 'nl-NL',
-          SendSignRequest: false, SendSignConfirmation: false, Verifications: [{ Type: 'PhoneNumber', Number: '+31687654321' }],
+          SendSignRequest: false, SendSignConfirmation: false,
+          Verifications: [{ Type: 'PhoneNumber', Number: '+31687654321' }, { Type: 'Scribble', RequireHandsignature: true, ScribbleName: 'Anna de Vries', ScribbleNameFixed: true }],
           ReturnUrl: `${base}/formulieren/9/ondertekenen`,
         },
       ],
@@ -230,19 +253,27 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
       "SELECT status, checksum_valid, applied FROM signing_events WHERE provider = 'signhost' AND transaction_id = $1 ORDER BY id", [id],
     )).map((e) => [e.status, e.checksum_valid, e.applied]);
 
+    const asked = () => fake.calls.filter((c) => c === `GET /api/transaction/${id}`).length;
+
     expect(await fake.postback(id, 10)).toBe(200);
-    // forged: a checksum under another secret, and the double pipe left out
+    expect(asked()).toBe(1); // a postback whose checksum holds makes the portal read the transaction once
+    // forged: a checksum under another secret, and the double pipe left out; never a reason to ask
     expect(await fake.postback(id, 30, { signed: true, checksum: postbackChecksum(id, 30, 'fout') })).toBe(200);
     expect(await fake.postback(id, 30, { signed: true, checksum: createHash('sha1').update(`${id}|30|${SECRET}`).digest('hex') })).toBe(200);
+    expect(asked()).toBe(1);
+    // a genuine status-10 postback replayed with the signer dates filled in: its checksum holds, Signhost says nobody signed
+    expect(await fake.postback(id, 10, { signed: true })).toBe(200);
+    expect(asked()).toBe(2);
     expect((await signing.latest(subject(1)))!.status).toBe('in-progress');
     expect(await signing.isSigned(subject(1), 1)).toBe(false);
     expect(await runJobs()).toEqual([]);
 
-    fake.transactions.get(id)!.status = 30;
+    fake.signAll(id);
     expect(await fake.postback(id, 30, { signed: true })).toBe(200);
     expect(await fake.postback(id, 30, { signed: true })).toBe(200); // at least once: a duplicate
     expect(await fake.postback(id, 20)).toBe(200); // out of order: an older status arrives late
-    expect(await events()).toEqual([[10, true, false], [30, false, false], [30, false, false], [30, true, true], [30, true, false], [20, true, false]]);
+    expect(asked()).toBe(3); // once signed (final) a postback has nothing left to ask
+    expect(await events()).toEqual([[10, true, false], [30, false, false], [30, false, false], [10, true, false], [30, true, true], [30, true, false], [20, true, false]]);
     expect((await signing.latest(subject(1)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }, { signed: true }] });
 
     // The signed document is not ready yet (404 + Retry-After): the job throws, to be retried with back-off.
@@ -262,36 +293,88 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
     expect((await readAll(t.services.files.storage, proof.signed!.key))!.equals(fake.signedPdf)).toBe(true);
     expect((await readAll(t.services.files.storage, proof.receipt!.key))!.equals(fake.receiptPdf)).toBe(true);
     expect(await t.query('SELECT id FROM files WHERE owner = $1 AND filename LIKE $2', ['signing', 'keuken (%'])).toHaveLength(2);
-    // never polled: no GET of the transaction itself
-    expect(fake.calls.filter((c) => /^GET \/api\/transaction\/[^/]+$/.test(c))).toEqual([]);
+    expect(asked()).toBe(3); // never polled: the transaction was read only after postbacks
   });
 
-  it('cancelling: the request is cancelled at once, Signhost through a job; a signature Signhost took before that is kept as evidence', async () => {
+  it('a lost postback: the reconciliation job reads the transaction (410 once Signhost cleaned it) and finishes it', async () => {
     const { signing } = t.services;
-    await runJobs(); // what the test before left queued
+    await t.query('DELETE FROM graphile_worker._private_jobs'); // the jobs the test before ran by hand
+    const request = await signing.request({ subject: subject(4), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees Jansen' }] });
+    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [request.id]))[0]!.provider_transaction_id;
+    fake.signAll(id);
+    fake.transactions.get(id)!.cleaned = true;
+    fake.transactions.get(id)!.signedReady = true;
+    // no postback arrives; the request was made 20 minutes ago
+    await t.query("UPDATE signing_requests SET created_at = now() - interval '20 minutes' WHERE id = $1", [request.id]);
+    await jobHandlers(t.services)['signing-reconcile']({});
+    expect((await signing.latest(subject(4)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect(fake.calls.filter((c) => c === `GET /api/transaction/${id}`)).toHaveLength(1);
+    expect(await runJobs()).toEqual(['signing-progress', 'signing-documents']);
+    expect((await signing.proof(subject(4)))!.signed).not.toBeNull();
+  });
+
+  it('a postback while Signhost cannot be asked is still answered 200; a job asks later', async () => {
+    const { signing } = t.services;
+    const request = await signing.request({ subject: subject(5), document: { filename: 'e.pdf', bytes: await pdf('E') }, verification: 'scribble', signers: [{ nr: 1, name: 'Fatima' }] });
+    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [request.id]))[0]!.provider_transaction_id;
+    fake.signAll(id);
+    const transaction = fake.transactions.get(id)!;
+    transaction.signedReady = true;
+    fake.transactions.delete(id); // Signhost answers 404 for a moment
+    const body = JSON.stringify({ Id: id, Status: 30, Checksum: postbackChecksum(id, 30, SECRET) });
+    const res = await fetch(`${base}/api/signing/postback/signhost`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect((await signing.latest(subject(5)))!.status).toBe('in-progress');
+    fake.transactions.set(id, transaction);
+    expect(await runJobs()).toEqual(['signing-check', 'signing-progress', 'signing-documents']);
+    expect((await signing.latest(subject(5)))!.status).toBe('signed');
+  });
+
+  it('cancelling: the request is cancelled at once, Signhost through a job that then reads it; a signature Signhost took before is kept as evidence; reconciliation never opens it again', async () => {
+    const { signing } = t.services;
+    await runJobs(); // what the tests before left queued
+    const transactionOf = async (requestId: number) =>
+      (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [requestId]))[0]!.provider_transaction_id;
     const open = (await signing.latest(subject(2)))!;
-    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [open.id]))[0]!.provider_transaction_id;
+    const id = await transactionOf(open.id);
     const cancelled = await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'Het formulier is op papier ingeleverd.', tx));
     expect(cancelled).toEqual([open.id]);
     expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
     expect(await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'nogmaals', tx))).toEqual([]); // nothing open any more
     expect(await runJobs()).toEqual(['signing-cancel']);
-    expect(fake.calls.at(-1)).toBe(`DELETE /api/transaction/${id}`);
+    expect(fake.calls.slice(-2)).toEqual([`DELETE /api/transaction/${id}`, `GET /api/transaction/${id}`]);
     expect(fake.transactions.get(id)).toMatchObject({ status: 60, cancelled: { SendNotifications: false, Reason: 'Het formulier is op papier ingeleverd.' } });
     expect(await fake.postback(id, 60)).toBe(200); // Signhost tells of the cancel: nothing changes
     expect(await runJobs()).toEqual([]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
 
-    // Another request was signed at Signhost before the cancel arrived: the postback of 30 makes it signed after all.
-    await signing.request({ subject: subject(3), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
-    const late = (await signing.latest(subject(3)))!;
-    const lateId = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [late.id]))[0]!.provider_transaction_id;
-    await t.db.transaction((tx) => signing.cancelOpen(subject(3), 'Op papier', tx));
-    fake.transactions.get(lateId)!.status = 30;
+    // Reconciliation asks only about open requests: an old cancelled one is left as it is.
+    await t.query("UPDATE signing_requests SET created_at = now() - interval '1 day' WHERE id = $1", [open.id]);
+    const before = fake.calls.length;
+    await signing.reconcile();
+    expect(fake.calls.slice(before).filter((c) => c.includes(id))).toEqual([]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
+
+    // Signed at Signhost before the cancel arrived, its postback coming after the cancel: signed after all (evidence).
+    const late = await signing.request({ subject: subject(6), document: { filename: 'f.pdf', bytes: await pdf('F') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    const lateId = await transactionOf(late.id);
+    await t.db.transaction((tx) => signing.cancelOpen(subject(6), 'Op papier', tx));
+    fake.signAll(lateId);
     expect(await fake.postback(lateId, 30, { signed: true })).toBe(200);
-    expect((await signing.latest(subject(3)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect((await signing.latest(subject(6)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
     fake.transactions.get(lateId)!.signedReady = true;
     expect(await runJobs()).toEqual(['signing-cancel', 'signing-progress', 'signing-documents']);
     expect(fake.transactions.get(lateId)!.status).toBe(30); // the cancel changed nothing there
-    expect((await signing.proof(subject(3)))!.signed).not.toBeNull();
+    expect((await signing.proof(subject(6)))!.signed).not.toBeNull();
+
+    // Signed at Signhost before the cancel, and that postback lost: the cancel job's read finds the signature.
+    const lost = await signing.request({ subject: subject(7), document: { filename: 'g.pdf', bytes: await pdf('G') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    const lostId = await transactionOf(lost.id);
+    fake.signAll(lostId);
+    fake.transactions.get(lostId)!.signedReady = true;
+    await t.db.transaction((tx) => signing.cancelOpen(subject(7), 'Op papier', tx));
+    expect((await signing.latest(subject(7)))!.status).toBe('cancelled');
+    expect(await runJobs()).toEqual(['signing-cancel', 'signing-progress', 'signing-documents']);
+    expect((await signing.latest(subject(7)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
   });
 });

@@ -6,8 +6,9 @@ import type { Queryable } from '../../lib/queryable.ts';
  * and tests) and Signhost (INTEGRATIONS.md; SIGNING_PROVIDER=signhost). A form module never talks to a provider
  * directly: it asks the signing service for a request, shows each signer's URL in a frame, polls
  * `isSigned`, and is told of progress through the consumer callback it registered. Provider postbacks
- * arrive at least once and out of order: the signing service records them idempotently and never moves
- * a state backwards.
+ * arrive at least once and out of order, and only their `Id` and `Status` are signed: the signing service
+ * records each, then reads the transaction from the provider and applies that, idempotently and never
+ * backwards; a reconciliation job does the same for requests a postback never came for.
  */
 
 /** Which form's signature a request is for: the consumer module and its own ids. */
@@ -56,13 +57,14 @@ export interface SigningService {
   latest(subject: SigningSubject): Promise<SigningRequest | null>;
   /** The URL for signer `nr` to show in a frame; null when the subject has no request (yet). */
   signUrl(subject: SigningSubject, nr: number): Promise<string | null>;
-  /** Whether signer `nr` has signed (from recorded postbacks, never by trusting a return URL). */
+  /** Whether signer `nr` has signed (as the provider's own record said when last read, never from a postback's body or a return URL). */
   isSigned(subject: SigningSubject, nr: number): Promise<boolean>;
   /**
    * Cancels the subject's open requests (waiting or in progress) in the transaction `tx` the caller makes
    * its own change in: they are marked cancelled at once (no new signature is counted for them) and a job
-   * cancels each at its provider. A signature the provider took before that still arrives as a postback:
-   * the request then becomes signed (evidence), and the subject's module decides what it means.
+   * cancels each at its provider and then reads the transaction there. A signature the provider took before
+   * the cancel reached it is learnt from that read or from a postback: the request then becomes signed
+   * (evidence), and the subject's module decides what it means. Nothing else opens it again.
    * Answers the ids of the requests cancelled.
    */
   cancelOpen(subject: SigningSubject, reason: string, tx: Queryable): Promise<number[]>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  consentPaperMessages, supportBasePaths, ZConsentPaperHistory, ZConsentTally, ZSupportBaseForm,
+  accessMessages, consentPaperMessages, supportBasePaths, ZConsentPaperHistory, ZConsentTally, ZSupportBaseForm,
   type TConsentAddress, type TConsentPaperHistory, type TConsentTally,
 } from '@portal/contract';
 import { adminToken, bearer, createListeningApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
@@ -16,8 +16,9 @@ import { auditOf, expectStatus, multipart, testPdf, testPng } from '../../../tes
  * every action is audited.
  */
 let t: TestApp;
-let partner: string; // Pieter Bakker, partner
-let admin: string; // Beheerder Woonstad, administrator
+let partner: string; // Pieter Bakker, a contractor: may record and correct, not confirm
+let admin: string; // Beheerder Woonstad, the customer's administrator: may record and confirm
+let woco: string; // Sanne Visser, the housing corporation's viewer: may read the paper forms only
 let jan: string; // 1234AB 10, Bloemenbuurt
 let fatima: string; // 1234AB 12, Bloemenbuurt and Rivierenwijk
 let B: number; // Renovatie Bloemenbuurt
@@ -29,6 +30,8 @@ const urlEncoded = { 'content-type': 'application/x-www-form-urlencoded' };
 beforeAll(async () => {
   t = await createListeningApp({ worker: false });
   [partner, admin, jan, fatima] = await Promise.all([partnerToken(t.app), adminToken(t.app), occupantToken(t.app, '10'), occupantToken(t.app, '12')]);
+  // The viewer logs in with a login link; its partner-portal session is made directly.
+  woco = await t.services.sessions.issue({ role: 'woco', face: 'partner', userId: t.ids.users.woco, occupantId: null, addressId: null, customerId: null });
   ({ bloemenbuurt: B, rivierenwijk: R } = t.ids.projects);
   ({ form, riverPlain } = await consentForms(t));
 });
@@ -94,10 +97,19 @@ describe('recording a paper form', () => {
     expect(await row(a14)).toMatchObject({ status: before.status, on_paper: false, paper: null, agreed: before.agreed });
   });
 
-  it('is for staff of the project, on a form and an address of that project', async () => {
+  it('is for staff of the project with the permission to record, on a form and an address of that project', async () => {
     const a14 = t.ids.addresses.a14;
-    expectStatus(await upload(paperPath(a14), { agreement: 'agree' }, jan, await scan()), 403);
-    expectStatus(await get(paperPath(a14), jan), 403);
+    // A resident's session is of another face (plugins/access.ts): 401.
+    expectStatus(await upload(paperPath(a14), { agreement: 'agree' }, jan, await scan()), 401);
+    expectStatus(await get(paperPath(a14), jan), 401);
+    // The housing corporation's viewer reads the paper forms, but records nothing.
+    const seen = history(await get(paperPath(a14), woco));
+    expect(seen).toMatchObject({ can_record: false, can_decide: false, records: [] });
+    const refused = await upload(paperPath(a14), { agreement: 'agree' }, woco, await scan());
+    expectStatus(refused, 403);
+    expect(refused.json()).toMatchObject({ message: accessMessages.forbidden });
+    expect(history(await get(paperPath(a14), partner))).toMatchObject({ can_record: true, can_decide: false });
+    expect(history(await get(paperPath(a14), admin))).toMatchObject({ can_record: true, can_decide: true });
     // Rivierenwijk's form under Bloemenbuurt, and an address outside Rivierenwijk.
     expectStatus(await upload(paperPath(a14, B, riverPlain), { agreement: 'agree' }, partner, await scan()), 404);
     expectStatus(await upload(paperPath(t.ids.addresses.a10, R, riverPlain), { agreement: 'agree' }, partner, await scan()), 404);
@@ -125,10 +137,13 @@ describe('a paper form counts only once a second staff member confirmed it', () 
     expect((await tally()).total).toMatchObject({ paper_pending: 2 }); // the demo's one and this one
   });
 
-  it('cannot be confirmed by the staff member who recorded it', async () => {
-    const res = await post(`${paperPath(t.ids.addresses.a14)}/${recordId}/confirm`, {}, partner);
-    expectStatus(res, 409);
-    expect(res.json()).toMatchObject({ message: consentPaperMessages.ownRecord });
+  it('cannot be confirmed or rejected by staff whose role may not confirm (the partner, a contractor, who recorded it)', async () => {
+    for (const action of ['confirm', 'reject']) {
+      const res = await post(`${paperPath(t.ids.addresses.a14)}/${recordId}/${action}`, { reason: 'Zelf afgewezen' }, partner);
+      expectStatus(res, 403);
+      expect(res.json()).toMatchObject({ message: accessMessages.forbidden });
+    }
+    expect(history(await get(paperPath(t.ids.addresses.a14), woco)).records[0]).toMatchObject({ id: recordId, can_confirm: false });
     expect((await row(t.ids.addresses.a14)).paper).toBe('pending');
   });
 
@@ -162,20 +177,21 @@ describe('changing a paper result', () => {
     const over = await upload(paperPath(a14), { agreement: 'disagree' }, admin, await scan());
     expectStatus(over, 409);
     expect(over.json()).toMatchObject({ message: consentPaperMessages.alreadyRecorded });
-    const noReason = await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'disagree', reason: '  ' }, admin);
+    const noReason = await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'disagree', reason: '  ' }, partner);
     expectStatus(noReason, 422);
     expect(noReason.json()).toMatchObject({ errors: [{ field: 'reason', message: consentPaperMessages.reasonMissing }] });
+    expectStatus(await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'disagree', reason: 'Verkeerd aangeklikt' }, woco), 403);
 
     const before = await row(a14);
-    const corrected = history(await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'disagree', reason: 'Verkeerd aangeklikt' }, admin), 201);
+    const corrected = history(await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'disagree', reason: 'Verkeerd aangeklikt' }, partner), 201);
     expect(corrected.records.map((r) => [r.agreement, r.state, r.counts])).toEqual([['disagree', 'pending', false], ['agree', 'confirmed', true]]);
     expect(corrected.records[0]).toMatchObject({ corrects_id: first!.id, reason: 'Verkeerd aangeklikt', can_confirm: false });
     // Until it is confirmed the corrected record counts.
     expect(await row(a14)).toMatchObject({ status: 'agreed', paper: 'pending', agreed: before.agreed });
     // A second correction while one waits: 409.
-    expectStatus(await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'agree', reason: 'Toch niet' }, partner), 409);
+    expectStatus(await upload(`${paperPath(a14)}/${first!.id}/correct`, { agreement: 'agree', reason: 'Toch niet' }, admin), 409);
 
-    const done = history(await post(`${paperPath(a14)}/${corrected.records[0]!.id}/confirm`, {}, partner));
+    const done = history(await post(`${paperPath(a14)}/${corrected.records[0]!.id}/confirm`, {}, admin));
     expect(done.records.map((r) => [r.agreement, r.state, r.superseded, r.counts])).toEqual([['disagree', 'confirmed', false, true], ['agree', 'confirmed', true, false]]);
     // Without a new scan the correction is backed by the corrected record's scan.
     expect(done.records[0]!.scan.url.split('?')[0]).toBe(done.records[1]!.scan.url.split('?')[0]);
@@ -196,12 +212,18 @@ describe('changing a paper result', () => {
     const a12 = t.ids.addresses.a12; // Fatima's form in Rivierenwijk (without SMS): answered, not signed
     const path = paperPath(a12, R, riverPlain);
     const recorded = history(await upload(path, { agreement: 'agree' }, admin, await scan()), 201);
+    expect(recorded.records[0]).toMatchObject({ can_confirm: false });
     expect(ZSupportBaseForm.parse((await get(`/api${supportBasePaths.occupantBase(riverPlain)}?language=nl`, fatima)).json())).toMatchObject({ on_paper: true, editable: false });
-    const noReason = await post(`${path}/${recorded.records[0]!.id}/reject`, {}, partner);
+    // Not confirmed by the staff member who recorded it, whatever their role.
+    const own = await post(`${path}/${recorded.records[0]!.id}/confirm`, {}, admin);
+    expectStatus(own, 409);
+    expect(own.json()).toMatchObject({ message: consentPaperMessages.ownRecord });
+    const noReason = await post(`${path}/${recorded.records[0]!.id}/reject`, {}, admin);
     expectStatus(noReason, 422);
     expect(noReason.json()).toMatchObject({ errors: [{ field: 'reason', message: consentPaperMessages.reasonMissing }] });
-    const rejected = history(await post(`${path}/${recorded.records[0]!.id}/reject`, { reason: 'Handtekening ontbreekt op de scan' }, partner));
-    expect(rejected.records[0]).toMatchObject({ state: 'rejected', counts: false, decision_reason: 'Handtekening ontbreekt op de scan', decided_by: { name: 'Pieter Bakker (Installatiebedrijf Bakker)' } });
+    // The one who recorded it may withdraw it.
+    const rejected = history(await post(`${path}/${recorded.records[0]!.id}/reject`, { reason: 'Handtekening ontbreekt op de scan' }, admin));
+    expect(rejected.records[0]).toMatchObject({ state: 'rejected', counts: false, decision_reason: 'Handtekening ontbreekt op de scan', decided_by: { name: 'Beheerder Woonstad' } });
     expect(await row(a12, R, `&form_id=${riverPlain}`)).toMatchObject({ on_paper: false, paper: null });
     expect(ZSupportBaseForm.parse((await get(`/api${supportBasePaths.occupantBase(riverPlain)}?language=nl`, fatima)).json())).toMatchObject({ on_paper: false, editable: true });
   });
@@ -212,11 +234,16 @@ describe('changing a paper result', () => {
     expect(actions).toEqual([
       'paper-record Pieter Bakker (Installatiebedrijf Bakker)',
       'paper-confirm Beheerder Woonstad',
-      'paper-correct Beheerder Woonstad',
-      'paper-confirm Pieter Bakker (Installatiebedrijf Bakker)',
+      'paper-correct Pieter Bakker (Installatiebedrijf Bakker)',
+      'paper-confirm Beheerder Woonstad',
       'paper-record Beheerder Woonstad',
-      'paper-reject Pieter Bakker (Installatiebedrijf Bakker)',
+      'paper-reject Beheerder Woonstad',
     ]);
+    // Done in the partner portal; the guard also logged each request ahead of it (entity: the project), its outcome with it.
+    expect(new Set((await t.query<{ face: string }>("SELECT face FROM audit_log WHERE entity = 'consent-paper'")).map((r) => r.face))).toEqual(new Set(['partner']));
+    const ahead = await t.query<{ action: string; outcome: number | null }>(
+      "SELECT action, outcome FROM audit_log WHERE entity = 'project' AND action LIKE 'paper-%' AND entity_id = $1 ORDER BY id", [String(B)]);
+    expect(ahead.filter((r) => r.action === 'paper-confirm').map((r) => r.outcome)).toEqual([200, 409, 200]);
     expect(rows.at(-1)).toMatchObject({ project_id: B, before: null, after: { address: 'Tulpstraat 14, 1234 AB Utrecht', agreement: 'agree', state: 'pending' } });
     expect(rows.find((r) => r.action === 'paper-correct')).toMatchObject({ before: { agreement: 'agree' }, after: { agreement: 'disagree', reason: 'Verkeerd aangeklikt' } });
     const [customer] = await t.query<{ customer_id: number }>("SELECT DISTINCT customer_id FROM audit_log WHERE entity = 'consent-paper'");
@@ -238,7 +265,7 @@ describe('paper and digital signing', () => {
     const done = await post(`${base}/section/1`, { values: { naam: 'Hoofdhuurder' } }, token);
     expectStatus(done, 200);
     expectStatus(await get(ZSupportBaseForm.parse(done.json()).document_url!), 200);
-    expectStatus(await post(`${base}/nr-of-signatures`, { nr_of_signatures: 1 }, token), 200);
+    expectStatus(await post(`${base}/nr-of-signatures`, { nr_of_signatures: 1, names: ['Hoofdhuurder'] }, token), 200);
     if (mobile) expectStatus(await post(`${base}/mobile-number/1`, { mobile }, token), 200);
     const link = await get(`${base}/signage/url/1?language=nl`, token);
     expectStatus(link, 200);

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  consentConflictText, consentPaperMessages, type TConsentAgreement, type TConsentPaperHistory, type TConsentPaperRecord,
+  consentConflictText, consentPaperMessages, roleCan, type TConsentAgreement, type TConsentPaperHistory, type TConsentPaperRecord,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import type { Queryable } from '../../lib/queryable.ts';
+import type { Actor } from '../../plugins/access.ts';
 import type { AuditEntry } from '../audit/audit.service.ts';
-import { users } from '../auth/auth.table.ts';
 import { checkDocument, fileUrl, files as filesTable, type FilesService } from '../files/index.ts';
 import {
   allSigned, findForm, findProjectAddress, formEntries, formEntryEvents, fullAddress, insertEntry, insertEvent, updateEntry,
@@ -16,8 +16,8 @@ import type { ProjectService } from '../project/project.service.ts';
 import type { SigningService } from '../signing/signing.types.ts';
 import { consentPaperRecords, type ConsentPaperRow } from './support-base.table.ts';
 
-/** The staff member who acts: the account and its name (written into the record and the audit log). */
-export type PaperActor = { userId: number; name: string };
+/** The staff member who acts (plugins/access.ts `actorOf`): the account, its name and the face it acts on (written into the record and the audit log). */
+export type PaperActor = Pick<Actor, 'userId' | 'name' | 'face' | 'role'>;
 /** The address's form, as the URL names it: /partner/project/{project_id}/support-base/form/{form_id}/address/{address_id}. */
 export type PaperPlace = { projectId: number; formId: number; addressId: number };
 export type PaperScan = { data: Buffer; filename: string };
@@ -113,7 +113,7 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
   async function audited(c: Context, entryId: number, action: string, recordId: number, before: unknown, after: unknown) {
     await insertEvent(c.tx, entryId, { actorKind: 'staff', userId: c.actor.userId }, action, { record: recordId });
     await audit.record({ customerId: c.customerId, userId: c.actor.userId, name: c.actor.name }, {
-      action, entity: ENTITY, entityId: recordId, projectId: c.place.projectId,
+      action, entity: ENTITY, entityId: recordId, projectId: c.place.projectId, face: c.actor.face,
       before: before === null ? null : { address: c.address, form: c.formName, ...(before as object) },
       after: after === null ? null : { address: c.address, form: c.formName, ...(after as object) },
     }, c.tx);
@@ -224,8 +224,8 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
     return new Map(rows.map((r) => [r.entryId, agreementOf(r.detail?.agreement)]));
   }
 
-  /** The address's paper forms, newest first, as `viewer` may act on them. */
-  async function history(viewer: Pick<PaperActor, 'userId'>, place: PaperPlace): Promise<TConsentPaperHistory> {
+  /** The address's paper forms, newest first, as `viewer` may act on them (its role at the project's customer decides). */
+  async function history(viewer: Pick<PaperActor, 'userId' | 'role'>, place: PaperPlace): Promise<TConsentPaperHistory> {
     const { form, address } = await placeOf(place);
     const [entry] = await db.select().from(formEntries).where(and(eq(formEntries.formId, form.id), eq(formEntries.addressId, place.addressId)))
       .orderBy(desc(formEntries.id)).limit(1);
@@ -238,6 +238,7 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
     const counted = rows.find(({ r }) => isCounted(r))?.r ?? null;
     const pending = rows.find(({ r }) => r.state === 'pending')?.r ?? null;
     const conflict = digital !== undefined && entry?.onPaper === true;
+    const canDecide = roleCan(viewer.role, 'consent.paper.confirm');
     return {
       form_id: form.id,
       address_id: place.addressId,
@@ -245,6 +246,8 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
       signed_digitally: entry ? isSignedDigitally(entry) : false,
       conflict,
       conflict_text: conflict ? consentConflictText(digital, (counted ?? pending)?.agreement ?? null) : null,
+      can_record: roleCan(viewer.role, 'consent.paper.record'),
+      can_decide: canDecide,
       records: rows.map(({ r, filename, mime }): TConsentPaperRecord => ({
         id: r.id, agreement: r.agreement, state: r.state, superseded: r.supersededAt !== null, superseded_at: r.supersededAt?.toISOString() ?? null,
         corrects_id: r.correctsId, reason: r.reason,
@@ -253,7 +256,7 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
         decided_by: r.decidedByName === null ? null : { user_id: r.decidedByUserId, name: r.decidedByName },
         decided_at: r.decidedAt?.toISOString() ?? null, decision_reason: r.decisionReason,
         counts: r.id === counted?.id,
-        can_confirm: r.state === 'pending' && r.recordedByUserId !== viewer.userId,
+        can_confirm: canDecide && r.state === 'pending' && r.recordedByUserId !== viewer.userId,
       })),
     };
   }
@@ -273,13 +276,6 @@ export function createPaperConsent({ db, files, signing, projects, audit, onPape
     });
   }
 
-  /** The acting staff member's name, for the records and the audit log. */
-  async function actorFor(userId: number): Promise<PaperActor> {
-    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) throw new NotFoundError();
-    return { userId, name: row.name };
-  }
-
-  return { record, confirm, reject, correct, history, signedAfterPaper, signedAfterPaperOf, actorFor };
+  return { record, confirm, reject, correct, history, signedAfterPaper, signedAfterPaperOf };
 }
 export type PaperConsent = ReturnType<typeof createPaperConsent>;

@@ -7,9 +7,10 @@ import {
   ZConsentPaperParams, ZConsentPaperRecordParams, ZConsentPaperRejectBody, ZConsentTally, ZConsentTallyParams, ZConsentTallyQuery, ZFormOccupant, ZIsSigned, ZLanguageQuery, ZSupportBaseDownloadQuery,
   ZSupportBaseForm, ZSupportBaseMobileBody, ZSupportBaseNrBody, ZSupportBaseParams, ZSupportBaseProject, ZSupportBasePublicParams,
   ZSupportBasePublicSectionParams, ZSupportBasePublicSignerParams, ZSupportBaseSaveBody, ZSupportBaseSectionParams, ZSupportBaseSendBody,
-  ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId,
+  ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId, type TPermission,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access, actorOf } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { parseFormFields } from '../../lib/staff-content-b.ts';
 import { readDocumentForm, sendStoredFile } from '../files/index.ts';
@@ -23,7 +24,7 @@ const tags = ['support-base'];
 const STEPS =
   'Steps (spec 2.3, 4.1): sections (section 0 the agreement statement; `completed` when every required field is filled in), attachments, ' +
   'the document (open `document_url`: that sets `document_checked`; any save makes a new document that must be opened again), ' +
-  'nr-of-signatures, mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
+  'nr-of-signatures (with the names of the signers), mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
   'Read-only (`editable` false) once a signature was requested, signed, confirmed or on paper.';
 const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
 
@@ -33,7 +34,7 @@ const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
  * the consent tally for staff. See packages/contract/src/support-base.ts for the shapes.
  */
 export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { supportBase, guard, projects } = services;
+  const { supportBase, projects } = services;
   const { calls } = supportBase;
   await app.register(multipart, { limits: { fileSize: CONSENT_SCAN_MAX_BYTES, files: 1 } });
 
@@ -41,7 +42,8 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: 'resident',
       base: '/occupant/support-base/form/:form_id',
-      preHandler: guard.occupant,
+      read: { access: access.resident({ personalData: true }) },
+      write: { access: access.resident() },
       security: secured,
       params: { form: ZSupportBaseParams, section: ZSupportBaseSectionParams, signer: ZSupportBaseSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => supportBase.occupant(sessionOf(request), (request.params as { form_id: number }).form_id),
@@ -49,7 +51,8 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: "letter's holder",
       base: '/public/support-base/form/:form_id/token/:token',
-      preHandler: undefined,
+      read: { access: access.public },
+      write: { access: access.public },
       security: undefined,
       params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
@@ -60,16 +63,15 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   ] as const;
 
   for (const v of variants) {
-    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}) };
-    const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
+        const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
 
     app.get(v.base, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: `The ${v.who}'s support-base form with its steps`, description: STEPS, params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseForm, ...errors } },
     }, async (request) => calls.form(await v.access(request)));
 
     app.post(`${v.base}/section/:section`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Saves one section (0-based)',
         description: "Values as one flat map (form-rules.ts); every required field of the section must be filled in (agreement inputs always). Invalid: 422 'Controleer de formulier velden' with errors per `values.{key}`. After a signature request, signing, finishing or a paper form: 409.",
@@ -78,15 +80,16 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.save(await v.access(request), Number(p(request).section), request.body));
 
     app.post(`${v.base}/nr-of-signatures`, {
-      ...common,
+      config: v.write,
       schema: {
-        tags, summary: 'Sets the number of signers', description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. Needs the sections done and the document opened (409).",
+        tags, summary: 'Sets the number of signers and their names',
+        description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. `names`: every signer's name, else 422 'Vul de naam van ondertekenaar {n} in' (per `names.{i}`, 0-based); the signed document and the receipt name them. Needs the sections done and the document opened (409).",
         params: v.params.form, body: ZSupportBaseNrBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
       },
     }, async (request) => calls.setNrOfSignatures(await v.access(request), request.body));
 
     app.post(`${v.base}/mobile-number/:nr`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: "Sets signer nr's mobile number (SMS verification)", description: "Exactly 10 digits starting 06, else 422 'Er is geen geldig mobiel nummer n ingevuld, bijvoorbeeld: 0612345678.'",
         params: v.params.signer, body: ZSupportBaseMobileBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
@@ -94,7 +97,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.setMobile(await v.access(request), p(request).nr, request.body.mobile));
 
     app.get(`${v.base}/signage/url/:nr`, {
-      ...common,
+      config: v.read,
       schema: {
         tags, summary: 'The signing link of signer nr, to show in a frame',
         description: 'The first call starts the signing request with the document (SMS verification with the signers\' mobile numbers when the form uses it); the form becomes read-only. Poll is-signed/{nr} every 4 seconds.',
@@ -103,22 +106,22 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.signUrl(await v.access(request), p(request).nr));
 
     app.get(`${v.base}/is-signed/:nr`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: 'Whether signer nr has signed', params: v.params.signer, querystring: ZLanguageQuery, security: v.security, response: { 200: ZIsSigned, ...changeErrors } },
     }, async (request) => calls.isSigned(await v.access(request), p(request).nr));
 
     app.get(`${v.base}/project`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The form's project (name, logo, colour) and the address", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseProject, ...errors } },
     }, async (request) => calls.project(await v.access(request)));
 
     app.get(`${v.base}/occupants`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The address's occupants for contact inputs (a letter's holder gets none)", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: z.array(ZFormOccupant), ...errors } },
     }, async (request) => calls.occupants(await v.access(request)));
 
     app.post(`${v.base}/send`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Finishes the form (afronden): status confirmed',
         description: "Only when signed (else 409 'Het formulier is nog niet ondertekend bij ons ontvangen...'). An e-mail address, when given, gets a confirmation with the document.",
@@ -131,6 +134,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   const DOWNLOAD = 'The token is a signed file link of the current document (from `document_url`, minutes valid), never a session token. Opening it sets document_checked. A bad, expired or replaced link: 401.';
   app.get('/occupant/support-base/form/:form_id/download', {
+    config: { access: access.public },
     schema: { tags, summary: "The resident's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBaseParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token);
@@ -138,6 +142,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/download', {
+    config: { access: access.public },
     schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
@@ -145,6 +150,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
+    config: { access: access.public },
     schema: {
       tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
       params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
@@ -154,33 +160,25 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     return sendStoredFile(reply, file, { disposition: `inline; filename="${pdfName(file.filename)}"` });
   });
 
-  // ---- the consent tally -----------------------------------------------------------------------------------
-
   // ---- paper forms (issue 15): a scan, a second staff member's confirmation, corrections with a reason ------------------
 
-  const PAPER = 'Staff of the project\'s customer; another customer\'s project, a form of another project or an address outside the project: 404. '
+  const PAPER = 'Partner-portal staff with the permission named (plugins/access.ts); a project out of reach, a form of another project or an address outside the project: 404. '
     + 'Every action is written to the audit log. Answers the address\'s paper forms (newest first), with `can_confirm` for the caller.';
   const scanTexts = { type: consentPaperMessages.scanType, missing: consentPaperMessages.scanMissing, tooLarge: consentPaperMessages.scanTooLarge };
   const paperBase = '/partner/project/:project_id/support-base/form/:form_id/address/:address_id/paper';
   const place = (params: { project_id: number; form_id: number; address_id: number }) =>
     ({ projectId: params.project_id, formId: params.form_id, addressId: params.address_id });
-  /** The acting staff member of a checked session on a project of their customer (404 otherwise). */
-  const staffActor = async (request: FastifyRequest, projectId: number) => {
-    const session = sessionOf(request);
-    await projects.staffProject(session, projectId);
-    return supportBase.paper.actorFor(session.userId!);
-  };
+  /** The guard checks the project's reach and the permission; the records and the audit log name the acting staff member (`actorOf`). */
+  const paperAccess = (permission: TPermission, action: string, options: { personalData?: boolean } = {}) =>
+    ({ access: access.partner(permission, access.project('project_id'), { action, ...options }) });
 
   app.get(paperBase, {
-    preHandler: guard.staff, // permission: consent.tally.read
+    config: paperAccess('consent.tally.read', 'paper-history', { personalData: true }),
     schema: { tags, summary: "An address's paper forms (history)", description: PAPER, params: ZConsentPaperParams, querystring: ZLanguageQuery, security: secured, response: { 200: ZConsentPaperHistory, ...errors } },
-  }, async (request) => {
-    const actor = await staffActor(request, request.params.project_id);
-    return supportBase.paper.history(actor, place(request.params));
-  });
+  }, async (request) => supportBase.paper.history(actorOf(request), place(request.params)));
 
   app.post(paperBase, {
-    preHandler: guard.staff, // permission: consent.paper.record
+    config: paperAccess('consent.paper.record', 'paper-record'),
     schema: {
       tags, summary: 'Records a form that came back on paper, with a scan of the signed paper', consumes: ['multipart/form-data'],
       description: 'multipart/form-data: `agreement` (agree | disagree) and the scan in field `file`: a PDF, PNG or JPEG by content, at most '
@@ -189,37 +187,31 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
       params: ZConsentPaperParams, security: secured, response: { 201: ZConsentPaperHistory, ...changeErrors, 413: ZApiError },
     },
   }, async (request, reply) => {
-    const actor = await staffActor(request, request.params.project_id); // 404 before the upload is read
+    const actor = actorOf(request);
     const form = await readDocumentForm(request, CONSENT_SCAN_MAX_BYTES, scanTexts, { optional: true });
     const fields = parseFormFields(ZConsentPaperFields, form.fields);
     return reply.status(201).send(await supportBase.paper.record(actor, place(request.params), { agreement: fields.agreement, scan: form.file }));
   });
 
   app.post(`${paperBase}/:record_id/confirm`, {
-    preHandler: guard.staff, // permission: consent.paper.confirm
+    config: paperAccess('consent.paper.confirm', 'paper-confirm'),
     schema: {
       tags, summary: 'Confirms a paper form someone else recorded: from now on it counts (a correction replaces the record it corrects)',
       description: `Not by the staff member who recorded it, and only while it waits: 409. ${PAPER}`,
       params: ZConsentPaperRecordParams, body: ZConsentPaperConfirmBody, security: secured, response: { 200: ZConsentPaperHistory, ...changeErrors },
     },
-  }, async (request) => {
-    const actor = await staffActor(request, request.params.project_id);
-    return supportBase.paper.confirm(actor, place(request.params), request.params.record_id);
-  });
+  }, async (request) => supportBase.paper.confirm(actorOf(request), place(request.params), request.params.record_id));
 
   app.post(`${paperBase}/:record_id/reject`, {
-    preHandler: guard.staff, // permission: consent.paper.confirm
+    config: paperAccess('consent.paper.confirm', 'paper-reject'),
     schema: {
       tags, summary: 'Rejects a paper form that waits for confirmation, with a reason', description: `Only while it waits: 409. ${PAPER}`,
       params: ZConsentPaperRecordParams, body: ZConsentPaperRejectBody, security: secured, response: { 200: ZConsentPaperHistory, ...changeErrors },
     },
-  }, async (request) => {
-    const actor = await staffActor(request, request.params.project_id);
-    return supportBase.paper.reject(actor, place(request.params), request.params.record_id, request.body.reason);
-  });
+  }, async (request) => supportBase.paper.reject(actorOf(request), place(request.params), request.params.record_id, request.body.reason));
 
   app.post(`${paperBase}/:record_id/correct`, {
-    preHandler: guard.staff, // permission: consent.paper.record
+    config: paperAccess('consent.paper.record', 'paper-correct'),
     schema: {
       tags, summary: 'Corrects the confirmed paper form that counts: a new record with a reason, which waits for confirmation', consumes: ['multipart/form-data'],
       description: 'multipart/form-data: `agreement`, `reason` and optionally a new scan in field `file` (without one the corrected record\'s scan is kept). '
@@ -228,17 +220,19 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
       params: ZConsentPaperRecordParams, security: secured, response: { 201: ZConsentPaperHistory, ...changeErrors, 413: ZApiError },
     },
   }, async (request, reply) => {
-    const actor = await staffActor(request, request.params.project_id);
+    const actor = actorOf(request);
     const form = await readDocumentForm(request, CONSENT_SCAN_MAX_BYTES, scanTexts, { optional: true });
     const fields = parseFormFields(ZConsentPaperCorrectionFields, form.fields);
     return reply.status(201).send(await supportBase.paper.correct(actor, place(request.params), request.params.record_id, { ...fields, scan: form.file }));
   });
 
+  // ---- the consent tally -----------------------------------------------------------------------------------
+
   app.get('/partner/project/:project_id/support-base/tally', {
-    preHandler: guard.staff, // permission: consent.tally.read
+    config: { access: access.partner('consent.tally.read', access.project('project_id'), { personalData: true }) },
     schema: {
       tags, summary: "The consent tally of the project's support-base form (the 70% rule)",
-      description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper (confirmed), paper forms waiting for confirmation, conflicts (signed digitally after a paper form); percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents and confirmed paper forms count. With a page of addresses (25 per page) and their status.',
+      description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper (confirmed), paper forms waiting for confirmation, conflicts (signed digitally after a paper form); percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents whose signed PDF is stored and confirmed paper forms count. With a page of addresses (25 per page) and their status.',
       params: ZConsentTallyParams, querystring: ZConsentTallyQuery, security: secured, response: { 200: ZConsentTally, ...errors },
     },
   }, async (request) => {

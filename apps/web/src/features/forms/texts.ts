@@ -147,6 +147,7 @@ export const consentPaperTexts = {
   close: 'Sluiten',
   intro: 'Een papieren formulier telt pas mee als een tweede medewerker het met de scan heeft gecontroleerd en bevestigd.',
   nothing: 'Voor dit adres is nog geen papieren formulier vastgelegd.',
+  noRecording: 'U kunt papieren formulieren bekijken, maar niet vastleggen of corrigeren.',
   signedDigitally: 'Dit adres heeft het formulier digitaal ondertekend. Een papieren formulier kan niet meer worden vastgelegd.',
   conflictTitle: 'Let op: ook digitaal ondertekend',
   // recording
@@ -162,6 +163,7 @@ export const consentPaperTexts = {
   confirm: 'Bevestigen',
   confirmed: 'Het papieren formulier is bevestigd en telt nu mee.',
   ownRecord: 'U heeft dit zelf vastgelegd. Een andere medewerker moet de scan controleren en het bevestigen.',
+  othersDecide: 'Een medewerker die papieren formulieren mag bevestigen, controleert de scan en bevestigt of wijst het af.',
   reject: 'Afwijzen',
   rejectReason: 'Waarom wijst u het af?',
   rejectButton: 'Afwijzen met deze reden',

@@ -65,6 +65,7 @@ function AddressStatus({ a }: { a: TConsentAddress }) {
       {supportBaseStatusLabels[a.status]}{notes.length ? ` (${notes.join(', ')})` : ''}
       {a.agreement_at && <span className="block text-slate-700 sm:hidden">{a.agreement_at}</span>}
       {a.conflict && <span className="block text-xs font-semibold text-red-800">{`Let op: ${consentPaperTexts.conflictShort}`}</span>}
+      {a.letter_printed_at && <span className="block text-xs text-slate-700">{`Brief geprint op ${a.letter_printed_at}`}</span>}
     </>
   );
 }

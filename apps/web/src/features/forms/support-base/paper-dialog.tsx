@@ -5,7 +5,7 @@ import {
   type TConsentAgreement, type TConsentPaperHistory, type TConsentPaperRecord,
 } from '@portal/contract';
 import { ApiError, isRedirected } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatConsoleDateTime as formatDateTime } from '../../../lib/console-format';
 import { downloadWithFreshLink } from '../../../lib/file-links';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -92,8 +92,10 @@ function RecordForm({ place, onDone }: { place: PaperPlace; onDone: (history: TC
   );
 }
 
-/** A record that waits: someone else confirms it; anyone may reject it with a reason. */
-function PendingActions({ place, record, onDone }: { place: PaperPlace; record: TConsentPaperRecord; onDone: (history: TConsentPaperHistory, message: string) => void }) {
+/** A record that waits: someone else who may decide confirms it; anyone who may decide may reject it with a reason. */
+function PendingActions({ place, record, canDecide, onDone }: {
+  place: PaperPlace; record: TConsentPaperRecord; canDecide: boolean; onDone: (history: TConsentPaperHistory, message: string) => void;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const f = useFormErrors<HTMLDivElement>();
@@ -102,6 +104,7 @@ function PendingActions({ place, record, onDone }: { place: PaperPlace; record: 
   useEffect(() => {
     if (rejecting) f.ref.current?.querySelector('textarea')?.focus();
   }, [rejecting, f.ref]);
+  if (!canDecide) return <p className="text-sm text-slate-800">{t.othersDecide}</p>;
   return (
     <div className="flex flex-col gap-3">
       {f.errors.form && <Banner tone="error">{f.errors.form}</Banner>}
@@ -226,10 +229,10 @@ export function PaperDialog({ place, address, onClose }: { place: PaperPlace; ad
         {!pending && !counted && !h.signed_digitally && (
           <>
             {!h.records.length && <p className="text-slate-800">{t.nothing}</p>}
-            <RecordForm place={place} onDone={done} />
+            {h.can_record ? <RecordForm place={place} onDone={done} /> : <p className="text-slate-800">{t.noRecording}</p>}
           </>
         )}
-        {counted && !pending && !correcting && (
+        {counted && !pending && !correcting && h.can_record && (
           <div><Button variant="secondary" onClick={() => { setNotice(null); setCorrecting(true); }}>{t.correct}</Button></div>
         )}
         {counted && !pending && correcting && <CorrectForm place={place} record={counted} onDone={done} onCancel={() => setCorrecting(false)} />}
@@ -239,7 +242,7 @@ export function PaperDialog({ place, address, onClose }: { place: PaperPlace; ad
             <ol className="flex flex-col gap-2">
               {h.records.map((record) => (
                 <RecordItem key={record.id} record={record} corrected={h.records.find((r) => r.id === record.corrects_id)}>
-                  {record.state === 'pending' && <PendingActions place={place} record={record} onDone={done} />}
+                  {record.state === 'pending' && <PendingActions place={place} record={record} canDecide={h.can_decide} onDone={done} />}
                 </RecordItem>
               ))}
             </ol>
