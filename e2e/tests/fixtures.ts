@@ -182,10 +182,18 @@ export async function apiLogin(request: APIRequestContext, { totpSecret, ...body
   const answer = (await response.json()) as LoginAnswer & { action?: string; ticket?: string };
   if (answer.action !== 'totp') return answer;
   if (!totpSecret) throw new Error(`login ${body.username}: the account asks a TOTP code`);
+  return apiTotp(totpSecret, async (code) => {
+    const second = await request.post('/api/public/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } });
+    return second.ok() ? (await second.json()) as LoginAnswer : null;
+  });
+}
+
+/** Answers a second-factor step through the API with the codes of TOTP_OFFSETS in turn (see enterTotpCode) until `send` gets an answer. */
+export async function apiTotp<T>(secret: string, send: (code: string) => Promise<T | null>): Promise<T> {
   for (const [attempt, offset] of TOTP_OFFSETS.entries()) {
     if (attempt === 3) await new Promise((resolve) => setTimeout(resolve, 30_500 - (Date.now() % 30_000)));
-    const second = await request.post('/api/public/login/totp', { data: { ticket: answer.ticket, code: await codeAt(totpSecret, offset), language: 'nl' } });
-    if (second.ok()) return (await second.json()) as LoginAnswer;
+    const answer = await send(await codeAt(secret, offset));
+    if (answer !== null) return answer;
   }
   throw new Error('no TOTP code was accepted');
 }

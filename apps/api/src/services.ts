@@ -105,7 +105,9 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const intake = createIntakeService({ db, projects, engine: formEngine });
   // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
-  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, log });
+  // The audit log (issue 10, 15): console actions and paper consent.
+  const audit = createAuditService(db);
+  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, audit, log });
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
   const payments = createPaymentService({
@@ -116,7 +118,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
   const staffAccess = createStaffAccess(db, projects);
-  const audit = createAuditService(db);
   const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
   const staffAddresses = createStaffAddressesService({
@@ -152,6 +153,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'signing-reconcile': async () => {
       await services.signing.reconcile();
     },
+    'signing-cancel': async (payload) => services.signing.cancelAtProvider(Number(payload.requestId), String(payload.reason ?? '')),
     'form-email': async (payload) => services.genericForms.sendEmail(payload),
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),

@@ -29,16 +29,23 @@ function withExtension(filename: string, mime: UploadedDocument['mime']): string
   return `${base}.${EXTENSION[mime]}`;
 }
 
+type DocumentForm<F> = { fields: Record<string, string>; file: F };
+
 /**
  * Reads the text fields and the one file (field `file`) of a multipart form: too large a 413, no file
  * (or a form that cannot be read) a 422, text with invalid characters a 400, each with a Dutch message.
- * The route's plugin registers @fastify/multipart.
+ * With `optional`, a form without a file answers `file: null`. The route's plugin registers @fastify/multipart.
  */
+export async function readDocumentForm(request: FastifyRequest, maxBytes: number, texts: DocumentUploadTexts): Promise<DocumentForm<{ data: Buffer; filename: string }>>;
+export async function readDocumentForm(
+  request: FastifyRequest, maxBytes: number, texts: DocumentUploadTexts, options: { optional: true },
+): Promise<DocumentForm<{ data: Buffer; filename: string } | null>>;
 export async function readDocumentForm(
   request: FastifyRequest,
   maxBytes: number,
   texts: DocumentUploadTexts,
-): Promise<{ fields: Record<string, string>; file: { data: Buffer; filename: string } }> {
+  options: { optional?: boolean } = {},
+): Promise<DocumentForm<{ data: Buffer; filename: string } | null>> {
   const missing = () => new UnprocessableError(texts.missing, [{ field: FIELD, message: texts.missing }]);
   if (!request.isMultipart()) throw missing();
   const fields: Record<string, string> = {};
@@ -63,7 +70,10 @@ export async function readDocumentForm(
     // Anything else went wrong reading the form itself (a broken boundary, a client that hung up).
     throw missing();
   }
-  if (!file || file.data.length === 0) throw missing();
+  if (!file || file.data.length === 0) {
+    if (options.optional) return { fields, file: null };
+    throw missing();
+  }
   return { fields, file };
 }
 
