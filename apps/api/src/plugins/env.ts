@@ -8,6 +8,11 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Connections to PostgreSQL per portal process (the job worker and its listener take one each). No request
+   * holds more than one at a time (db/client.ts), so a busy portal queues for them instead of locking up.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   /** Port for the embedded PostgreSQL server; 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PUBLIC_URL: z.string().optional(),

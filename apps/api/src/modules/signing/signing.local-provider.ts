@@ -119,21 +119,20 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
   const provider = {
     name: 'local',
 
-    async createTransaction(input) {
+    async createTransaction(input, tx) {
       const id = randomUUID();
       const signers = input.signers.map((signer) => ({ ...signer, id: randomUUID(), token: newToken() }));
-      await db.transaction(async (tx) => {
-        await tx.insert(signingLocalTransactions).values({
-          id, status: TRANSACTION_STATUS.waitingForDocument, reference: input.reference, postbackUrl: input.postbackUrl,
-          documentFileId: input.document.fileId, returnUrl: input.returnUrl ?? null,
-        });
-        await tx.insert(signingLocalSigners).values(signers.map((signer) => ({
-          // The mobile number is the local provider's PhoneNumber verification: kept only when the request verifies by SMS.
-          id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null,
-          mobile: input.verification === 'sms' ? signer.mobile ?? null : null,
-          tokenHash: hashToken(signer.token),
-        })));
+      // In the portal's transaction (see SigningProvider): both rows or neither, on the connection it holds.
+      await tx.insert(signingLocalTransactions).values({
+        id, status: TRANSACTION_STATUS.waitingForDocument, reference: input.reference, postbackUrl: input.postbackUrl,
+        documentFileId: input.document.fileId, returnUrl: input.returnUrl ?? null,
       });
+      await tx.insert(signingLocalSigners).values(signers.map((signer) => ({
+        // The mobile number is the local provider's PhoneNumber verification: kept only when the request verifies by SMS.
+        id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null,
+        mobile: input.verification === 'sms' ? signer.mobile ?? null : null,
+        tokenHash: hashToken(signer.token),
+      })));
       // A path, not an absolute address: the portal's frame opens it on the host the portal page came from
       // (a customer's own host name too), which the sign page's frame-ancestors 'self' lets frame it.
       return { transactionId: id, signers: signers.map((signer) => ({ nr: signer.nr, id: signer.id, signUrl: `/api/signing/local/${signer.token}` })) };

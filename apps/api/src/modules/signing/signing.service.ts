@@ -125,42 +125,47 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     return row ? toRequest(row, await signersOf(id)) : null;
   }
 
-  /** Creates the provider's transaction once (the row is locked meanwhile), then starts it. */
+  /**
+   * Creates the provider's transaction once (the row is locked meanwhile), then starts it. What the
+   * provider needs is read before the lock is taken: while the transaction holds its connection, nothing
+   * here waits for another one of the pool (a local provider writes its books in the same transaction).
+   */
   async function open(row: RequestRow): Promise<void> {
-    let transactionId = row.providerTransactionId;
     const chosen = providers.get(row.provider);
     if (!chosen) throw new Error(`signing: unknown provider ${row.provider}`);
     try {
-      if (!transactionId) {
-        // Stored before the transaction starts, so that no postback can arrive for an id we do not know yet.
-        transactionId = await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, row.id)).for('update');
-          if (locked!.providerTransactionId) return locked!.providerTransactionId;
-          const signers = await signersOf(row.id, tx);
-          const document = await files.find(row.documentFileId);
-          const bytes = document ? await readAll(files.storage, document.key) : null;
-          if (!document || !bytes) throw new Error(`signing: document of request ${row.id} is missing`);
-          const created = await chosen.createTransaction({
-            reference: `${row.subjectKind}:${row.entryId}:${row.id}`,
-            document: { filename: document.filename, bytes, fileId: document.id },
-            signers: signers.map((s) => ({ nr: s.nr, name: s.name, mobile: s.mobile, email: s.email })),
-            verification: row.verification as SigningRequestInput['verification'],
-            returnUrl: row.returnUrl,
-            postbackUrl: postbackUrl(chosen.name),
-          });
-          await tx.update(signingRequests).set({ providerTransactionId: created.transactionId, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
-          const values = sql.join(created.signers.map((s) => sql`(${s.nr}::int, ${s.id}::text, ${s.signUrl}::text)`), sql`, `);
-          await tx.execute(sql`UPDATE signing_signers s SET provider_signer_id = v.id, sign_url = v.url
-            FROM (VALUES ${values}) AS v(nr, id, url) WHERE s.request_id = ${row.id} AND s.nr = v.nr`);
-          return created.transactionId;
-        });
-      }
+      const transactionId = row.providerTransactionId ?? (await createTransaction(row, chosen));
       await chosen.start(transactionId);
     } catch (error) {
       throw unavailable(error);
     }
     await db.update(signingRequests).set({ status: 'in-progress', updatedAt: new Date() })
       .where(and(eq(signingRequests.id, row.id), eq(signingRequests.status, 'waiting')));
+  }
+
+  /** Stored before the transaction starts, so that no postback can arrive for an id we do not know yet. */
+  async function createTransaction(row: RequestRow, chosen: SigningProvider): Promise<string> {
+    const signers = await signersOf(row.id);
+    const document = await files.find(row.documentFileId);
+    const bytes = document ? await readAll(files.storage, document.key) : null;
+    if (!document || !bytes) throw new Error(`signing: document of request ${row.id} is missing`);
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, row.id)).for('update');
+      if (locked!.providerTransactionId) return locked!.providerTransactionId;
+      const created = await chosen.createTransaction({
+        reference: `${row.subjectKind}:${row.entryId}:${row.id}`,
+        document: { filename: document.filename, bytes, fileId: document.id },
+        signers: signers.map((s) => ({ nr: s.nr, name: s.name, mobile: s.mobile, email: s.email })),
+        verification: row.verification as SigningRequestInput['verification'],
+        returnUrl: row.returnUrl,
+        postbackUrl: postbackUrl(chosen.name),
+      }, tx);
+      await tx.update(signingRequests).set({ providerTransactionId: created.transactionId, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
+      const values = sql.join(created.signers.map((s) => sql`(${s.nr}::int, ${s.id}::text, ${s.signUrl}::text)`), sql`, `);
+      await tx.execute(sql`UPDATE signing_signers s SET provider_signer_id = v.id, sign_url = v.url
+        FROM (VALUES ${values}) AS v(nr, id, url) WHERE s.request_id = ${row.id} AND s.nr = v.nr`);
+      return created.transactionId;
+    });
   }
 
   const service: SigningService = {
