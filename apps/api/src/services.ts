@@ -102,8 +102,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  // Legal signing (issue 8): the local provider's sign page by default; postbacks through jobs.
-  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost });
+  // Legal signing (issue 8): Signhost, or the local provider's sign page when chosen or with the demo (else off); postbacks through jobs.
+  const signing = createSigningService({
+    db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, localEnabled: env.SIGNING_PROVIDER === 'local',
+  });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
   const genericForms = createGenericFormService({
@@ -113,10 +115,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
   const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, secrets, sessions, jobs, mailer, log });
   projects.useSupportBaseProgress(supportBase.progressText);
-  // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
+  // Online payment (issue 9): Mollie, or the local test checkout when chosen or with the demo (else off); webhooks through jobs.
   const payments = createPaymentService({
     db, jobs, projects, publicUrl: env.publicUrl, log,
-    provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: 'local' },
+    provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: env.PAYMENT_PROVIDER },
   });
   // Choice forms (issue 9): on the form engine, signing and payment.
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });

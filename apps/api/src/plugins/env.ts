@@ -95,14 +95,21 @@ const ZEnv = z.object({
   /** Folder in the bucket for the portal's objects ('portal' → portal/survey/2026/03/...), for a bucket shared with others. */
   S3_PREFIX: unsetWhenEmpty(z.string().regex(/^\/?[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/, 'folder names of letters, digits, dots, hyphens and underscores, separated by /').optional())
     .transform((v) => v?.replace(/^\/|\/$/g, '')),
-  /** Online payment (modules/payment): 'local' (the portal's own test checkout, default) or 'mollie' (with MOLLIE_API_KEY). */
-  PAYMENT_PROVIDER: z.enum(['local', 'mollie']).default('local'),
+  /**
+   * Online payment (modules/payment): 'mollie' (with MOLLIE_API_KEY), 'local' (the portal's own test checkout,
+   * where the payer picks the outcome) or 'off'. Unset: 'local' with the demo data (SEED_DEMO), else 'off', so
+   * that a production start never takes "payments" at the test checkout.
+   */
+  PAYMENT_PROVIDER: unsetWhenEmpty(z.enum(['local', 'mollie', 'off']).optional()),
   /** Mollie's API key, 'test_...' or 'live_...'; required with PAYMENT_PROVIDER=mollie. */
   MOLLIE_API_KEY: unsetWhenEmpty(z.string().regex(/^(test|live)_\w+$/, "a Mollie API key starts with test_ or live_").optional()),
   /** Another address of Mollie's API, https only (a fake Mollie in tests); Mollie's own (https://api.mollie.com/v2/) when unset. */
   MOLLIE_API_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https$/ }).optional()),
-  /** Legal signing (modules/signing): 'local' (the portal's own sign page, default) or 'signhost' (with the three SIGNHOST_ keys). */
-  SIGNING_PROVIDER: z.enum(['local', 'signhost']).default('local'),
+  /**
+   * Legal signing (modules/signing): 'signhost' (with the three SIGNHOST_ keys), 'local' (the portal's own sign
+   * page) or 'off'. Unset: 'local' with the demo data (SEED_DEMO), else 'off' (legal signing answers 503).
+   */
+  SIGNING_PROVIDER: unsetWhenEmpty(z.enum(['local', 'signhost', 'off']).optional()),
   /** Signhost's application key (header `Application: APPKey ...`), user token (`Authorization: APIKey ...`) and postback shared secret. */
   SIGNHOST_APP_KEY: unsetWhenEmpty(z.string().optional()),
   SIGNHOST_USER_TOKEN: unsetWhenEmpty(z.string().optional()),
@@ -148,7 +155,23 @@ export type S3Config = {
 /** Signhost's keys (modules/signing/signing.signhost.ts); null unless SIGNING_PROVIDER=signhost. */
 export type SignhostConfig = { appKey: string; userToken: string; sharedSecret: string; apiUrl: string };
 
-export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string; s3: S3Config | null; signhost: SignhostConfig | null };
+type ParsedEnv = z.infer<typeof ZEnv>;
+
+/** The providers in use, after the defaults (see PAYMENT_PROVIDER and SIGNING_PROVIDER). */
+export type Env = Omit<ParsedEnv, 'PAYMENT_PROVIDER' | 'SIGNING_PROVIDER'> & {
+  PAYMENT_PROVIDER: NonNullable<ParsedEnv['PAYMENT_PROVIDER']>;
+  SIGNING_PROVIDER: NonNullable<ParsedEnv['SIGNING_PROVIDER']>;
+  dataDir: string; publicUrl: string; s3: S3Config | null; signhost: SignhostConfig | null;
+};
+
+/** The start-up log's line naming the providers in use (runtime.ts). */
+export function describeProviders(env: Pick<Env, 'PAYMENT_PROVIDER' | 'SIGNING_PROVIDER' | 'SMS_PROVIDER_URL' | 'SMTP_HOST'>): string {
+  const payment = { local: 'local test checkout (no real money)', mollie: 'Mollie', off: 'off (PAYMENT_PROVIDER not set: online payment answers 503)' }[env.PAYMENT_PROVIDER];
+  const signing = { local: "local sign page (the portal's own)", signhost: 'Signhost', off: 'off (SIGNING_PROVIDER not set: legal signing answers 503)' }[env.SIGNING_PROVIDER];
+  const sms = env.SMS_PROVIDER_URL ? 'HTTP provider' : 'outbox only (SMS_PROVIDER_URL not set)';
+  const mail = env.SMTP_HOST ? `SMTP ${env.SMTP_HOST}` : 'outbox only (SMTP_HOST not set)';
+  return `Providers: payment ${payment}; signing ${signing}; SMS ${sms}; mail ${mail}`;
+}
 
 /** An empty variable (`S3_ENDPOINT=` in a compose file) counts as unset. */
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
@@ -175,8 +198,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // The local providers are for the demo (and the tests, which choose them): without a choice and without the demo, off.
+  const fallback = env.SEED_DEMO ? 'local' : 'off';
   return {
     ...env,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? fallback,
+    SIGNING_PROVIDER: env.SIGNING_PROVIDER ?? fallback,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3: s3Config(env),

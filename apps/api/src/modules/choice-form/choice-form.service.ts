@@ -196,7 +196,8 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       total_not_paid: formatCents(state.total_not_paid_cents),
       disable_prices: form.disablePrices,
       c_enable_mollie: form.enablePayment,
-      mollie_enabled: form.enablePayment && payments !== null,
+      // Online payment off (no provider configured): the pay step says so and paying answers 503.
+      mollie_enabled: form.enablePayment && payments !== null && payments.available,
       mollie_url: state.mollie_url,
       paid: state.paid,
       paid_at: entry?.paidAt ? toDutchDate(entry.paidAt) : null,
@@ -367,7 +368,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     if (!choicePaymentShown(state) || (entry.amountCents ?? 0) < 1) throw new ConflictError(choiceMessages.noPayment);
     if (entry.paidAt) throw new ConflictError(choiceMessages.noPayment);
     if (a.form.requireToSignForm && !allSigned(entry)) throw new ConflictError(choiceMessages.notSigned);
-    if (!payments) throw new ServiceUnavailableError(choiceMessages.paymentUnavailable, 60);
+    if (!payments?.available) throw new ServiceUnavailableError(choiceMessages.paymentUnavailable, 60);
     const payment = await payments.create({
       subject: paymentSubject(entry.id),
       amountCents: entry.amountCents!,

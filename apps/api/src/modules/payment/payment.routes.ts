@@ -103,8 +103,11 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
     const hidden = { hide: true, tags: ['payment'] };
 
+    /** A checkout of the local provider, while it is enabled (else its pages are gone, old links included). */
+    const checkout = async (id: string) => (payments.localEnabled ? payments.local.find(id) : null);
+
     page.get('/payment/local/checkout/:id', { schema: { ...hidden, params: ZCheckoutParams } }, async (request, reply) => {
-      const row = await payments.local.find(request.params.id);
+      const row = await checkout(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 200, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
       allowFormTo(reply, row.redirectUrl);
@@ -112,7 +115,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
 
     page.post('/payment/local/checkout/:id', { schema: { ...hidden, params: ZCheckoutParams, body: ZCheckoutForm } }, async (request, reply) => {
-      const row = await payments.local.find(request.params.id);
+      const row = await checkout(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 409, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
       const choice = request.body.status;

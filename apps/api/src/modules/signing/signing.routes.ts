@@ -58,7 +58,8 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   };
   /** The signer of a link that may still sign: a known token, not used, its transaction waiting for signers. */
   const openSigner = async (token: string) => {
-    const signer = isTokenShaped(token) ? await signing.local.signerOf(token) : null;
+    // Without the local provider (not chosen, no demo) its pages are gone, old links included.
+    const signer = signing.localEnabled && isTokenShaped(token) ? await signing.local.signerOf(token) : null;
     return signer && !signer.signedAt && signer.status === TRANSACTION_STATUS.waitingForSigner ? signer : null;
   };
 

@@ -26,8 +26,13 @@ export type SigningServiceDeps = {
   dossier: Pick<DossierService, 'add' | 'readGrant'>;
   /** The portal's address: sign URLs of the local provider and the postback URL given to providers. */
   publicUrl: string;
-  /** Signhost's keys: with them new requests go to Signhost, else to the local provider. */
+  /** Signhost's keys: with them new requests go to Signhost, else to the local provider when it is enabled. */
   signhost?: SignhostConfig | null;
+  /**
+   * The local provider (its sign page, its postbacks) works only when chosen (SIGNING_PROVIDER=local, the
+   * demo, the tests); without it and without Signhost, legal signing is off: a request answers 503.
+   */
+  localEnabled?: boolean;
   /** How the local provider sends its postbacks (tests may watch them). */
   fetch?: typeof fetch;
 };
@@ -35,6 +40,9 @@ export type SigningServiceDeps = {
 type ProgressHandler = Parameters<SigningService['onProgress']>[1];
 type RequestRow = typeof signingRequests.$inferSelect;
 type SignerRow = typeof signingSigners.$inferSelect;
+
+/** No signing provider configured (SIGNING_PROVIDER off): nothing can be signed legally. */
+const signingOff = () => new ServiceUnavailableError('Digitaal ondertekenen is op dit moment niet mogelijk. Neem contact op met het projectteam.', 3600);
 
 const unavailable = (cause: unknown) =>
   new ServiceUnavailableError('Het ondertekenen kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.', 30, { cause });
@@ -86,15 +94,15 @@ export const DOSSIER_SUB_TYPE: Record<SigningSubject['kind'], string> = { 'suppo
 export const DOSSIER_TYPE = 'Ondertekening';
 export const DOSSIER_METHOD = 'Digitaal ondertekend';
 
-export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, fetch }: SigningServiceDeps) {
+export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, localEnabled = true, fetch }: SigningServiceDeps) {
   // The signed documents and receipts are read through the dossier they were put in (the other signing
   // files, the document sent and the drawn signatures, have no reader: nobody downloads them).
   files.registerOwner(SIGNING_FILE_OWNER, (fileId, viewer) => dossier.readGrant(fileId, viewer));
   const local = createLocalProvider({ db, files, jobs, secrets, sms, fetch });
-  const providers = new Map<string, SigningProvider>([[local.name, local]]);
+  const providers = new Map<string, SigningProvider>(localEnabled ? [[local.name, local]] : []);
   // With Signhost's keys every new request goes to Signhost; requests made before still finish where they began.
-  const provider: SigningProvider = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : local;
-  providers.set(provider.name, provider);
+  const provider: SigningProvider | null = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : localEnabled ? local : null;
+  if (provider) providers.set(provider.name, provider);
   const handlers = new Map<SigningSubject['kind'], ProgressHandler>();
 
   const postbackUrl = (name: string) => `${publicUrl}/api/signing/postback/${name}`;
@@ -176,6 +184,7 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       // A new request unless one is open or the subject is signed already; after a final failure (rejected,
       // expired, cancelled, failed) the subject may try again.
       if (!row || (!isOpenStatus(row.status as SigningStatus) && row.status !== 'signed')) {
+        if (!provider) throw signingOff();
         const document = await files.store({ filename: input.document.filename, mime: 'application/pdf', data: input.document.bytes, owner: SIGNING_FILE_OWNER });
         const created = await db.transaction(async (tx) => {
           const [inserted] = await tx.insert(signingRequests).values({
@@ -216,8 +225,9 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
 
   return {
     ...service,
-    /** The local provider (its sign page is served by signing.routes.ts). */
+    /** The local provider (its sign page is served by signing.routes.ts, only when `localEnabled`). */
     local,
+    localEnabled,
 
     /**
      * A provider's postback: recorded with its checksum's outcome, then applied in the same transaction
@@ -274,7 +284,9 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     async fetchSignedDocuments(requestId: number): Promise<void> {
       const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
       if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
-      const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
+      const from = providers.get(row.provider);
+      if (!from) return; // made by a provider that is no longer enabled: nobody can give the signed files
+      const result = await from.fetchResult(row.providerTransactionId);
       // Named after the document sent: 'akkoordverklaring (ondertekend).pdf', '... (ontvangstbewijs).pdf'.
       const base = ((await files.find(row.documentFileId))?.filename ?? 'document.pdf').replace(/\.pdf$/i, '');
       await db.transaction(async (tx) => {
