@@ -59,6 +59,8 @@ const ZEnv = z.object({
   /** Appointment confirmations (e-mail or SMS) per address, and per recipient (an e-mail address or mobile number) over all addresses, per 24 hours. */
   CONFIRMATION_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   CONFIRMATION_MAX_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
+  /** Calls of the unauthenticated payment webhooks and signing postbacks per client address per 15 minutes. */
+  WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */

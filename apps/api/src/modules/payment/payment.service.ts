@@ -77,8 +77,13 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
-/** A payment on the staff list: the payment, its address and form, and its history. */
-export type StaffPayment = Payment & { events: PaymentEvent[]; address: string | null; formId: number; formName: string };
+/** A payment on the staff list: the payment, its address and form, its history, and whether its entry was paid more than once. */
+export type StaffPayment = Payment & { events: PaymentEvent[]; address: string | null; formId: number; formName: string; doublePaid: boolean };
+
+/** Another payment of the same subject is paid too (for a payment that is paid itself; payments_subject_idx). */
+const isDoublePaid = sql<boolean>`(${payments.status} = 'paid' AND EXISTS (
+  SELECT 1 FROM ${payments} other WHERE other.subject_kind = ${payments.subjectKind} AND other.entry_id = ${payments.entryId}
+    AND other.status = 'paid' AND other.id <> ${payments.id}))`;
 
 /**
  * The payment service (payment.types.ts). It creates payments at the configured provider and stores each
@@ -130,8 +135,8 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
   }
 
   /**
-   * Asks the payment's provider for its status and applies it: an event is recorded whatever it says; the
-   * payment changes when the status moves it forward, and then the subject's module is told (a job in the
+   * Asks the payment's provider for its status and applies it: an event is recorded when it says something
+   * other than the last event did; the payment changes when the status moves it forward, and then the subject's module is told (a job in the
    * same transaction). A provider that does not answer throws (a webhook then answers 503 and is retried).
    */
   async function check(row: PaymentRow, source: Exclude<EventSource, 'created'>): Promise<PaymentRow> {
@@ -151,7 +156,11 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       const applied = isPaymentStatus(reported.status) && amountHolds && movesTo(current, reported.status);
       if (!amountHolds) log?.(new Error(`payment ${row.id}: provider reports ${reported.amountCents} cents`), 'payment: amount differs');
       const status = isPaymentStatus(reported.status) ? reported.status : current;
-      await tx.insert(paymentEvents).values({ paymentId: row.id, source, status, applied });
+      // The history keeps what the provider said when it said something new: anyone may call the webhook of a
+      // known payment as often as they like, and a repeated status is no news (the payment's checked_at still moves).
+      const [last] = await tx.select({ status: paymentEvents.status }).from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, row.id)).orderBy(desc(paymentEvents.id)).limit(1);
+      if (applied || status !== last?.status) await tx.insert(paymentEvents).values({ paymentId: row.id, source, status, applied });
       const now = new Date();
       const [updated] = await tx.update(payments)
         .set({ checkedAt: now, ...(applied ? { status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) } : {}) })
@@ -278,7 +287,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       const { project } = await projects.staffProject(session, projectId);
       const size = pageSize(page);
       const rows = await db
-        .select({ payment: payments, formId: forms.id, formName: forms.name, address: addresses })
+        .select({ payment: payments, formId: forms.id, formName: forms.name, address: addresses, doublePaid: isDoublePaid })
         .from(payments)
         .innerJoin(formEntries, eq(formEntries.id, payments.entryId))
         .innerJoin(forms, eq(forms.id, formEntries.formId))
@@ -295,6 +304,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
         hasMore: found.hasMore,
         items: found.items.map((r) => ({
           ...toPayment(r.payment), events: events.get(r.payment.id)!, address: r.address ? fullAddress(r.address) : null, formId: r.formId, formName: r.formName,
+          doublePaid: r.doublePaid,
         })),
       };
     },

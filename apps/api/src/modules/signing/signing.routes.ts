@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZApiError } from '@portal/contract';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
@@ -81,9 +82,11 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
           'the provider queues nothing behind it; 404 only for an unknown provider name.',
         ].join(' '),
         params: z.object({ provider: z.string().max(40) }),
-        response: { 200: z.object({ received: z.literal(true) }) },
+        response: { 200: z.object({ received: z.literal(true) }), 429: ZApiError },
       },
     }, async (request) => {
+      // Unauthenticated and recorded: limited per client, as the payment webhooks (a provider retries a 429).
+      await limiter.hit([{ key: `webhook:client:${request.ip}`, max: services.env.WEBHOOK_RATE_LIMIT_MAX }]);
       const body = typeof request.body === 'string' ? request.body : '';
       if (!(await signing.receivePostback(request.params.provider, body, request.headers))) throw new NotFoundError();
       return { received: true as const };
