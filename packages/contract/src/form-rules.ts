@@ -153,6 +153,9 @@ export const formMessages = {
   signingUnavailable: 'Ondertekenen is op dit moment niet mogelijk. Probeer het later opnieuw.',
   emailNotAllowed: 'Dit formulier kan niet worden gemaild.',
   emailMissing: 'Vul minimaal één e-mailadres in.',
+  /** A visitor's entry (no login): one address, once (the portal is no mail relay). */
+  emailOneAddress: 'U kunt dit formulier naar één e-mailadres sturen.',
+  emailedOnce: 'Dit formulier is al gemaild. Het kan maar één keer worden verstuurd.',
   simpleSubmitted: 'Bedankt, het formulier is ingediend.',
   mobileInvalid: (nr: number) => `Er is geen geldig mobiel nummer ${nr} ingevuld, bijvoorbeeld: 0612345678.`,
   pinLabel: (nr: number) => `Pin ${nr}`,
