@@ -42,7 +42,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createStaffProjectsService } from './modules/staff-projects/index.ts';
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
-import { createStaffAuthService, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
+import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
@@ -131,7 +131,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
   const staffAuth = createStaffAuthService({
-    db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
+    db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
+    limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
   });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth });
   return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
@@ -158,6 +159,7 @@ export function jobHandlers(services: Services): JobHandlers {
       await services.payments.reconcile();
     },
     'staff-mail': async (payload) => services.staffAuth.sendPasswordMail(payload as StaffMailJob),
+    'staff-code-alert': async (payload) => services.staffAuth.sendCodeAlert(payload as StaffCodeAlertJob),
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

@@ -42,6 +42,13 @@ const ZEnv = z.object({
   /** Past RATE_LIMIT_ACCOUNT_MAX attempts on one account, untrusted login attempts on it are spaced this far apart. */
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /**
+   * Second-factor codes (TOTP, recovery codes) on one staff account from all clients per 15 minutes after which each
+   * further code waits its turn, one per TOTP_SLOWDOWN_MS (auth/code-guard.ts); after as many wrong codes within an
+   * hour the account's owner is mailed.
+   */
+  TOTP_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  TOTP_SLOWDOWN_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
    * Which proxies may tell the client's address (X-Forwarded-For): 'off' (default: the socket's address
    * counts), a number of proxy hops in front of the portal, or a comma-separated list of proxy
    * addresses or CIDR ranges. 'true' (trust anyone) is refused: any client could then pick its address.
