@@ -29,7 +29,7 @@ import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createSurveyService } from './modules/survey/index.ts';
-import { createSigningService } from './modules/signing/index.ts';
+import { createSigningService, createSmsGate, sendSmsBudgetAlert, type SmsBudgetAlertJob } from './modules/signing/index.ts';
 import { createFormEngine } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
@@ -105,6 +105,14 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Legal signing (issue 8): Signhost, or the local provider's sign page when chosen or with the demo (else off); postbacks through jobs.
   const signing = createSigningService({
     db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, localEnabled: env.SIGNING_PROVIDER === 'local',
+    // SMS pumping: codes per number and entry per hour and day, and an hourly budget per customer.
+    smsGate: createSmsGate({
+      db, jobs, log,
+      limits: {
+        perNumberHour: env.SMS_CODE_MAX_PER_NUMBER_HOUR, perNumberDay: env.SMS_CODE_MAX_PER_NUMBER_DAY, perEntryHour: env.SMS_CODE_MAX_PER_ENTRY_HOUR,
+        perEntryDay: env.SMS_CODE_MAX_PER_ENTRY_DAY, budgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
+      },
+    }),
   });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
@@ -160,6 +168,7 @@ export function jobHandlers(services: Services): JobHandlers {
     },
     'staff-mail': async (payload) => services.staffAuth.sendPasswordMail(payload as StaffMailJob),
     'staff-code-alert': async (payload) => services.staffAuth.sendCodeAlert(payload as StaffCodeAlertJob),
+    'sms-budget-alert': async (payload) => sendSmsBudgetAlert(services.db, services.mailer, payload as SmsBudgetAlertJob),
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

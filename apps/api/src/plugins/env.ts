@@ -68,6 +68,16 @@ const ZEnv = z.object({
   CONFIRMATION_MAX_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
   /** Calls of the unauthenticated payment webhooks and signing postbacks per client address per 15 minutes. */
   WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  /**
+   * SMS codes of the signing page (modules/signing/signing.sms-limits.ts): per mobile number and per form entry, per
+   * hour and per day (over one: 429), and per customer per hour (when spent no code is sent until the hour is over,
+   * and the customer's administrators are mailed once).
+   */
+  SMS_CODE_MAX_PER_NUMBER_HOUR: z.coerce.number().int().positive().default(3),
+  SMS_CODE_MAX_PER_NUMBER_DAY: z.coerce.number().int().positive().default(8),
+  SMS_CODE_MAX_PER_ENTRY_HOUR: z.coerce.number().int().positive().default(12),
+  SMS_CODE_MAX_PER_ENTRY_DAY: z.coerce.number().int().positive().default(24),
+  SMS_BUDGET_PER_CUSTOMER_HOUR: z.coerce.number().int().positive().default(200),
   /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */

@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError, UnprocessableErr
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
-  actorOf, allSigned, findEntryById, findForm, formEntries, fullAddress, insertEvent,
+  actorOf, allSigned, assertMaxSigners, findEntryById, findForm, formEntries, fullAddress, insertEvent, knownMobiles, phoneSourceOf,
   recordSigned, signersOf, signerSigned, signingLink, updateEntry,
   addressFormAccess, summarySignatures, type AddressFormAccess, type EntryContext, type FormEngine, type FormEntryRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
@@ -302,6 +302,14 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     if (errors.length) throw new UnprocessableError(errors[0]!.field === 'nr_of_signatures' ? errors[0]!.message : formMessages.invalid, errors);
     if (entry.signRequested || signersOf(entry).some(([, s]) => s.signed)) throw new ConflictError(formMessages.signersFixed);
     const n = Number(body.nr_of_signatures);
+    assertMaxSigners(a.form, n);
+    if (legal && a.form.useSmsAuthentication) {
+      // Where the address's mobile number is known, the codes go only there (the signing request checks it again).
+      const known = await knownMobiles(db, a.address.id);
+      const wrong = Array.from({ length: n }, (_, i) => ({ i, phone: phoneSourceOf(body.mobile_numbers?.[i], known) }))
+        .flatMap(({ i, phone }) => ('problem' in phone ? [{ field: `mobile_numbers.${i}`, message: phone.problem }] : []));
+      if (wrong.length) throw new UnprocessableError(wrong[0]!.message, wrong);
+    }
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
       const mobile = body.mobile_numbers?.[nr - 1]?.trim() || null;

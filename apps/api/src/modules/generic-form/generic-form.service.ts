@@ -16,7 +16,7 @@ import { fileUrl, readAll, safeFilename, type FilesService } from '../files/inde
 import {
   actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
   insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, ownerOf, setEmailTo, updateEntry,
-  allSigned, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
+  allSigned, assertMaxSigners, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
   type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -332,6 +332,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     const problem = nrOfSignaturesError(body.nr_of_signatures);
     if (problem) throw new UnprocessableError(problem, [{ field: 'nr_of_signatures', message: problem }]);
     const n = Number(body.nr_of_signatures);
+    assertMaxSigners(a.form, n);
     const mobiles = body.mobile_numbers ?? [];
     const names = body.names ?? [];
     const errors = mobiles.flatMap((m, i) => (m.trim() && !/^06\d{8}$/.test(m.trim()) ? [{ field: `mobile_numbers.${i}`, message: formMessages.mobileInvalid(i + 1) }] : []));

@@ -5,9 +5,11 @@ import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { readAll, type FilesService } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { Queryable } from '../../lib/queryable.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { receiptPdf, stampSignatures, type SignedBy } from './signing.pdf.ts';
 import { SIGNER_ACTIVITY, TRANSACTION_STATUS, postbackChecksum, readSignhostPostback, type SigningProvider } from './signing.provider.ts';
+import type { SmsGate } from './signing.sms-limits.ts';
 import { signingLocalSigners, signingLocalTransactions } from './signing.table.ts';
 
 /** The owner of the files the signing module stores (documents, drawn signatures, signed documents, receipts). */
@@ -20,6 +22,8 @@ export type LocalProviderDeps = {
   secrets: Secrets;
   /** SMS verification: the codes go out through the portal's SMS sender (its outbox). */
   sms: SmsSender;
+  /** Asked before each code is sent: the limits per number and entry (429) and the customer's hourly budget. */
+  smsGate?: SmsGate;
   fetch?: typeof fetch;
 };
 
@@ -33,9 +37,6 @@ export const SMS_CODE = {
   resendSeconds: 60,
 } as const;
 
-/** A signer's mobile number as the sign page shows it: 06****5678. */
-export const maskMobile = (mobile: string) => `${mobile.slice(0, 2)}****${mobile.slice(-4)}`;
-
 /** The SMS with the code (Dutch, short enough for one message). */
 export const smsCodeText = (code: string) =>
   `Uw code om het document te ondertekenen is ${code}. De code is ${SMS_CODE.validMinutes} minuten geldig. Deel deze code met niemand.`;
@@ -43,7 +44,8 @@ export const smsCodeText = (code: string) =>
 /** SHA-256 of a code, salted with the signer's id (a code is only six digits). */
 const codeHash = (signerId: string, code: string) => createHash('sha256').update(`${signerId}:${code}`).digest('hex');
 
-export type SendCodeResult = 'sent' | 'too-soon' | 'not-needed' | 'closed';
+/** 'unavailable': the customer's hourly SMS budget is spent (no code sent). Over a limit per number or entry sendCode throws 429. */
+export type SendCodeResult = 'sent' | 'too-soon' | 'not-needed' | 'closed' | 'unavailable';
 export type VerifyCodeResult = 'verified' | 'wrong' | 'too-many' | 'expired' | 'no-code' | 'not-needed' | 'closed';
 
 /** What the local sign page shows for a token. */
@@ -72,7 +74,7 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * postback URL as Signhost tells it (the transaction's JSON with its SHA1 checksum under a shared
  * secret), through a job that graphile-worker retries until the portal answers 2xx.
  */
-export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetchImpl = fetch }: LocalProviderDeps) {
+export function createLocalProvider({ db, files, jobs, secrets, sms, smsGate, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
   const sharedSecret = async () => (await secrets.get('signing-local-postback')).toString('base64url');
 
@@ -205,19 +207,34 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
     /**
      * Sends a new six-digit code to the signer's mobile (SMS verification), at most once per minute; the
      * code is stored as its hash with the moment it was sent, and the count of wrong tries starts again.
+     * Before it goes out the gate counts it against the limits per number and entry (over one: 429) and the
+     * customer's hourly budget ('unavailable' when spent); the gate is asked before the signer's row is locked,
+     * so that no transaction waits on its queries.
      */
     async sendCode(token: string): Promise<SendCodeResult> {
+      const selection = {
+        id: signingLocalSigners.id, mobile: signingLocalSigners.mobile, sentAt: signingLocalSigners.smsSentAt, verifiedAt: signingLocalSigners.smsVerifiedAt,
+        signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status, reference: signingLocalTransactions.reference,
+      };
+      const signerOfToken = (q: Queryable) => q.select(selection).from(signingLocalSigners)
+        .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
+        .where(eq(signingLocalSigners.tokenHash, hashToken(token)));
+      const refusal = (row: { mobile: string | null; sentAt: Date | null; verifiedAt: Date | null; signedAt: Date | null; status: number } | undefined) => {
+        if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return 'closed' as const;
+        if (!row.mobile || row.verifiedAt) return 'not-needed' as const;
+        if (row.sentAt && Date.now() - row.sentAt.getTime() < SMS_CODE.resendSeconds * 1000) return 'too-soon' as const;
+        return null;
+      };
+      const [seen] = await signerOfToken(db);
+      const early = refusal(seen);
+      if (early || !seen?.mobile) return early ?? 'closed';
+      if (smsGate && (await smsGate({ reference: seen.reference, mobile: seen.mobile })) === 'budget-spent') return 'unavailable';
+
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: signingLocalSigners.id, mobile: signingLocalSigners.mobile, sentAt: signingLocalSigners.smsSentAt, verifiedAt: signingLocalSigners.smsVerifiedAt, signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status })
-          .from(signingLocalSigners)
-          .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
-          .where(eq(signingLocalSigners.tokenHash, hashToken(token)))
-          .for('update');
-        if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return { result: 'closed' as const };
-        if (!row.mobile || row.verifiedAt) return { result: 'not-needed' as const };
-        if (row.sentAt && Date.now() - row.sentAt.getTime() < SMS_CODE.resendSeconds * 1000) return { result: 'too-soon' as const };
+        const [row] = await signerOfToken(tx).for('update');
+        const refused = refusal(row);
+        if (refused || !row?.mobile) return { result: refused ?? ('closed' as const) };
         await tx.update(signingLocalSigners)
           .set({ smsCodeHash: codeHash(row.id, code), smsSentAt: new Date(), smsAttempts: 0 })
           .where(eq(signingLocalSigners.id, row.id));

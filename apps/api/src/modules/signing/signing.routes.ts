@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@portal/contract';
+import { maskMobile, ZApiError } from '@portal/contract';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import {
   isTokenShaped, loadSignPageAssets, readCode, readDrawnSignature, renderDonePage, renderGonePage, renderSignPage, renderTooManyPage, signPageTexts,
   type SmsStep,
 } from './signing.local-page.ts';
-import { SMS_CODE, maskMobile, type LocalSignerView } from './signing.local-provider.ts';
+import { SMS_CODE, type LocalSignerView } from './signing.local-provider.ts';
 import { TRANSACTION_STATUS } from './signing.provider.ts';
 import { sendHtmlPage } from '../../lib/html-page.ts';
 
@@ -120,10 +120,17 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       try {
         result = await signing.local.sendCode(token);
       } catch (error) {
+        // Over the codes per number or per entry (SMS pumping): when to try again.
+        if (error instanceof TooManyRequestsError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return signPage(reply, 429, token, signer, { sendError: signPageTexts.smsLimited(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))) });
+        }
         request.log.error({ err: error }, 'signing: sms code not sent');
         return signPage(reply, 503, token, (await openSigner(token)) ?? signer, { sendError: signPageTexts.smsFailed });
       }
       if (result === 'closed') return gone(reply);
+      // The customer's hourly SMS budget is spent (its administrators are told).
+      if (result === 'unavailable') return signPage(reply, 503, token, signer, { sendError: signPageTexts.smsUnavailable });
       if (result === 'too-soon') {
         reply.header('retry-after', String(SMS_CODE.resendSeconds));
         return signPage(reply, 429, token, signer, { sendError: signPageTexts.resendWait });

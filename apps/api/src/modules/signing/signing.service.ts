@@ -12,6 +12,7 @@ import type { SmsSender } from '../sms/index.ts';
 import { SIGNING_FILE_OWNER, createLocalProvider } from './signing.local-provider.ts';
 import { isOpenStatus, statusOfCode, statusRank, type SigningProvider } from './signing.provider.ts';
 import { createSignhostProvider } from './signing.signhost.ts';
+import type { SmsGate } from './signing.sms-limits.ts';
 import { signingEvents, signingRequests, signingSigners } from './signing.table.ts';
 import type { SigningRequest, SigningRequestInput, SigningService, SigningStatus, SigningSubject } from './signing.types.ts';
 
@@ -22,6 +23,8 @@ export type SigningServiceDeps = {
   secrets: Secrets;
   /** SMS verification at the local provider. */
   sms: SmsSender;
+  /** Asked before the local provider sends a code (signing.sms-limits.ts). */
+  smsGate?: SmsGate;
   /** Signed documents and receipts go into the dossier of the form entry's address, readable by its residents. */
   dossier: Pick<DossierService, 'add' | 'readGrant'>;
   /** The portal's address: sign URLs of the local provider and the postback URL given to providers. */
@@ -94,11 +97,11 @@ export const DOSSIER_SUB_TYPE: Record<SigningSubject['kind'], string> = { 'suppo
 export const DOSSIER_TYPE = 'Ondertekening';
 export const DOSSIER_METHOD = 'Digitaal ondertekend';
 
-export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, localEnabled = true, fetch }: SigningServiceDeps) {
+export function createSigningService({ db, files, jobs, secrets, sms, smsGate, dossier, publicUrl, signhost, localEnabled = true, fetch }: SigningServiceDeps) {
   // The signed documents and receipts are read through the dossier they were put in (the other signing
   // files, the document sent and the drawn signatures, have no reader: nobody downloads them).
   files.registerOwner(SIGNING_FILE_OWNER, (fileId, viewer) => dossier.readGrant(fileId, viewer));
-  const local = createLocalProvider({ db, files, jobs, secrets, sms, fetch });
+  const local = createLocalProvider({ db, files, jobs, secrets, sms, smsGate, fetch });
   const providers = new Map<string, SigningProvider>(localEnabled ? [[local.name, local]] : []);
   // With Signhost's keys every new request goes to Signhost; requests made before still finish where they began.
   const provider: SigningProvider | null = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : localEnabled ? local : null;
@@ -194,6 +197,7 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
           if (!inserted) return null; // another call opened one just now: that one counts
           await tx.insert(signingSigners).values(input.signers.map((s) => ({
             requestId: inserted.id, nr: s.nr, name: s.name.trim(), mobile: dutchMobile(s.mobile) ?? s.mobile ?? null, email: s.email ?? null,
+            phoneSource: input.verification === 'sms' ? s.phoneSource ?? 'typed' : null,
           })));
           return inserted;
         });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  consentProgressText, supportBaseMessages, ZConsentTally, ZSupportBaseForm, ZSupportBaseProject,
+  consentProgressText, formMessages, supportBaseMessages, ZConsentTally, ZSupportBaseForm, ZSupportBaseProject,
   type TConsentTally, type TSupportBaseForm,
 } from '@portal/contract';
 import { bearer, createListeningApp, occupantToken, partnerToken, userToken, type TestApp } from '../../../test/helpers.ts';
@@ -166,6 +166,10 @@ describe('a resident through the whole form (SMS verification)', () => {
     const zero = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 0 }, jan);
     expect(zero.statusCode).toBe(422);
     expect(zero.json()).toMatchObject({ message: 'Het aantal handtekeningen moet groter of gelijk zijn aan 1' });
+    // At most the form's max_signers (4 unless staff set another number).
+    const five = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 5 }, jan);
+    expect(five.statusCode).toBe(422);
+    expect(five.json()).toEqual({ message: formMessages.maxSigners(4), errors: [{ field: 'nr_of_signatures', message: formMessages.maxSigners(4) }] });
     const f = ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 2 }, jan));
     expect(f).toMatchObject({ nr_of_signatures: 2, mobile: { 1: null, 2: null } });
     for (const bad of ['061234567', '0512345678', '+31612345678', '06123456789', '06-1234567']) {
@@ -174,13 +178,17 @@ describe('a resident through the whole form (SMS verification)', () => {
       expect(res.json()).toMatchObject({ message: 'Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678.' });
     }
     expect((await post(`${base(form)}/mobile-number/3`, { mobile: '0611111111' }, jan)).statusCode).toBe(404);
-    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0611111111' }, jan));
+    // The address's household knows Jan's number: the code goes only there, not to a number typed in.
+    const typed = await post(`${base(form)}/mobile-number/1`, { mobile: '0611111111' }, jan);
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json()).toEqual({ message: formMessages.mobileNotKnown(['06****5678']), errors: [{ field: 'mobile', message: formMessages.mobileNotKnown(['06****5678']) }] });
+    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0612345678' }, jan));
     // Signing waits for every signer's number.
     const early = await get(`${base(form)}/signage/url/1?language=nl`, jan);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ message: supportBaseMessages.mobileMissing });
     ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 1 }, jan));
-    expect(ok(await get(`${base(form)}?language=nl`, jan)).mobile).toEqual({ 1: '0611111111' });
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).mobile).toEqual({ 1: '0612345678' });
   });
 
   it('requests signing with SMS verification; the form is read-only from then on', async () => {
@@ -188,9 +196,10 @@ describe('a resident through the whole form (SMS verification)', () => {
     const res = await get(`${base(form)}/signage/url/1?language=nl`, jan);
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json<{ url: string }>();
-    const [request] = await t.query<{ verification: string; mobile: string }>(
-      "SELECT r.verification, s.mobile FROM signing_requests r JOIN signing_signers s ON s.request_id = r.id WHERE r.subject_kind = 'support-base' ORDER BY r.id DESC LIMIT 1");
-    expect(request).toEqual({ verification: 'sms', mobile: '0611111111' });
+    const [request] = await t.query<{ verification: string; mobile: string; phone_source: string }>(
+      "SELECT r.verification, s.mobile, s.phone_source FROM signing_requests r JOIN signing_signers s ON s.request_id = r.id WHERE r.subject_kind = 'support-base' ORDER BY r.id DESC LIMIT 1");
+    // the evidence can say where the number came from: the address's own data
+    expect(request).toEqual({ verification: 'sms', mobile: '0612345678', phone_source: 'known' });
     expect((await t.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_requests'))[0]!.n).toBe(before[0]!.n + 1);
     // The same link again, no second request.
     expect((await get(`${base(form)}/signage/url/1?language=nl`, jan)).json()).toEqual({ url });
@@ -210,7 +219,7 @@ describe('a resident through the whole form (SMS verification)', () => {
     await t.query("UPDATE form_entries SET values = values || '{\"instemming\": \"disagree\"}'::jsonb WHERE form_id = $1 AND address_id = $2", [form, t.ids.addresses.a10]);
     const agreedBefore = (await tally(t.ids.projects.bloemenbuurt)).total!.agreed;
     await runJobs();
-    await signWithSms(url, '0611111111');
+    await signWithSms(url, '0612345678');
     await runJobs();
     expect(await (await get(`${base(form)}/is-signed/1?language=nl`, jan)).json()).toBe(true);
     const signed = ok(await get(`${base(form)}?language=nl`, jan));
