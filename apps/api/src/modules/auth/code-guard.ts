@@ -1,23 +1,17 @@
 import type { Db } from '../../db/client.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
-import { takeTurn, type LoginClient } from './login-guard.ts';
+import { takeTurn, type LoginClient, type LoginGuardOptions } from './login-guard.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
-type Options = {
-  /** Codes per account from one client, per 15 minutes (as the password login: RATE_LIMIT_ACCOUNT_MAX). */
-  perAccountClient: number;
-  /** Codes from one client over all accounts, per 15 minutes (RATE_LIMIT_CLIENT_MAX). */
-  perClient: number;
-  /** Codes on one account from all clients per 15 minutes after which each further one waits its turn (TOTP_SLOWDOWN_AFTER). */
-  slowAfter: number;
-  /** Time between two codes on a slowed-down account (TOTP_SLOWDOWN_MS), and the longest a code waits for its turn. */
-  spacingMs: number;
-  maxWaitMs: number;
+/**
+ * As the password login's (RATE_LIMIT_ACCOUNT_MAX, RATE_LIMIT_CLIENT_MAX, and for codes TOTP_SLOWDOWN_AFTER and
+ * TOTP_SLOWDOWN_MS), no device cookies; and who to tell of repeated failures.
+ */
+type Options = Omit<LoginGuardOptions, 'secureCookie'> & {
   /** Wrong codes on one account within an hour after which its owner is mailed (once that hour). */
   alertAfter: number;
   /** Mails the account's owner: `failures` wrong codes within the hour (a job: the request only enqueues it). */
   alert: (account: string, failures: number) => Promise<void>;
-  sleep?: (ms: number) => Promise<void>;
 };
 
 export type CodeAttempt = {

@@ -17,7 +17,7 @@ export type LoginAttempt = {
   succeeded(): Promise<string>;
 };
 
-type Options = {
+export type LoginGuardOptions = {
   /** Attempts per account from one client (or one device), per window. */
   perAccountClient: number;
   /** Attempts from one client over all accounts, per window. */
@@ -68,7 +68,7 @@ export async function takeTurn(db: Db, turnKey: string, options: { spacingMs: nu
  * Activation codes tried through the login and through /public/activate use the same budget (the
  * same account key).
  */
-export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets, options: Options) {
+export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets, options: LoginGuardOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const key = () => secrets.get('device-cookies');
   const sign = async (account: string, nonce: string) => b64(createHmac('sha256', await key()).update(`${account}\n${nonce}`).digest());

@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZStaffPayment, type TStaffPayment } from '@portal/contract';
 import { bearer, createListeningApp, partnerToken, type TestApp } from '../../../test/helpers.ts';
 import { runJobs as runQueuedJobs } from '../../../test/jobs.ts';
+import { choiceEntry } from '../../../test/payments.ts';
 import type { PaymentSubject } from './payment.types.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/** A choice form entry of the demo's address 10 in Bloemenbuurt, as the choice form would make it. */
-async function newEntry(t: TestApp): Promise<PaymentSubject> {
-  const [formRow] = await t.query<{ id: number }>("SELECT id FROM forms WHERE kind = 'choice' AND project_id = $1 ORDER BY id LIMIT 1", [t.ids.projects.bloemenbuurt]);
-  const [entry] = await t.query<{ id: number }>('INSERT INTO form_entries (form_id, project_id, address_id, amount_cents) VALUES ($1, $2, $3, 1250) RETURNING id',
-    [formRow!.id, t.ids.projects.bloemenbuurt, t.ids.addresses.a10]);
-  return { kind: 'choice-form', entryId: entry!.id };
-}
 
 describe('payments under abuse', () => {
   let t: TestApp;
@@ -33,7 +27,7 @@ describe('payments under abuse', () => {
   });
 
   it('a webhook called again and again for a known payment adds no history rows while its status stays', async () => {
-    const payment = await create(await newEntry(t));
+    const payment = await create(await choiceEntry(t));
     for (let i = 0; i < 50; i++) expect((await webhook(payment.providerPaymentId, '203.0.113.1')).statusCode).toBe(200);
     expect(await eventsOf(payment.id)).toEqual([{ source: 'created', status: 'open', applied: true }]);
 
@@ -48,7 +42,7 @@ describe('payments under abuse', () => {
   });
 
   it('limits webhook calls per client: past WEBHOOK_RATE_LIMIT_MAX in 15 minutes a Dutch 429, other clients go on', async () => {
-    const payment = await create(await newEntry(t));
+    const payment = await create(await choiceEntry(t));
     for (let i = 0; i < 60; i++) expect((await webhook(payment.providerPaymentId, '198.51.100.7')).statusCode).toBe(200);
     const over = await webhook(payment.providerPaymentId, '198.51.100.7');
     expect(over.statusCode).toBe(429);
@@ -61,7 +55,7 @@ describe('payments under abuse', () => {
   });
 
   it('flags to staff a form paid twice (a late paid after a failed attempt that was paid again)', async () => {
-    const subject = await newEntry(t);
+    const subject = await choiceEntry(t);
     const first = await create(subject);
     await t.services.payments.local.change(first.providerPaymentId, 'failed');
     await runJobs();
@@ -72,7 +66,7 @@ describe('payments under abuse', () => {
     await runJobs();
     await t.services.payments.local.change(first.providerPaymentId, 'paid');
     await runJobs();
-    const single = await create(await newEntry(t));
+    const single = await create(await choiceEntry(t));
     await t.services.payments.local.change(single.providerPaymentId, 'paid');
     await runJobs();
 
