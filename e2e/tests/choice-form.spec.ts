@@ -118,6 +118,24 @@ test.describe('a choice form (keuze)', () => {
     await expect(page.getByRole('radio', { name: /Antraciet/ })).toBeDisabled();
   });
 
+  test('without a payment provider (online payment off) the pay step tells the resident so and offers no button', async ({ page, request }) => {
+    // The shared e2e server pays through the local checkout; the answer of a portal without one (mollie_enabled
+    // false, as the API test of a production start shows) is given here for the resident's form.
+    const formId = await kitchenFormId(request);
+    await page.route(new RegExp(`/api/occupant/choice/form/${formId}(\\?.*)?$`), async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const form = { ...(await response.json()), mollie_enabled: false, paid: false, paid_at: null, payment_status: null, status: 'summary', total_not_paid_cents: 193788, total_not_paid: '1.937,88' };
+      await route.fulfill({ response, json: form });
+    });
+    await loginAsResident(page, DEMO.resident);
+    await page.goto(`/formulier/keuze/${formId}/betalen`);
+    await expect(page.getByText('U betaalt de extra kosten van € 1.937,88 online.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Online betalen is op dit moment niet mogelijk. Probeer het later opnieuw.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Betalen' })).toHaveCount(0);
+    await checkPage(page, 'choice-pay-off');
+  });
+
   test('a partner fills a choice form in for an address, signs and sends it without paying', async ({ page, request }) => {
     const formId = await kitchenFormId(request);
     // From the partner's dashboard: the Formulieren tile, the project's choice forms, the form's addresses.

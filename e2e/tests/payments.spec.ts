@@ -133,6 +133,34 @@ test.describe('staff see every payment with its history', () => {
     await expect(payments.last().getByRole('row').first().getByRole('cell').nth(1)).toHaveText('€ 10,50');
   });
 
+  test('a form paid twice (a late paid after a failed attempt that was paid again) is flagged to staff', async ({ page, mail }) => {
+    const id = await projectId(mail, HAVENKWARTIER);
+    await seedPayments(mail, id);
+    await withDatabase(mail, async (db) => {
+      const { rows: [entry] } = await db.query<{ id: number }>(
+        "SELECT e.id FROM form_entries e JOIN forms f ON f.id = e.form_id WHERE f.project_id = $1 AND f.name = $2 LIMIT 1", [id, FORM]);
+      for (const [key, created, paid] of [['double-1', '2026-11-22T09:00:00Z', '2026-11-22T12:40:00Z'], ['double-2', '2026-11-22T09:20:00Z', '2026-11-22T09:21:00Z']] as const) {
+        const { rows: [row] } = await db.query<{ id: number }>(
+          `INSERT INTO payments (provider, provider_payment_id, subject_kind, entry_id, amount_cents, description, status, idempotency_key, created_at, paid_at)
+           VALUES ('mollie', $1, 'choice-form', $2, 125050, 'Meerwerk badkamer Kadeweg 5', 'paid', $3, $4, $5) RETURNING id`,
+          [`tr_e2e${key}`, entry!.id, `e2e-payments-${key}`, created, paid],
+        );
+        await db.query("INSERT INTO payment_events (payment_id, source, status, applied, at) VALUES ($1, 'created', 'open', true, $2), ($1, 'webhook', 'paid', true, $3)", [row!.id, created, paid]);
+      }
+    });
+
+    await loginAsPartner(page, DEMO.partner);
+    await page.goto(`/partner/betalingen/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Betalingen' })).toBeVisible();
+    // The two new payments and the older paid one are of one form entry: three flagged payments, one form in the notice.
+    await expect(page.getByRole('status').filter({ hasText: 'Let op: 1 formulier is meer dan één keer betaald' })).toBeVisible();
+    const payments = page.getByTestId('payment');
+    await expect(payments.nth(0).getByTestId('double-paid')).toHaveText('Dubbel betaald');
+    await expect(payments.nth(1).getByTestId('double-paid')).toHaveText('Dubbel betaald');
+    await expect(page.getByTestId('double-paid')).toHaveCount(3);
+    await check(page, 'payments-double-paid');
+  });
+
   test('a project without payments says so', async ({ page, mail }) => {
     const id = await projectId(mail, EMPTY_PROJECT);
     await loginAsPartner(page, DEMO.partner);

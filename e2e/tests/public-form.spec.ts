@@ -32,6 +32,17 @@ test.describe('public forms', () => {
     await expect(page).toHaveURL(`${entryUrl}/status`);
     await expect(page.getByRole('link', { name: 'Terug naar formulieren' })).toHaveAttribute('href', `/public/formulieren/${projectId}`);
 
+    // A visitor (no login) e-mails the form to one address, once: the portal is no mail relay.
+    await expect(page.getByRole('textbox', { name: 'E-mailadres', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E-mailadres toevoegen' })).toHaveCount(0);
+    await expect(page.getByText('Stuur het formulier als PDF naar uw e-mailadres. Dit kan één keer.')).toBeVisible();
+    await checkPage(page, 'forms-public-email');
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill('bezoeker.e2e@example.nl');
+    await page.getByRole('button', { name: 'Verstuur per e-mail' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Het formulier is gemaild naar bezoeker.e2e@example.nl.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verstuur per e-mail' })).toHaveCount(0);
+    await checkPage(page, 'forms-public-emailed');
+
     // The same visitor (the code kept in this browser) gets the same entry back.
     await page.goto(`/public/formulieren/${projectId}`);
     await page.getByRole('link', { name: /Aanmelding bewonersavond/ }).click();

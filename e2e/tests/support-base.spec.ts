@@ -103,7 +103,12 @@ test.describe('the support-base (draagvlak) form', () => {
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(fieldError(page, 'Er is geen geldig mobiel nummer 1 ingevuld, bijvoorbeeld: 0612345678.')).toBeVisible();
     await checkPage(page, 'support-base-mobile');
+    // The household of 1234 AB 10 knows Jan's mobile number: the code goes only there, not to a number typed in.
     await mobile.fill('0611111111');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'De sms-code kan alleen naar het mobiele nummer dat bij ons bekend is voor dit adres (06****5678). Vul dat nummer in.')).toBeVisible();
+    await checkPage(page, 'support-base-mobile-not-known');
+    await mobile.fill('0612345678');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(page.getByText('Mobiel nummer ingevoerd')).toBeVisible();
 
@@ -122,7 +127,7 @@ test.describe('the support-base (draagvlak) form', () => {
     });
     await frame.getByRole('button', { name: 'Stuur code' }).click();
     await expect(frame.getByLabel('Vul de code in die u per sms heeft ontvangen')).toBeVisible();
-    const code = await smsCode(mail, '0611111111');
+    const code = await smsCode(mail, '0612345678');
     expect(code).toMatch(/^\d{6}$/);
     await frame.getByLabel('Vul de code in die u per sms heeft ontvangen').fill(code!);
     await frame.getByRole('button', { name: 'Code controleren' }).click();

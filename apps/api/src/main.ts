@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { StartupError } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
-import { loadEnv, type Env } from './plugins/env.ts';
+import { describeProviders, loadEnv, type Env } from './plugins/env.ts';
 import { writeRunningUrl } from './lib/running-url.ts';
 import type { OpenDatabase, Runtime } from './runtime.ts';
 
@@ -106,4 +106,5 @@ try {
 const address = app!.server.address();
 const runningUrl = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${typeof address === 'object' && address ? address.port : env.PORT}`;
 writeRunningUrl(env.dataDir, runningUrl);
+say(describeProviders(env));
 say(`Portal ready on ${runningUrl} in ${Math.round(performance.now() - startedAt)} ms (database: ${env.DATABASE_URL ? 'DATABASE_URL' : `embedded, ${env.dataDir}`})`);

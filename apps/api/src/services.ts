@@ -28,7 +28,7 @@ import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createSurveyService, findSurvey } from './modules/survey/index.ts';
-import { createSigningService } from './modules/signing/index.ts';
+import { createSigningService, createSmsGate, sendSmsBudgetAlert, type SmsBudgetAlertJob } from './modules/signing/index.ts';
 import { createFormEngine, findForm, findMenu } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
@@ -41,7 +41,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createStaffProjectsService } from './modules/staff-projects/index.ts';
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
-import { createStaffAuthService, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
+import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 
@@ -96,8 +96,18 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  // Legal signing (issue 8): the local provider's sign page by default; a postback makes the portal ask the provider; reconciliation as a job.
-  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, log });
+  // Legal signing (issue 8): Signhost (a postback makes the portal ask the provider; reconciliation as a job), or the local provider's sign page when chosen or with the demo (else off); postbacks through jobs.
+  const signing = createSigningService({
+    db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, log, localEnabled: env.SIGNING_PROVIDER === 'local',
+    // SMS pumping: codes per number and entry per hour and day, and an hourly budget per customer.
+    smsGate: createSmsGate({
+      db, jobs, log,
+      limits: {
+        perNumberHour: env.SMS_CODE_MAX_PER_NUMBER_HOUR, perNumberDay: env.SMS_CODE_MAX_PER_NUMBER_DAY, perEntryHour: env.SMS_CODE_MAX_PER_ENTRY_HOUR,
+        perEntryDay: env.SMS_CODE_MAX_PER_ENTRY_DAY, budgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
+      },
+    }),
+  });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
   const genericForms = createGenericFormService({
@@ -109,10 +119,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const audit = createAuditService(db);
   const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, audit, log });
   projects.useSupportBaseProgress(supportBase.progressText);
-  // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
+  // Online payment (issue 9): Mollie, or the local test checkout when chosen or with the demo (else off); webhooks through jobs.
   const payments = createPaymentService({
     db, jobs, projects, publicUrl: env.publicUrl, log,
-    provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: 'local' },
+    provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: env.PAYMENT_PROVIDER },
   });
   // Choice forms (issue 9): on the form engine, signing and payment.
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
@@ -125,7 +135,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
-    db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
+    db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
+    limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
   });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
   // What the id of a public route belongs to (plugins/public-scope.ts: public routes answer for the host's customer only).
@@ -163,6 +174,8 @@ export function jobHandlers(services: Services): JobHandlers {
       await services.payments.reconcile();
     },
     'staff-mail': async (payload) => services.staffAuth.sendPasswordMail(payload as StaffMailJob),
+    'staff-code-alert': async (payload) => services.staffAuth.sendCodeAlert(payload as StaffCodeAlertJob),
+    'sms-budget-alert': async (payload) => sendSmsBudgetAlert(services.db, services.mailer, payload as SmsBudgetAlertJob),
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

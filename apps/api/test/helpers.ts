@@ -278,6 +278,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://localhost:3000',
       SEED_DEMO: 'false',
+      // The tests seed the demo themselves (SEED_DEMO false) and use the local providers unless a test chooses others.
+      PAYMENT_PROVIDER: 'local',
+      SIGNING_PROVIDER: 'local',
       ...(mail ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false' } : {}),
       ...options.env,
     });

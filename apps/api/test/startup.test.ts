@@ -128,6 +128,9 @@ describe('the real server in a fresh DATA_DIR (mode 0700)', () => {
     expect(fs.existsSync(path.join(pgDir, 'PG_VERSION'))).toBe(true);
     // Nobody but the portal's user (and, as root, PostgreSQL's own user, which may only pass through) gains access.
     expect(fs.statSync(dataDir).mode & 0o007).toBe(0);
+    // With the demo data the local payment and signing providers are used, and the log says so.
+    await waitFor('the providers in the log', async () => (server.output().includes('Providers: ') ? true : undefined), 10_000);
+    expect(server.output()).toContain("Providers: payment local test checkout (no real money); signing local sign page (the portal's own)");
   }, 120_000);
 
   it('keeps a random database password in DATA_DIR/pg-password (mode 0600), never prints it, and refuses portal/portal', async () => {
@@ -213,6 +216,23 @@ describe('a data folder made before the password file existed (superuser passwor
     const { code } = await exitWithin(server, 40_000);
     expect([0, 1]).toContain(code);
     await expectNoPostgres(pids, pgDir);
+  }, 120_000);
+});
+
+describe('a production start without the demo and without payment or signing configuration', () => {
+  it('uses no local provider: the log names the providers as off, the test checkout and the sign page are not served', async () => {
+    const server = startServer(tempDir(), await freePort(), { SEED_DEMO: 'false' });
+    await waitUntilReady(server);
+    await waitFor('the providers in the log', async () => (server.output().includes('Providers: ') ? true : undefined), 10_000);
+    const line = server.output().split('\n').find((l) => l.includes('Providers: '))!;
+    expect(line).toContain('payment off (PAYMENT_PROVIDER not set: online payment answers 503)');
+    expect(line).toContain('signing off (SIGNING_PROVIDER not set: legal signing answers 503)');
+    const checkout = await fetch(`${server.base}/api/payment/local/checkout/tr_AAAAAAAAAAAAAAAAAAAAAA`, { signal: AbortSignal.timeout(5_000) });
+    expect(checkout.status).toBe(404);
+    expect(await checkout.text()).not.toContain('Betaald');
+    const signPage = await fetch(`${server.base}/api/signing/local/${'a'.repeat(43)}`, { signal: AbortSignal.timeout(5_000) });
+    expect(signPage.status).toBe(404);
+    await server.kill();
   }, 120_000);
 });
 

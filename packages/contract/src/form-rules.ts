@@ -98,6 +98,9 @@ export const AGREE_VALUES = ['agree', 'disagree'] as const;
 /** A mobile number for SMS verification when signing: 06 plus 8 digits (spec 5, 9). */
 export const isSigningMobile = (value: string | null | undefined) => /^06\d{8}$/.test((value ?? '').trim());
 
+/** A signer's mobile number as it may be shown: 06****5678. */
+export const maskMobile = (mobile: string) => `${mobile.slice(0, 2)}****${mobile.slice(-4)}`;
+
 export const formMessages = {
   invalid: 'Formulier niet goed ingevuld',
   supportBaseInvalid: 'Controleer de formulier velden',
@@ -153,10 +156,18 @@ export const formMessages = {
   signingUnavailable: 'Ondertekenen is op dit moment niet mogelijk. Probeer het later opnieuw.',
   emailNotAllowed: 'Dit formulier kan niet worden gemaild.',
   emailMissing: 'Vul minimaal één e-mailadres in.',
+  /** A visitor's entry (no login): one address, once (the portal is no mail relay). */
+  emailOneAddress: 'U kunt dit formulier naar één e-mailadres sturen.',
+  emailedOnce: 'Dit formulier is al gemaild. Het kan maar één keer worden verstuurd.',
   simpleSubmitted: 'Bedankt, het formulier is ingediend.',
   mobileInvalid: (nr: number) => `Er is geen geldig mobiel nummer ${nr} ingevuld, bijvoorbeeld: 0612345678.`,
   /** Legal signing names each signer (in the signed document and the receipt). */
   signerNameRequired: (nr: number) => `Vul de naam van ondertekenaar ${nr} in`,
+  /** The address has known mobile numbers (its household's): the SMS code goes only to one of them. */
+  mobileNotKnown: (masked: string[]) =>
+    `De sms-code kan alleen naar het mobiele nummer dat bij ons bekend is voor dit adres (${masked.join(' of ')}). Vul dat nummer in.`,
+  /** The form's max_signers. */
+  maxSigners: (max: number) => `Dit formulier kan door maximaal ${max} ${max === 1 ? 'persoon' : 'personen'} worden ondertekend.`,
   pinLabel: (nr: number) => `Pin ${nr}`,
   contactNone: 'Geen contactpersoon',
   contactCustom: 'Vul zelf een contactpersoon in',

@@ -205,6 +205,8 @@ export const ZGenericEntry = z.object({
   status_completed: z.boolean(),
   allow_form_to_be_emailed: z.boolean(),
   email_to: z.array(z.string()),
+  /** A visitor's (anonymous) entry is e-mailed to one address, once: the status step then offers no more. */
+  email_once: z.boolean(),
   status_text: ZHtml.nullable(),
   /**
    * A link to the summary PDF of this entry (signed for the caller; a visitor's is publicSummary); opening it marks

@@ -46,8 +46,13 @@ export const ZStaffPayment = z.object({
   created_at: z.string(),
   /** ISO 8601; null until paid. */
   paid_at: z.string().nullable(),
-  /** Oldest first. */
+  /** Oldest first: the statuses the provider reported (a repeated one is not stored again). */
   events: z.array(ZPaymentEvent),
+  /**
+   * This payment is paid and so is another payment of the same form entry (a late 'paid' after a failed
+   * attempt, once the payer had paid again): the form was paid more than once and one payment must be refunded.
+   */
+  double_paid: z.boolean(),
 });
 export type TStaffPayment = z.infer<typeof ZStaffPayment>;
 

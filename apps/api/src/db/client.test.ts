@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { createDb, ensureDatabase, runMigrations } from './client.ts';
+import { sql } from 'drizzle-orm';
+import { createDb, ensureDatabase, PoolInTransactionError, runMigrations } from './client.ts';
 
 describe('runMigrations', () => {
   it('lets several processes migrate one empty database at the same moment: each finds it done, none fails', async () => {
@@ -20,6 +21,24 @@ describe('runMigrations', () => {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
+    }
+  });
+});
+
+describe('a strict pool (the tests)', () => {
+  it('refuses a query on the pool inside a transaction, and takes it on the transaction and after it', async () => {
+    const db = createDb(inject('pgAdminUrl'), 2, { strict: true });
+    try {
+      // Drizzle wraps a failed query's error (its cause); a transaction's own connect is refused as it is.
+      await expect(db.transaction(async () => db.execute(sql`SELECT 1`))).rejects.toHaveProperty('cause', expect.any(PoolInTransactionError));
+      await expect(db.transaction(async (tx) => db.transaction(async () => tx.execute(sql`SELECT 1`)))).rejects.toBeInstanceOf(PoolInTransactionError);
+      const inside = await db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT 1 AS n`)).rows[0]!.n);
+      expect(inside).toBe(1);
+      expect((await db.execute<{ n: number }>(sql`SELECT 2 AS n`)).rows[0]!.n).toBe(2);
+      // nothing was held by the refused queries: both connections serve again
+      await Promise.all([db.execute(sql`SELECT 1`), db.execute(sql`SELECT 1`), db.execute(sql`SELECT 1`)]);
+    } finally {
+      await db.$client.end();
     }
   });
 });

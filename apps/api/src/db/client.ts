@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -10,12 +11,49 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function createDb(url: string, max = 10): Db {
+/** Set while a `db.transaction` callback runs (only on a strict pool): the code inside holds a connection. */
+const insideTransaction = new AsyncLocalStorage<true>();
+
+/** What a strict pool throws when code inside a transaction asks the pool for a second connection. */
+export class PoolInTransactionError extends Error {
+  constructor() {
+    super('db: a query on the pool (db) inside a db.transaction callback: use the transaction (tx), or run it before or after the transaction');
+  }
+}
+
+/**
+ * The connection pool with Drizzle on it. `max` is DATABASE_POOL_SIZE.
+ *
+ * A transaction holds one connection until it ends. Code inside its callback that asks the pool for
+ * another one (a query on `db` instead of `tx`, a service that reads through `db`) waits for a free
+ * connection while holding its own: with as many such requests at once as the pool has connections,
+ * every one waits for the others and all of them time out. With `strict` (the tests) such a query
+ * throws PoolInTransactionError at once, so that a test finds every path that does it.
+ */
+export function createDb(url: string, max = 10, options: { strict?: boolean } = {}): Db {
   // A server that is gone refuses at once; one that hangs (a stopped process, a full disk) must not
   // hold requests forever: they fail after 5 s and answer 503 (see db/health.ts).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {}); // idle clients that lose their server are dropped; the next query connects anew
-  return drizzle(pool, { schema }) as Db;
+  const db = drizzle(pool, { schema }) as Db;
+  if (options.strict) watchTransactions(db);
+  return db;
+}
+
+/** Marks the callbacks of `db.transaction` and refuses the pool's connections inside them (see createDb). */
+function watchTransactions(db: Db): void {
+  const pool = db.$client;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => transaction((tx) => insideTransaction.run(true, () => run(tx)), config)) as Db['transaction'];
+  // pool.query takes its connection through pool.connect too.
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    if (!insideTransaction.getStore()) return connect(callback);
+    const error = new PoolInTransactionError();
+    if (!callback) return Promise.reject(error);
+    queueMicrotask(() => callback(error));
+    return undefined;
+  }) as typeof pool.connect;
 }
 
 /** Any fixed number: the advisory lock that lets one process at a time migrate a database. */

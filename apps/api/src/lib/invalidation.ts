@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /**
@@ -6,8 +7,16 @@ import pg from 'pg';
  * process (this one included) drops what it cached. When the listening connection is lost, every
  * cache is cleared, since notices may have been missed.
  */
+/** A transaction (or anything else) that runs a query: a notice sent on it leaves when it commits. */
+export type NoticeSender = { execute(query: SQL): Promise<unknown> };
+
 export type InvalidationBus = {
-  publish(topic: string, key: string | number): Promise<void>;
+  /**
+   * Drops `key` of `topic` here at once and in the other processes through NOTIFY. Inside a transaction pass
+   * it as `tx`: the notice then goes on its connection (PostgreSQL delivers it at commit), never on a
+   * second connection of the pool while the transaction holds one.
+   */
+  publish(topic: string, key: string | number, tx?: NoticeSender): Promise<void>;
   subscribe(topic: string, onKey: (key: string) => void, onReset: () => void): void;
   close(): Promise<void>;
 };
@@ -45,9 +54,11 @@ export async function createInvalidationBus(url: string, pool: pg.Pool): Promise
   await connect();
 
   return {
-    async publish(topic, key) {
+    async publish(topic, key, tx) {
       handlers.get(topic)?.forEach((h) => h.onKey(String(key))); // this process sees it at once
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${origin}:${topic}:${key}`]);
+      const payload = `${origin}:${topic}:${key}`;
+      if (tx) await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+      else await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
     subscribe(topic, onKey, onReset) {
       const list = handlers.get(topic) ?? [];

@@ -9,6 +9,11 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Connections to PostgreSQL per portal process (the job worker and its listener take one each). No request
+   * holds more than one at a time (db/client.ts), so a busy portal queues for them instead of locking up.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   /** Port for the embedded PostgreSQL server; 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PUBLIC_URL: z.string().optional(),
@@ -38,6 +43,13 @@ const ZEnv = z.object({
   /** Past RATE_LIMIT_ACCOUNT_MAX attempts on one account, untrusted login attempts on it are spaced this far apart. */
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   /**
+   * Second-factor codes (TOTP, recovery codes) on one staff account from all clients per 15 minutes after which each
+   * further code waits its turn, one per TOTP_SLOWDOWN_MS (auth/code-guard.ts); after as many wrong codes within an
+   * hour the account's owner is mailed.
+   */
+  TOTP_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  TOTP_SLOWDOWN_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
    * Which proxies may tell the client's address (X-Forwarded-For): 'off' (default: the socket's address
    * counts), a number of proxy hops in front of the portal, or a comma-separated list of proxy
    * addresses or CIDR ranges. 'true' (trust anyone) is refused: any client could then pick its address.
@@ -55,6 +67,18 @@ const ZEnv = z.object({
   /** Appointment confirmations (e-mail or SMS) per address, and per recipient (an e-mail address or mobile number) over all addresses, per 24 hours. */
   CONFIRMATION_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   CONFIRMATION_MAX_PER_RECIPIENT: z.coerce.number().int().positive().default(3),
+  /** Calls of the unauthenticated payment webhooks and signing postbacks per client address per 15 minutes. */
+  WEBHOOK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  /**
+   * SMS codes of the signing page (modules/signing/signing.sms-limits.ts): per mobile number and per form entry, per
+   * hour and per day (over one: 429), and per customer per hour (when spent no code is sent until the hour is over,
+   * and the customer's administrators are mailed once).
+   */
+  SMS_CODE_MAX_PER_NUMBER_HOUR: z.coerce.number().int().positive().default(3),
+  SMS_CODE_MAX_PER_NUMBER_DAY: z.coerce.number().int().positive().default(8),
+  SMS_CODE_MAX_PER_ENTRY_HOUR: z.coerce.number().int().positive().default(12),
+  SMS_CODE_MAX_PER_ENTRY_DAY: z.coerce.number().int().positive().default(24),
+  SMS_BUDGET_PER_CUSTOMER_HOUR: z.coerce.number().int().positive().default(200),
   /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
@@ -98,14 +122,21 @@ const ZEnv = z.object({
   /** Folder in the bucket for the portal's objects ('portal' → portal/survey/2026/03/...), for a bucket shared with others. */
   S3_PREFIX: unsetWhenEmpty(z.string().regex(/^\/?[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/, 'folder names of letters, digits, dots, hyphens and underscores, separated by /').optional())
     .transform((v) => v?.replace(/^\/|\/$/g, '')),
-  /** Online payment (modules/payment): 'local' (the portal's own test checkout, default) or 'mollie' (with MOLLIE_API_KEY). */
-  PAYMENT_PROVIDER: z.enum(['local', 'mollie']).default('local'),
+  /**
+   * Online payment (modules/payment): 'mollie' (with MOLLIE_API_KEY), 'local' (the portal's own test checkout,
+   * where the payer picks the outcome) or 'off'. Unset: 'local' with the demo data (SEED_DEMO), else 'off', so
+   * that a production start never takes "payments" at the test checkout.
+   */
+  PAYMENT_PROVIDER: unsetWhenEmpty(z.enum(['local', 'mollie', 'off']).optional()),
   /** Mollie's API key, 'test_...' or 'live_...'; required with PAYMENT_PROVIDER=mollie. */
   MOLLIE_API_KEY: unsetWhenEmpty(z.string().regex(/^(test|live)_\w+$/, "a Mollie API key starts with test_ or live_").optional()),
   /** Another address of Mollie's API, https only (a fake Mollie in tests); Mollie's own (https://api.mollie.com/v2/) when unset. */
   MOLLIE_API_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https$/ }).optional()),
-  /** Legal signing (modules/signing): 'local' (the portal's own sign page, default) or 'signhost' (with the three SIGNHOST_ keys). */
-  SIGNING_PROVIDER: z.enum(['local', 'signhost']).default('local'),
+  /**
+   * Legal signing (modules/signing): 'signhost' (with the three SIGNHOST_ keys), 'local' (the portal's own sign
+   * page) or 'off'. Unset: 'local' with the demo data (SEED_DEMO), else 'off' (legal signing answers 503).
+   */
+  SIGNING_PROVIDER: unsetWhenEmpty(z.enum(['local', 'signhost', 'off']).optional()),
   /** Signhost's application key (header `Application: APPKey ...`), user token (`Authorization: APIKey ...`) and postback shared secret. */
   SIGNHOST_APP_KEY: unsetWhenEmpty(z.string().optional()),
   SIGNHOST_USER_TOKEN: unsetWhenEmpty(z.string().optional()),
@@ -151,7 +182,23 @@ export type S3Config = {
 /** Signhost's keys (modules/signing/signing.signhost.ts); null unless SIGNING_PROVIDER=signhost. */
 export type SignhostConfig = { appKey: string; userToken: string; sharedSecret: string; apiUrl: string };
 
-export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string; s3: S3Config | null; signhost: SignhostConfig | null };
+type ParsedEnv = z.infer<typeof ZEnv>;
+
+/** The providers in use, after the defaults (see PAYMENT_PROVIDER and SIGNING_PROVIDER). */
+export type Env = Omit<ParsedEnv, 'PAYMENT_PROVIDER' | 'SIGNING_PROVIDER'> & {
+  PAYMENT_PROVIDER: NonNullable<ParsedEnv['PAYMENT_PROVIDER']>;
+  SIGNING_PROVIDER: NonNullable<ParsedEnv['SIGNING_PROVIDER']>;
+  dataDir: string; publicUrl: string; s3: S3Config | null; signhost: SignhostConfig | null;
+};
+
+/** The start-up log's line naming the providers in use (runtime.ts). */
+export function describeProviders(env: Pick<Env, 'PAYMENT_PROVIDER' | 'SIGNING_PROVIDER' | 'SMS_PROVIDER_URL' | 'SMTP_HOST'>): string {
+  const payment = { local: 'local test checkout (no real money)', mollie: 'Mollie', off: 'off (PAYMENT_PROVIDER not set: online payment answers 503)' }[env.PAYMENT_PROVIDER];
+  const signing = { local: "local sign page (the portal's own)", signhost: 'Signhost', off: 'off (SIGNING_PROVIDER not set: legal signing answers 503)' }[env.SIGNING_PROVIDER];
+  const sms = env.SMS_PROVIDER_URL ? 'HTTP provider' : 'outbox only (SMS_PROVIDER_URL not set)';
+  const mail = env.SMTP_HOST ? `SMTP ${env.SMTP_HOST}` : 'outbox only (SMTP_HOST not set)';
+  return `Providers: payment ${payment}; signing ${signing}; SMS ${sms}; mail ${mail}`;
+}
 
 /** An empty variable (`S3_ENDPOINT=` in a compose file) counts as unset. */
 function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
@@ -178,8 +225,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // The local providers are for the demo (and the tests, which choose them): without a choice and without the demo, off.
+  const fallback = env.SEED_DEMO ? 'local' : 'off';
   return {
     ...env,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? fallback,
+    SIGNING_PROVIDER: env.SIGNING_PROVIDER ?? fallback,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     s3: s3Config(env),

@@ -17,7 +17,7 @@ export type LoginAttempt = {
   succeeded(): Promise<string>;
 };
 
-type Options = {
+export type LoginGuardOptions = {
   /** Attempts per account from one client (or one device), per window. */
   perAccountClient: number;
   /** Attempts from one client over all accounts, per window. */
@@ -35,6 +35,27 @@ const DEVICE_DAYS = 365;
 const b64 = (buffer: Buffer) => buffer.toString('base64url');
 
 /**
+ * Takes the next free turn of a slowed-down account (one turn per `spacingMs`, across every process); answers
+ * how long to wait for it, or null when that would be longer than `maxWaitMs`.
+ */
+export async function takeTurn(db: Db, turnKey: string, options: { spacingMs: number; maxWaitMs: number }): Promise<number | null> {
+  const result = await db.execute<{ wait_ms: number }>(sql`
+    WITH current AS (
+      SELECT greatest(coalesce((SELECT ${rateLimits.resetAt} FROM ${rateLimits} WHERE key = ${turnKey}), now()), now()) AS next_at
+    )
+    INSERT INTO ${rateLimits} (key, count, reset_at)
+    SELECT ${turnKey}, 1, next_at + make_interval(secs => ${options.spacingMs / 1000}) FROM current
+    WHERE next_at <= now() + make_interval(secs => ${options.maxWaitMs / 1000})
+    ON CONFLICT (key) DO UPDATE SET
+      count = ${rateLimits.count} + 1,
+      reset_at = greatest(${rateLimits.resetAt}, now()) + make_interval(secs => ${options.spacingMs / 1000})
+    WHERE greatest(${rateLimits.resetAt}, now()) <= now() + make_interval(secs => ${options.maxWaitMs / 1000})
+    RETURNING (extract(epoch FROM reset_at - now()) * 1000)::int - ${options.spacingMs} AS wait_ms`);
+  const row = result.rows[0];
+  return row ? Math.max(0, row.wait_ms) : null;
+}
+
+/**
  * Guessing passwords stays bounded without handing an attacker a lock-out (OWASP, "Slow down online
  * guessing attacks with device cookies"):
  * - an account is limited per client (account + client address), and every client over all accounts;
@@ -47,7 +68,7 @@ const b64 = (buffer: Buffer) => buffer.toString('base64url');
  * Activation codes tried through the login and through /public/activate use the same budget (the
  * same account key).
  */
-export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets, options: Options) {
+export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets, options: LoginGuardOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const key = () => secrets.get('device-cookies');
   const sign = async (account: string, nonce: string) => b64(createHmac('sha256', await key()).update(`${account}\n${nonce}`).digest());
@@ -62,25 +83,6 @@ export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets,
     const expected = Buffer.from(await sign(account, nonce));
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
-  }
-
-  /** Takes the next free turn on a slowed-down account; returns how long to wait for it, or null when too long. */
-  async function takeTurn(account: string): Promise<number | null> {
-    const turnKey = `login:turn:${account}`;
-    const result = await db.execute<{ wait_ms: number }>(sql`
-      WITH current AS (
-        SELECT greatest(coalesce((SELECT ${rateLimits.resetAt} FROM ${rateLimits} WHERE key = ${turnKey}), now()), now()) AS next_at
-      )
-      INSERT INTO ${rateLimits} (key, count, reset_at)
-      SELECT ${turnKey}, 1, next_at + make_interval(secs => ${options.spacingMs / 1000}) FROM current
-      WHERE next_at <= now() + make_interval(secs => ${options.maxWaitMs / 1000})
-      ON CONFLICT (key) DO UPDATE SET
-        count = ${rateLimits.count} + 1,
-        reset_at = greatest(${rateLimits.resetAt}, now()) + make_interval(secs => ${options.spacingMs / 1000})
-      WHERE greatest(${rateLimits.resetAt}, now()) <= now() + make_interval(secs => ${options.maxWaitMs / 1000})
-      RETURNING (extract(epoch FROM reset_at - now()) * 1000)::int - ${options.spacingMs} AS wait_ms`);
-    const row = result.rows[0];
-    return row ? Math.max(0, row.wait_ms) : null;
   }
 
   return {
@@ -104,7 +106,7 @@ export function createLoginGuard(db: Db, limiter: RateLimiter, secrets: Secrets,
         ]);
         clearKeys.push(pairKey);
         if ((counts.get(`${scope}:account:${account}`) ?? 0) > options.slowAfter) {
-          const wait = await takeTurn(`${scope}:${account}`);
+          const wait = await takeTurn(db, `login:turn:${scope}:${account}`, options);
           if (wait === null) throw new TooManyRequestsError(Math.ceil(options.maxWaitMs / 1000));
           if (wait > 0) await sleep(wait);
         }

@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, ServiceUnavailableError, UnprocessableErr
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
-  actorOf, allSigned, findEntryById, findForm, formEntries, fullAddress, insertEvent,
+  actorOf, allSigned, assertMaxSigners, findEntryById, findForm, formEntries, fullAddress, insertEvent, knownMobiles, phoneSourceOf,
   recordSigned, signersOf, signerSigned, signingLink, updateEntry,
   addressFormAccess, summarySignatures, type AddressFormAccess, type EntryContext, type FormEngine, type FormEntryRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
@@ -196,7 +196,8 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       total_not_paid: formatCents(state.total_not_paid_cents),
       disable_prices: form.disablePrices,
       c_enable_mollie: form.enablePayment,
-      mollie_enabled: form.enablePayment && payments !== null,
+      // Online payment off (no provider configured): the pay step says so and paying answers 503.
+      mollie_enabled: form.enablePayment && payments !== null && payments.available,
       mollie_url: state.mollie_url,
       paid: state.paid,
       paid_at: entry?.paidAt ? toDutchDate(entry.paidAt) : null,
@@ -301,6 +302,14 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     if (errors.length) throw new UnprocessableError(errors[0]!.field === 'nr_of_signatures' ? errors[0]!.message : formMessages.invalid, errors);
     if (entry.signRequested || signersOf(entry).some(([, s]) => s.signed)) throw new ConflictError(formMessages.signersFixed);
     const n = Number(body.nr_of_signatures);
+    assertMaxSigners(a.form, n);
+    if (legal && a.form.useSmsAuthentication) {
+      // Where the address's mobile number is known, the codes go only there (the signing request checks it again).
+      const known = await knownMobiles(db, a.address.id);
+      const wrong = Array.from({ length: n }, (_, i) => ({ i, phone: phoneSourceOf(body.mobile_numbers?.[i], known) }))
+        .flatMap(({ i, phone }) => ('problem' in phone ? [{ field: `mobile_numbers.${i}`, message: phone.problem }] : []));
+      if (wrong.length) throw new UnprocessableError(wrong[0]!.message, wrong);
+    }
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
       const mobile = body.mobile_numbers?.[nr - 1]?.trim() || null;
@@ -367,7 +376,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     if (!choicePaymentShown(state) || (entry.amountCents ?? 0) < 1) throw new ConflictError(choiceMessages.noPayment);
     if (entry.paidAt) throw new ConflictError(choiceMessages.noPayment);
     if (a.form.requireToSignForm && !allSigned(entry)) throw new ConflictError(choiceMessages.notSigned);
-    if (!payments) throw new ServiceUnavailableError(choiceMessages.paymentUnavailable, 60);
+    if (!payments?.available) throw new ServiceUnavailableError(choiceMessages.paymentUnavailable, 60);
     const payment = await payments.create({
       subject: paymentSubject(entry.id),
       amountCents: entry.amountCents!,

@@ -34,7 +34,7 @@ export function createComplaintsService({ db, files, reads, newItems, projects }
     async add(rows: NewComplaintItem[], tx: Queryable = db) {
       if (!rows.length) return [];
       const added = await insertComplaints(tx, rows.map((r) => ({ ...r, content: sanitizeStaffHtml(r.content ?? '') })));
-      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId }, tx)));
       return added;
     },
   };

@@ -50,7 +50,7 @@ export function createDocumentsService({ db, files, reads, newItems, projects }:
     async add(rows: NewDocument[], tx: Queryable = db) {
       if (!rows.length) return [];
       const added = await insertDocuments(tx, rows);
-      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId }, tx)));
       return added;
     },
   };

@@ -83,7 +83,7 @@ export function createDossierService({ db, files, newItems, projects, mailer, li
     async add(rows: NewDossierItem[], tx: Queryable = db) {
       if (!rows.length) return [];
       const added = await insertDossier(tx, rows);
-      await Promise.all([...new Set(added.map((a) => a.addressId))].map((addressId) => projects.invalidateNewItems({ addressId })));
+      await Promise.all([...new Set(added.map((a) => a.addressId))].map((addressId) => projects.invalidateNewItems({ addressId }, tx)));
       return added;
     },
   };

@@ -226,6 +226,10 @@ export async function setSummaryViewed(db: Queryable, entryId: number, fileId: n
 }
 
 /** The addresses the entry was last e-mailed to (no version bump: the form itself did not change). */
-export async function setEmailTo(db: Queryable, entryId: number, to: string[]): Promise<void> {
-  await db.update(formEntries).set({ emailTo: to }).where(eq(formEntries.id, entryId));
+/** Records where an entry is e-mailed; with `once`, only when it was never e-mailed before (answers whether it was recorded). */
+export async function setEmailTo(db: Queryable, entryId: number, to: string[], options: { once?: boolean } = {}): Promise<boolean> {
+  const updated = await db.update(formEntries).set({ emailTo: to })
+    .where(and(eq(formEntries.id, entryId), options.once ? sql`cardinality(${formEntries.emailTo}) = 0` : undefined))
+    .returning({ id: formEntries.id });
+  return updated.length > 0;
 }

@@ -58,6 +58,11 @@ export const forms = pgTable(
     statusText: text('status_text'),
     /** Legal signing with an SMS code per signer (support-base, choice): each signer gives a mobile number. */
     useSmsAuthentication: boolean('use_sms_authentication').notNull().default(false),
+    /**
+     * At most this many signers per entry (the number-of-signatures step refuses more): each signer of an SMS
+     * form gets codes sent, so this bounds what one entry can make the portal send.
+     */
+    maxSigners: integer('max_signers').notNull().default(4),
     /** Choice form: after the deadline residents can no longer change it (administrators still can). */
     deadline: timestamp('deadline', { withTimezone: true }),
     /** Choice form: prices are not shown and no total is computed. */
@@ -73,6 +78,7 @@ export const forms = pgTable(
     index('forms_project_idx').on(t.projectId, t.position, t.id),
     index('forms_menu_idx').on(t.menuId),
     check('forms_kind_check', sql`${t.kind} IN ('generic', 'intake', 'support-base', 'choice')`),
+    check('forms_max_signers_check', sql`${t.maxSigners} BETWEEN 1 AND 20`),
   ],
 );
 

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { formMessages } from '@portal/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { formMessages, maskMobile } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, ServiceUnavailableError } from '../../lib/errors.ts';
+import { ConflictError, ServiceUnavailableError, UnprocessableError } from '../../lib/errors.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import { occupants } from '../address/address.table.ts';
+import { dutchMobile } from '../signing/signing.service.ts';
 import type { SigningService, SigningSubject } from '../signing/signing.types.ts';
-import { findEntryById, insertEvent, updateEntry, type EntryActor, type FormEntryRow, type FormEntryUpdate } from './form-engine.repository.ts';
+import { findEntryById, insertEvent, updateEntry, type EntryActor, type FormEntryRow, type FormEntryUpdate, type FormRow } from './form-engine.repository.ts';
 import { formEntries, type StoredSignature } from './form-engine.table.ts';
 import { dataUrlBytes } from './form-engine.service.ts';
 import type { SummarySignature } from './form-summary.pdf.ts';
@@ -56,6 +59,31 @@ export async function recordSigned(
   throw new ConflictError(formMessages.changed); // retried by the signing job
 }
 
+/** The number-of-signatures step: more signers than the form's max_signers is refused (422 on nr_of_signatures). */
+export function assertMaxSigners(form: Pick<FormRow, 'maxSigners'>, n: number): void {
+  if (n <= form.maxSigners) return;
+  const message = formMessages.maxSigners(form.maxSigners);
+  throw new UnprocessableError(message, [{ field: 'nr_of_signatures', message }]);
+}
+
+/** The mobile numbers the address's own data knows: its household's (occupants.mobile), distinct; none without an address. */
+export async function knownMobiles(db: Queryable, addressId: number | null): Promise<string[]> {
+  if (addressId === null) return [];
+  const rows = await db.select({ mobile: occupants.mobile }).from(occupants).where(and(eq(occupants.addressId, addressId), isNotNull(occupants.mobile)));
+  return [...new Set(rows.map((r) => dutchMobile(r.mobile)).filter((m): m is string => m !== null))].sort();
+}
+
+/**
+ * The SMS-number rule (issue 15): where the address's mobile number is known, the signing code goes only to
+ * that number; a number typed by the signer is allowed only where none is known. Answers where the number
+ * comes from ('known' or 'typed'), or the Dutch message naming the known numbers masked.
+ */
+export function phoneSourceOf(mobile: string | null | undefined, known: readonly string[]): { source: 'known' | 'typed' } | { problem: string } {
+  if (!known.length) return { source: 'typed' };
+  const given = dutchMobile(mobile);
+  return given && known.includes(given) ? { source: 'known' } : { problem: formMessages.mobileNotKnown(known.map(maskMobile)) };
+}
+
 export function requireSigning(signing: SigningService | null): SigningService {
   if (!signing) throw new ServiceUnavailableError(formMessages.signingUnavailable, 60);
   return signing;
@@ -82,12 +110,19 @@ export async function signingLink(input: {
   const service = requireSigning(input.signing);
   let url = entry.signRequested ? await service.signUrl(subject, nr) : null;
   if (!url) {
+    // With SMS verification each code goes to a number of the address's own data where it has one (phoneSourceOf).
+    const known = input.verification === 'sms' ? await knownMobiles(db, entry.addressId) : [];
+    const signers = signersOf(entry).map(([n, s]) => {
+      const phone = input.verification === 'sms' ? phoneSourceOf(s.mobile, known) : null;
+      if (phone && 'problem' in phone) throw new UnprocessableError(phone.problem, [{ field: `mobile_numbers.${n - 1}`, message: phone.problem }]);
+      return { nr: n, name: s.who ?? `Ondertekenaar ${n}`, mobile: s.mobile, phoneSource: phone?.source ?? null };
+    });
     const document = await input.document();
     if (!document.bytes) throw new ServiceUnavailableError(formMessages.signingUnavailable, 30);
     const request = await service.request({
       subject,
       document: { filename: document.filename, bytes: document.bytes },
-      signers: signersOf(entry).map(([n, s]) => ({ nr: n, name: s.who ?? `Ondertekenaar ${n}`, mobile: s.mobile })),
+      signers,
       verification: input.verification,
     });
     if (!entry.signRequested) {

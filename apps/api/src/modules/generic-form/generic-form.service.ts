@@ -16,7 +16,7 @@ import { fileUrl, readAll, safeFilename, type FilesService } from '../files/inde
 import {
   actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
   insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, ownerOf, setEmailTo, updateEntry,
-  allSigned, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
+  allSigned, assertMaxSigners, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
   type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -58,6 +58,9 @@ const MODULE_OF = { generic: null, intake: FORM_MODULES.intake, 'support-base': 
 const summaryFilename = (form: FormRow) => safeFilename(`${form.name}.pdf`);
 const subjectOf = (entryId: number): SigningSubject => ({ kind: 'generic-form', entryId });
 
+
+/** Whose entries are e-mailed to one address, once: callers nobody knows (a visitor of a public form), not residents or staff. */
+const emailedOnce = (caller: FormCaller) => caller.kind === 'visitor' || caller.kind === 'anonymous';
 
 /** The status step's download and send (spec 4.4): locked, and signed when signing is required. */
 const statusReached = (form: FormRow, entry: FormEntryRow) => entry.locked && (!form.requireToSignForm || allSigned(entry));
@@ -228,6 +231,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
       status_completed: reached,
       allow_form_to_be_emailed: form.allowFormToBeEmailed,
       email_to: entry.emailTo,
+      email_once: emailedOnce(caller),
       status_text: form.statusText,
       summary_pdf: summaryPdf,
       unique: caller.kind === 'visitor' ? caller.unique : null,
@@ -328,6 +332,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     const problem = nrOfSignaturesError(body.nr_of_signatures);
     if (problem) throw new UnprocessableError(problem, [{ field: 'nr_of_signatures', message: problem }]);
     const n = Number(body.nr_of_signatures);
+    assertMaxSigners(a.form, n);
     const mobiles = body.mobile_numbers ?? [];
     const names = body.names ?? [];
     const errors = mobiles.flatMap((m, i) => (m.trim() && !/^06\d{8}$/.test(m.trim()) ? [{ field: `mobile_numbers.${i}`, message: formMessages.mobileInvalid(i + 1) }] : []));
@@ -400,9 +405,13 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     if (problem) throw new UnprocessableError(problem, [{ field: 'email_address', message: problem }]);
     const to = [...new Set(emailListAddresses(body.email_address).map((e) => e.toLowerCase()))];
     if (!to.length) throw new UnprocessableError(formMessages.emailMissing, [{ field: 'email_address', message: formMessages.emailMissing }]);
+    // A visitor is nobody we know: their entry (with their own text in its PDF) goes to one address, once.
+    const once = emailedOnce(a.caller);
+    if (once && to.length > 1) throw new UnprocessableError(formMessages.emailOneAddress, [{ field: 'email_address', message: formMessages.emailOneAddress }]);
+    if (once && entry.emailTo.length) throw new ConflictError(formMessages.emailedOnce);
     await limiter.hit([{ key: `forms:email:${entry.id}`, max: EMAILS_PER_ENTRY }]);
     await db.transaction(async (tx) => {
-      await setEmailTo(tx, entry.id, to);
+      if (!(await setEmailTo(tx, entry.id, to, { once }))) throw new ConflictError(formMessages.emailedOnce);
       await insertEvent(tx, entry.id, actorOf(a.caller), 'emailed', { count: to.length });
       // One job per address: a retry after a failure sends only what did not go.
       for (const address of to) await jobs.add('form-email', { entryId: entry.id, to: address }, { tx });

@@ -62,7 +62,7 @@ export function createInformationService({ db, files, reads, newItems, projects 
         ...r, menuitemId: (r.kind ?? 'information') === 'faq' ? null : r.menuitemId, content: sanitizeStaffHtml(r.content ?? ''),
       })));
       await linkInformationPartners(tx, added.flatMap((a, i) => (rows[i]!.partnerIds ?? []).map((partnerId, position) => ({ itemId: a.id, partnerId, position }))));
-      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId }, tx)));
       return added;
     },
   };

@@ -45,7 +45,7 @@ export function createNewsService({ db, files, reads, newItems, projects }: Cont
     async add(rows: NewNewsArticle[], tx: Queryable = db) {
       if (!rows.length) return [];
       const added = await insertNews(tx, rows.map((r) => ({ ...r, content: sanitizeStaffHtml(r.content ?? '') })));
-      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId }, tx)));
       return added;
     },
   };

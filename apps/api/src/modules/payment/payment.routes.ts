@@ -57,6 +57,7 @@ const toStaffPayment = (p: StaffPayment): TStaffPayment => ({
   created_at: p.createdAt.toISOString(),
   paid_at: p.paidAt?.toISOString() ?? null,
   events: p.events.map((e) => ({ source: e.source, status: e.status, applied: e.applied, at: e.at.toISOString() })),
+  double_paid: p.doublePaid,
 });
 
 /**
@@ -66,6 +67,7 @@ const toStaffPayment = (p: StaffPayment): TStaffPayment => ({
  */
 export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { payments } = services;
+  const webhookLimit = (ip: string) => services.limiter.hit([{ key: `webhook:client:${ip}`, max: services.env.WEBHOOK_RATE_LIMIT_MAX }]);
 
   /* ---- Webhooks ----------------------------------------------------------------------------- */
   await app.register(async (scope) => {
@@ -83,12 +85,15 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
           'A form-encoded body holding only `id=tr_...`, unsigned, as Mollie sends it: the portal looks the payment up and asks the',
           'provider for its status, then applies it (forward only; a later paid after failed is honoured, nothing moves away from paid).',
           'Answers 200 for an unknown payment id, as Mollie wants; 400 without an id; 404 for an unknown provider name; 503 when the',
-          'provider cannot be asked now (the provider then sends the webhook again).',
+          'provider cannot be asked now (the provider then sends the webhook again); 429 past WEBHOOK_RATE_LIMIT_MAX calls per client',
+          'in 15 minutes. The payment\'s history gets a row only when the provider reports a status other than the last one.',
         ].join(' '),
         params: z.object({ provider: z.string().max(40) }),
-        response: { 200: z.object({ received: z.literal(true) }), 400: ZApiError, 404: ZApiError, 413: ZApiError, 503: ZApiError },
+        response: { 200: z.object({ received: z.literal(true) }), 400: ZApiError, 404: ZApiError, 413: ZApiError, 429: ZApiError, 503: ZApiError },
       },
     }, async (request) => {
+      // Unauthenticated, and each call makes the portal ask the provider: limited per client (a provider retries a 429).
+      await webhookLimit(request.ip);
       const body = typeof request.body === 'string' ? request.body : '';
       const id = webhookPaymentId(body, request.headers['content-type']);
       if (!id) throw new BadRequestError('Geen betaling opgegeven.');
@@ -105,8 +110,11 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
     const hidden = { hide: true, tags: ['payment'] };
 
+    /** A checkout of the local provider, while it is enabled (else its pages are gone, old links included). */
+    const checkout = async (id: string) => (payments.localEnabled ? payments.local.find(id) : null);
+
     page.get('/payment/local/checkout/:id', { config: { access: access.public }, schema: { ...hidden, params: ZCheckoutParams } }, async (request, reply) => {
-      const row = await payments.local.find(request.params.id);
+      const row = await checkout(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 200, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
       allowFormTo(reply, row.redirectUrl);
@@ -114,7 +122,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
 
     page.post('/payment/local/checkout/:id', { config: { access: access.public }, schema: { ...hidden, params: ZCheckoutParams, body: ZCheckoutForm } }, async (request, reply) => {
-      const row = await payments.local.find(request.params.id);
+      const row = await checkout(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 409, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
       const choice = request.body.status;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { isOpenPaymentStatus, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type TPageQuery } from '@portal/contract';
+import { choiceMessages, isOpenPaymentStatus, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type TPageQuery } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Session } from '../auth/session.store.ts';
 import { ServiceUnavailableError } from '../../lib/errors.ts';
@@ -15,8 +15,11 @@ import { createMollieProvider } from './payment.mollie-provider.ts';
 import { paymentEvents, payments } from './payment.table.ts';
 import type { Payment, PaymentEvent, PaymentProvider, PaymentService, PaymentStatus, PaymentSubject } from './payment.types.ts';
 
-/** Which provider makes new payments (PAYMENT_PROVIDER); Mollie with its API key (and, for tests, another address). */
-export type PaymentProviderConfig = { name: 'local' } | { name: 'mollie'; apiKey: string; apiEndpoint?: string | undefined };
+/**
+ * Which provider makes new payments (PAYMENT_PROVIDER); Mollie with its API key (and, for tests, another address).
+ * 'off': online payment is off (no configuration and no demo): a new payment answers 503.
+ */
+export type PaymentProviderConfig = { name: 'local' | 'off' } | { name: 'mollie'; apiKey: string; apiEndpoint?: string | undefined };
 
 export type PaymentServiceDeps = {
   db: Db;
@@ -53,6 +56,9 @@ export function movesTo(current: PaymentStatus, next: PaymentStatus): boolean {
 /** Payments still open after this long are asked about by the reconciliation job (iDEAL expires after about 15 minutes). */
 export const RECONCILE_AFTER_MINUTES = 15;
 
+/** Online payment is off (no provider configured): the same words the choice form shows the resident. */
+const paymentOff = () => new ServiceUnavailableError(choiceMessages.paymentUnavailable, 3600);
+
 const unavailable = (cause: unknown) =>
   new ServiceUnavailableError('De betaling kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.', 30, { cause });
 
@@ -71,8 +77,13 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
-/** A payment on the staff list: the payment, its address and form, and its history. */
-export type StaffPayment = Payment & { events: PaymentEvent[]; address: string | null; formId: number; formName: string };
+/** A payment on the staff list: the payment, its address and form, its history, and whether its entry was paid more than once. */
+export type StaffPayment = Payment & { events: PaymentEvent[]; address: string | null; formId: number; formName: string; doublePaid: boolean };
+
+/** Another payment of the same subject is paid too (for a payment that is paid itself; payments_subject_idx). */
+const isDoublePaid = sql<boolean>`(${payments.status} = 'paid' AND EXISTS (
+  SELECT 1 FROM ${payments} other WHERE other.subject_kind = ${payments.subjectKind} AND other.entry_id = ${payments.entryId}
+    AND other.status = 'paid' AND other.id <> ${payments.id}))`;
 
 /**
  * The payment service (payment.types.ts). It creates payments at the configured provider and stores each
@@ -84,10 +95,12 @@ export type StaffPayment = Payment & { events: PaymentEvent[]; address: string |
  * that payments made before a change of provider still finish.
  */
 export function createPaymentService({ db, jobs, projects, publicUrl, provider: config, fetch, log }: PaymentServiceDeps) {
+  // The local test checkout exists only when chosen (PAYMENT_PROVIDER=local, the demo, the tests): its page,
+  // where the payer picks 'Betaald', must never take a payment in production.
   const local = createLocalPaymentProvider({ db, jobs, fetch });
-  const providers = new Map<string, PaymentProvider>([[local.name, local]]);
+  const providers = new Map<string, PaymentProvider>(config.name === 'local' ? [[local.name, local]] : []);
   if (config.name === 'mollie') providers.set('mollie', createMollieProvider(config));
-  const provider = providers.get(config.name)!;
+  const provider = providers.get(config.name) ?? null;
   const handlers = new Map<PaymentSubject['kind'], StatusHandler>();
 
   const webhookUrl = (name: string) => `${publicUrl}/api/payment/webhook/${name}`;
@@ -114,7 +127,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
    * key, so that a create repeated after a lost answer (or by two requests at once) gets the provider's same
    * payment and stores it once.
    */
-  async function idempotencyKey(subject: PaymentSubject, amountCents: number, description: string, returnPath: string): Promise<string> {
+  async function idempotencyKey(provider: PaymentProvider, subject: PaymentSubject, amountCents: number, description: string, returnPath: string): Promise<string> {
     const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(payments)
       .where(and(eq(payments.subjectKind, subject.kind), eq(payments.entryId, subject.entryId)));
     const basis = JSON.stringify([provider.name, subject.kind, subject.entryId, counted!.n, amountCents, description, returnPath]);
@@ -122,8 +135,8 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
   }
 
   /**
-   * Asks the payment's provider for its status and applies it: an event is recorded whatever it says; the
-   * payment changes when the status moves it forward, and then the subject's module is told (a job in the
+   * Asks the payment's provider for its status and applies it: an event is recorded when it says something
+   * other than the last event did; the payment changes when the status moves it forward, and then the subject's module is told (a job in the
    * same transaction). A provider that does not answer throws (a webhook then answers 503 and is retried).
    */
   async function check(row: PaymentRow, source: Exclude<EventSource, 'created'>): Promise<PaymentRow> {
@@ -143,7 +156,11 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       const applied = isPaymentStatus(reported.status) && amountHolds && movesTo(current, reported.status);
       if (!amountHolds) log?.(new Error(`payment ${row.id}: provider reports ${reported.amountCents} cents`), 'payment: amount differs');
       const status = isPaymentStatus(reported.status) ? reported.status : current;
-      await tx.insert(paymentEvents).values({ paymentId: row.id, source, status, applied });
+      // The history keeps what the provider said when it said something new: anyone may call the webhook of a
+      // known payment as often as they like, and a repeated status is no news (the payment's checked_at still moves).
+      const [last] = await tx.select({ status: paymentEvents.status }).from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, row.id)).orderBy(desc(paymentEvents.id)).limit(1);
+      if (applied || status !== last?.status) await tx.insert(paymentEvents).values({ paymentId: row.id, source, status, applied });
       const now = new Date();
       const [updated] = await tx.update(payments)
         .set({ checkedAt: now, ...(applied ? { status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) } : {}) })
@@ -154,6 +171,8 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
   }
 
   const service: PaymentService = {
+    available: provider !== null,
+
     async create(input) {
       const { subject, amountCents, description } = input;
       if (!Number.isInteger(amountCents) || amountCents < 1) throw new Error('payment: the amount must be at least 1 cent');
@@ -162,8 +181,9 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       // The open payment for this amount is the one to pay; one paid already is not paid twice.
       const latest = await latestRow(subject);
       if (latest && (isOpen(latest.status as PaymentStatus) || latest.status === 'paid') && latest.amountCents === amountCents) return toPayment(latest);
+      if (!provider) throw paymentOff();
 
-      const key = await idempotencyKey(subject, amountCents, description, input.returnPath);
+      const key = await idempotencyKey(provider, subject, amountCents, description, input.returnPath);
       let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
       try {
         created = await provider.createPayment({
@@ -213,10 +233,11 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
 
   return {
     ...service,
-    /** The local test checkout (its page is served by payment.routes.ts). */
+    /** The local test checkout (its page is served by payment.routes.ts while `localEnabled`). */
     local,
-    /** The name of the provider that makes new payments. */
-    providerName: provider.name,
+    localEnabled: providers.has(local.name),
+    /** The name of the provider that makes new payments; null while online payment is off. */
+    providerName: provider?.name ?? null,
 
     /**
      * A provider's webhook (`id=tr_...`): the payment is looked up and its provider asked. Answers false for
@@ -266,7 +287,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       const { project } = await projects.staffProject(session, projectId);
       const size = pageSize(page);
       const rows = await db
-        .select({ payment: payments, formId: forms.id, formName: forms.name, address: addresses })
+        .select({ payment: payments, formId: forms.id, formName: forms.name, address: addresses, doublePaid: isDoublePaid })
         .from(payments)
         .innerJoin(formEntries, eq(formEntries.id, payments.entryId))
         .innerJoin(forms, eq(forms.id, formEntries.formId))
@@ -283,6 +304,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
         hasMore: found.hasMore,
         items: found.items.map((r) => ({
           ...toPayment(r.payment), events: events.get(r.payment.id)!, address: r.address ? fullAddress(r.address) : null, formId: r.formId, formName: r.formName,
+          doublePaid: r.doublePaid,
         })),
       };
     },

@@ -39,10 +39,12 @@ export type CreatePaymentInput = {
 };
 
 export interface PaymentService {
+  /** Whether new payments can be made (false while online payment is off: no provider configured). */
+  readonly available: boolean;
   /**
    * Creates a payment at the provider and stores it before returning (so a webhook that arrives at once
    * finds it). Returns the subject's payment that is still open for the same amount instead of making a
-   * second one. Refuses an amount below 1 cent.
+   * second one. Refuses an amount below 1 cent; answers 503 while online payment is off.
    */
   create(input: CreatePaymentInput): Promise<Payment>;
   /** The subject's latest payment, or null. */

@@ -1,7 +1,7 @@
 import { ZProject, DEFAULT_MODULE_LABELS, moduleMessages, PRIVATE_MODULES, roleCan, type TModuleName, type TPermission, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
+import { createCache, type InvalidationBus, type NoticeSender } from '../../lib/invalidation.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
@@ -319,8 +319,9 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     /** A project archived or restored: it leaves (or rejoins) the project lists of all its addresses. */
     invalidateProjectMembership: (projectId: number) =>
       Promise.all([projectCache.invalidate(projectId), addressProjectsCache.invalidate('*'), bus.publish('new-items', `p:${projectId}`)]),
-    invalidateNewItems: (scope: { projectId: number } | { addressId: number }) =>
-      bus.publish('new-items', 'projectId' in scope ? `p:${scope.projectId}` : `a:${scope.addressId}`),
+    /** Residents' new-item counts of a project or an address; inside a transaction pass it as `tx` (see InvalidationBus). */
+    invalidateNewItems: (scope: { projectId: number } | { addressId: number }, tx?: NoticeSender) =>
+      bus.publish('new-items', 'projectId' in scope ? `p:${scope.projectId}` : `a:${scope.addressId}`, tx),
   };
 }
 export type ProjectService = ReturnType<typeof createProjectService>;

@@ -69,7 +69,7 @@ export function createScheduleService({ db, files, reads, newItems, projects }: 
       if (!rows.length) return [];
       const added = await insertScheduleItems(tx, rows.map(({ partnerIds: _partners, ...r }) => ({ ...r, content: sanitizeStaffHtml(r.content ?? '') })));
       await linkSchedulePartners(tx, added.flatMap((a, i) => (rows[i]!.partnerIds ?? []).map((partnerId, position) => ({ itemId: a.id, partnerId, position }))));
-      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId })));
+      await Promise.all([...new Set(added.map((a) => a.projectId))].map((projectId) => projects.invalidateNewItems({ projectId }, tx)));
       return added;
     },
   };

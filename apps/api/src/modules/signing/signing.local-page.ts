@@ -51,6 +51,8 @@ export const signPageTexts = {
   codeMissing: 'Vraag eerst een code aan met de knop Stuur code.',
   resendWait: 'U kunt één keer per minuut een nieuwe code aanvragen. Probeer het zo opnieuw.',
   smsFailed: 'De sms kon niet worden verstuurd. Probeer het over een minuut opnieuw.',
+  smsLimited: (minutes: number) => `Er zijn te veel codes aangevraagd voor dit nummer of dit formulier. Probeer het over ${minutes} ${minutes === 1 ? 'minuut' : 'minuten'} opnieuw.`,
+  smsUnavailable: 'Er kunnen op dit moment geen sms-codes worden verstuurd. Probeer het later opnieuw.',
   verifyFirst: 'Bevestig eerst met de sms-code dat u het bent.',
   verified: 'Uw mobiele nummer is bevestigd. U kunt nu ondertekenen.',
   tooManyTitle: 'Te veel pogingen',

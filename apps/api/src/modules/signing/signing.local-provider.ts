@@ -1,13 +1,16 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { maskMobile } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { readAll, type FilesService } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { Queryable } from '../../lib/queryable.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { receiptPdf, signDocument, type SignerEvidence } from './signing.pdf.ts';
 import { SIGNER_ACTIVITY, TRANSACTION_STATUS, postbackChecksum, readSignhostPostback, readSignhostTransaction, type SigningProvider } from './signing.provider.ts';
+import type { SmsGate } from './signing.sms-limits.ts';
 import { signingLocalSigners, signingLocalTransactions } from './signing.table.ts';
 
 /** The owner of the files the signing module stores (documents, drawn signatures, signed documents, receipts). */
@@ -20,6 +23,8 @@ export type LocalProviderDeps = {
   secrets: Secrets;
   /** SMS verification: the codes go out through the portal's SMS sender (its outbox). */
   sms: SmsSender;
+  /** Asked before each code is sent: the limits per number and entry (429) and the customer's hourly budget. */
+  smsGate?: SmsGate;
   fetch?: typeof fetch;
 };
 
@@ -33,9 +38,6 @@ export const SMS_CODE = {
   resendSeconds: 60,
 } as const;
 
-/** A signer's mobile number as the sign page shows it: 06****5678. */
-export const maskMobile = (mobile: string) => `${mobile.slice(0, 2)}****${mobile.slice(-4)}`;
-
 /** The SMS with the code (Dutch, short enough for one message). */
 export const smsCodeText = (code: string) =>
   `Uw code om het document te ondertekenen is ${code}. De code is ${SMS_CODE.validMinutes} minuten geldig. Deel deze code met niemand.`;
@@ -43,7 +45,8 @@ export const smsCodeText = (code: string) =>
 /** SHA-256 of a code, salted with the signer's id (a code is only six digits). */
 const codeHash = (signerId: string, code: string) => createHash('sha256').update(`${signerId}:${code}`).digest('hex');
 
-export type SendCodeResult = 'sent' | 'too-soon' | 'not-needed' | 'closed';
+/** 'unavailable': the customer's hourly SMS budget is spent (no code sent). Over a limit per number or entry sendCode throws 429. */
+export type SendCodeResult = 'sent' | 'too-soon' | 'not-needed' | 'closed' | 'unavailable';
 export type VerifyCodeResult = 'verified' | 'wrong' | 'too-many' | 'expired' | 'no-code' | 'not-needed' | 'closed';
 
 /** What the local sign page shows for a token. */
@@ -75,7 +78,7 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * document and the receipt carry each signer's evidence (signing.pdf.ts). A transaction still waiting can
  * be cancelled (60); its links then no longer sign.
  */
-export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetchImpl = fetch }: LocalProviderDeps) {
+export function createLocalProvider({ db, files, jobs, secrets, sms, smsGate, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
   const sharedSecret = async () => (await secrets.get('signing-local-postback')).toString('base64url');
 
@@ -122,21 +125,20 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
   const provider = {
     name: 'local',
 
-    async createTransaction(input) {
+    async createTransaction(input, tx) {
       const id = randomUUID();
       const signers = input.signers.map((signer) => ({ ...signer, id: randomUUID(), token: newToken() }));
-      await db.transaction(async (tx) => {
-        await tx.insert(signingLocalTransactions).values({
-          id, status: TRANSACTION_STATUS.waitingForDocument, reference: input.reference, postbackUrl: input.postbackUrl,
-          documentFileId: input.document.fileId, returnUrl: input.returnUrl ?? null,
-        });
-        await tx.insert(signingLocalSigners).values(signers.map((signer) => ({
-          // The mobile number is the local provider's PhoneNumber verification: kept only when the request verifies by SMS.
-          id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null,
-          mobile: input.verification === 'sms' ? signer.mobile ?? null : null,
-          tokenHash: hashToken(signer.token),
-        })));
+      // In the portal's transaction (see SigningProvider): both rows or neither, on the connection it holds.
+      await tx.insert(signingLocalTransactions).values({
+        id, status: TRANSACTION_STATUS.waitingForDocument, reference: input.reference, postbackUrl: input.postbackUrl,
+        documentFileId: input.document.fileId, returnUrl: input.returnUrl ?? null,
       });
+      await tx.insert(signingLocalSigners).values(signers.map((signer) => ({
+        // The mobile number is the local provider's PhoneNumber verification: kept only when the request verifies by SMS.
+        id: signer.id, transactionId: id, nr: signer.nr, name: signer.name, email: signer.email ?? null,
+        mobile: input.verification === 'sms' ? signer.mobile ?? null : null,
+        tokenHash: hashToken(signer.token),
+      })));
       // A path, not an absolute address: the portal's frame opens it on the host the portal page came from
       // (a customer's own host name too), which the sign page's frame-ancestors 'self' lets frame it.
       return { transactionId: id, signers: signers.map((signer) => ({ nr: signer.nr, id: signer.id, signUrl: `/api/signing/local/${signer.token}` })) };
@@ -232,19 +234,34 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
     /**
      * Sends a new six-digit code to the signer's mobile (SMS verification), at most once per minute; the
      * code is stored as its hash with the moment it was sent, and the count of wrong tries starts again.
+     * Before it goes out the gate counts it against the limits per number and entry (over one: 429) and the
+     * customer's hourly budget ('unavailable' when spent); the gate is asked before the signer's row is locked,
+     * so that no transaction waits on its queries.
      */
     async sendCode(token: string): Promise<SendCodeResult> {
+      const selection = {
+        id: signingLocalSigners.id, mobile: signingLocalSigners.mobile, sentAt: signingLocalSigners.smsSentAt, verifiedAt: signingLocalSigners.smsVerifiedAt,
+        signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status, reference: signingLocalTransactions.reference,
+      };
+      const signerOfToken = (q: Queryable) => q.select(selection).from(signingLocalSigners)
+        .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
+        .where(eq(signingLocalSigners.tokenHash, hashToken(token)));
+      const refusal = (row: { mobile: string | null; sentAt: Date | null; verifiedAt: Date | null; signedAt: Date | null; status: number } | undefined) => {
+        if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return 'closed' as const;
+        if (!row.mobile || row.verifiedAt) return 'not-needed' as const;
+        if (row.sentAt && Date.now() - row.sentAt.getTime() < SMS_CODE.resendSeconds * 1000) return 'too-soon' as const;
+        return null;
+      };
+      const [seen] = await signerOfToken(db);
+      const early = refusal(seen);
+      if (early || !seen?.mobile) return early ?? 'closed';
+      if (smsGate && (await smsGate({ reference: seen.reference, mobile: seen.mobile })) === 'budget-spent') return 'unavailable';
+
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: signingLocalSigners.id, mobile: signingLocalSigners.mobile, sentAt: signingLocalSigners.smsSentAt, verifiedAt: signingLocalSigners.smsVerifiedAt, signedAt: signingLocalSigners.signedAt, status: signingLocalTransactions.status })
-          .from(signingLocalSigners)
-          .innerJoin(signingLocalTransactions, eq(signingLocalTransactions.id, signingLocalSigners.transactionId))
-          .where(eq(signingLocalSigners.tokenHash, hashToken(token)))
-          .for('update');
-        if (!row || row.signedAt || row.status !== TRANSACTION_STATUS.waitingForSigner) return { result: 'closed' as const };
-        if (!row.mobile || row.verifiedAt) return { result: 'not-needed' as const };
-        if (row.sentAt && Date.now() - row.sentAt.getTime() < SMS_CODE.resendSeconds * 1000) return { result: 'too-soon' as const };
+        const [row] = await signerOfToken(tx).for('update');
+        const refused = refusal(row);
+        if (refused || !row?.mobile) return { result: refused ?? ('closed' as const) };
         await tx.update(signingLocalSigners)
           .set({ smsCodeHash: codeHash(row.id, code), smsSentAt: new Date(), smsAttempts: 0 })
           .where(eq(signingLocalSigners.id, row.id));

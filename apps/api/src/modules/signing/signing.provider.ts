@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Queryable } from '../../lib/queryable.ts';
 import type { SignerInput, SigningRequestInput, SigningStatus } from './signing.types.ts';
 
 /**
@@ -15,9 +16,11 @@ export interface SigningProvider {
   /**
    * Creates the transaction with its document and signers (Signhost: POST transaction + PUT file); it is
    * not started yet. Answers the transaction id and, per signer, the provider's id and the URL of the
-   * direct signing flow.
+   * direct signing flow. It is called inside the portal's transaction `tx` that stores the answer: a
+   * provider that keeps its books in the portal's database (the local one) writes them there, never on
+   * another connection of the pool.
    */
-  createTransaction(input: ProviderTransactionInput): Promise<{ transactionId: string; signers: Array<{ nr: number; id: string; signUrl: string }> }>;
+  createTransaction(input: ProviderTransactionInput, tx: Queryable): Promise<{ transactionId: string; signers: Array<{ nr: number; id: string; signUrl: string }> }>;
   /** Starts the transaction: its signers may sign from now on. Calling it again is harmless. */
   start(transactionId: string): Promise<void>;
   /** Reads a postback's body and checks its checksum; never throws for bad input. */

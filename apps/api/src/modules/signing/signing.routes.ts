@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { maskMobile, ZApiError } from '@portal/contract';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -8,7 +9,7 @@ import {
   isTokenShaped, loadSignPageAssets, readCode, readDrawnSignature, renderDonePage, renderGonePage, renderSignPage, renderTooManyPage, signPageTexts,
   type SmsStep,
 } from './signing.local-page.ts';
-import { SMS_CODE, maskMobile, type LocalSignerView } from './signing.local-provider.ts';
+import { SMS_CODE, type LocalSignerView } from './signing.local-provider.ts';
 import { TRANSACTION_STATUS } from './signing.provider.ts';
 import { sendHtmlPage } from '../../lib/html-page.ts';
 
@@ -59,7 +60,8 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   };
   /** The signer of a link that may still sign: a known token, not used, its transaction waiting for signers. */
   const openSigner = async (token: string) => {
-    const signer = isTokenShaped(token) ? await signing.local.signerOf(token) : null;
+    // Without the local provider (not chosen, no demo) its pages are gone, old links included.
+    const signer = signing.localEnabled && isTokenShaped(token) ? await signing.local.signerOf(token) : null;
     return signer && !signer.signedAt && signer.status === TRANSACTION_STATUS.waitingForSigner ? signer : null;
   };
 
@@ -84,9 +86,11 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
           'later); 404 only for an unknown provider name.',
         ].join(' '),
         params: z.object({ provider: z.string().max(40) }),
-        response: { 200: z.object({ received: z.literal(true) }) },
+        response: { 200: z.object({ received: z.literal(true) }), 429: ZApiError },
       },
     }, async (request) => {
+      // Unauthenticated and recorded: limited per client, as the payment webhooks (a provider retries a 429).
+      await limiter.hit([{ key: `webhook:client:${request.ip}`, max: services.env.WEBHOOK_RATE_LIMIT_MAX }]);
       const body = typeof request.body === 'string' ? request.body : '';
       if (!(await signing.receivePostback(request.params.provider, body, request.headers))) throw new NotFoundError();
       return { received: true as const };
@@ -120,10 +124,17 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       try {
         result = await signing.local.sendCode(token);
       } catch (error) {
+        // Over the codes per number or per entry (SMS pumping): when to try again.
+        if (error instanceof TooManyRequestsError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return signPage(reply, 429, token, signer, { sendError: signPageTexts.smsLimited(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))) });
+        }
         request.log.error({ err: error }, 'signing: sms code not sent');
         return signPage(reply, 503, token, (await openSigner(token)) ?? signer, { sendError: signPageTexts.smsFailed });
       }
       if (result === 'closed') return gone(reply);
+      // The customer's hourly SMS budget is spent (its administrators are told).
+      if (result === 'unavailable') return signPage(reply, 503, token, signer, { sendError: signPageTexts.smsUnavailable });
       if (result === 'too-soon') {
         reply.header('retry-after', String(SMS_CODE.resendSeconds));
         return signPage(reply, 429, token, signer, { sendError: signPageTexts.resendWait });

@@ -12,6 +12,7 @@ import type { SmsSender } from '../sms/index.ts';
 import { SIGNING_FILE_OWNER, createLocalProvider } from './signing.local-provider.ts';
 import { isOpenStatus, statusOfCode, statusRank, type SigningProvider } from './signing.provider.ts';
 import { createSignhostProvider } from './signing.signhost.ts';
+import type { SmsGate } from './signing.sms-limits.ts';
 import { signingEvents, signingRequests, signingSigners } from './signing.table.ts';
 import type { SigningRequest, SigningRequestInput, SigningService, SigningStatus, SigningSubject } from './signing.types.ts';
 
@@ -22,12 +23,19 @@ export type SigningServiceDeps = {
   secrets: Secrets;
   /** SMS verification at the local provider. */
   sms: SmsSender;
+  /** Asked before the local provider sends a code (signing.sms-limits.ts). */
+  smsGate?: SmsGate;
   /** Signed documents and receipts go into the dossier of the form entry's address, readable by its residents. */
   dossier: Pick<DossierService, 'add' | 'readGrant'>;
   /** The portal's address: sign URLs of the local provider and the postback URL given to providers. */
   publicUrl: string;
-  /** Signhost's keys: with them new requests go to Signhost, else to the local provider. */
+  /** Signhost's keys: with them new requests go to Signhost, else to the local provider when it is enabled. */
   signhost?: SignhostConfig | null;
+  /**
+   * The local provider (its sign page, its postbacks) works only when chosen (SIGNING_PROVIDER=local, the
+   * demo, the tests); without it and without Signhost, legal signing is off: a request answers 503.
+   */
+  localEnabled?: boolean;
   /** How the local provider sends its postbacks (tests may watch them). */
   fetch?: typeof fetch;
   log?: (error: unknown, msg: string) => void;
@@ -39,6 +47,8 @@ type SignerRow = typeof signingSigners.$inferSelect;
 
 /** Requests still open this long after they were made are asked about by the reconciliation job (a lost postback). */
 export const RECONCILE_AFTER_MINUTES = 15;
+/** No signing provider configured (SIGNING_PROVIDER off): nothing can be signed legally. */
+const signingOff = () => new ServiceUnavailableError('Digitaal ondertekenen is op dit moment niet mogelijk. Neem contact op met het projectteam.', 3600);
 
 const unavailable = (cause: unknown) =>
   new ServiceUnavailableError('Het ondertekenen kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.', 30, { cause });
@@ -93,15 +103,15 @@ export const DOSSIER_SUB_TYPE: Record<SigningSubject['kind'], string> = { 'suppo
 export const DOSSIER_TYPE = 'Ondertekening';
 export const DOSSIER_METHOD = 'Digitaal ondertekend';
 
-export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, fetch, log }: SigningServiceDeps) {
+export function createSigningService({ db, files, jobs, secrets, sms, smsGate, dossier, publicUrl, signhost, localEnabled = true, fetch, log }: SigningServiceDeps) {
   // The signed documents and receipts are read through the dossier they were put in (the other signing
   // files, the document sent and the drawn signatures, have no reader: nobody downloads them).
   files.registerOwner(SIGNING_FILE_OWNER, (fileId, viewer) => dossier.readGrant(fileId, viewer));
-  const local = createLocalProvider({ db, files, jobs, secrets, sms, fetch });
-  const providers = new Map<string, SigningProvider>([[local.name, local]]);
+  const local = createLocalProvider({ db, files, jobs, secrets, sms, smsGate, fetch });
+  const providers = new Map<string, SigningProvider>(localEnabled ? [[local.name, local]] : []);
   // With Signhost's keys every new request goes to Signhost; requests made before still finish where they began.
-  const provider: SigningProvider = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : local;
-  providers.set(provider.name, provider);
+  const provider: SigningProvider | null = signhost ? createSignhostProvider(signhost, { publicUrl, fetch }) : localEnabled ? local : null;
+  if (provider) providers.set(provider.name, provider);
   const handlers = new Map<SigningSubject['kind'], ProgressHandler>();
 
   const postbackUrl = (name: string) => `${publicUrl}/api/signing/postback/${name}`;
@@ -132,36 +142,16 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     return row ? toRequest(row, await signersOf(id)) : null;
   }
 
-  /** Creates the provider's transaction once (the row is locked meanwhile), then starts it. */
+  /**
+   * Creates the provider's transaction once (the row is locked meanwhile), then starts it. What the
+   * provider needs is read before the lock is taken: while the transaction holds its connection, nothing
+   * here waits for another one of the pool (a local provider writes its books in the same transaction).
+   */
   async function open(row: RequestRow): Promise<void> {
-    let transactionId = row.providerTransactionId;
     const chosen = providers.get(row.provider);
     if (!chosen) throw new Error(`signing: unknown provider ${row.provider}`);
     try {
-      if (!transactionId) {
-        // Stored before the transaction starts, so that no postback can arrive for an id we do not know yet.
-        transactionId = await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, row.id)).for('update');
-          if (locked!.providerTransactionId) return locked!.providerTransactionId;
-          const signers = await signersOf(row.id, tx);
-          const document = await files.find(row.documentFileId);
-          const bytes = document ? await readAll(files.storage, document.key) : null;
-          if (!document || !bytes) throw new Error(`signing: document of request ${row.id} is missing`);
-          const created = await chosen.createTransaction({
-            reference: `${row.subjectKind}:${row.entryId}:${row.id}`,
-            document: { filename: document.filename, bytes, fileId: document.id },
-            signers: signers.map((s) => ({ nr: s.nr, name: s.name, mobile: s.mobile, email: s.email })),
-            verification: row.verification as SigningRequestInput['verification'],
-            returnUrl: row.returnUrl,
-            postbackUrl: postbackUrl(chosen.name),
-          });
-          await tx.update(signingRequests).set({ providerTransactionId: created.transactionId, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
-          const values = sql.join(created.signers.map((s) => sql`(${s.nr}::int, ${s.id}::text, ${s.signUrl}::text)`), sql`, `);
-          await tx.execute(sql`UPDATE signing_signers s SET provider_signer_id = v.id, sign_url = v.url
-            FROM (VALUES ${values}) AS v(nr, id, url) WHERE s.request_id = ${row.id} AND s.nr = v.nr`);
-          return created.transactionId;
-        });
-      }
+      const transactionId = row.providerTransactionId ?? (await createTransaction(row, chosen));
       await chosen.start(transactionId);
     } catch (error) {
       throw unavailable(error);
@@ -216,7 +206,9 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
   async function fetchDocuments(requestId: number): Promise<void> {
     const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
     if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
-    const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
+    const from = providers.get(row.provider);
+    if (!from) return; // made by a provider that is no longer enabled: nobody can give the signed files
+    const result = await from.fetchResult(row.providerTransactionId);
     // Named after the document sent: 'akkoordverklaring (ondertekend).pdf', '... (ontvangstbewijs).pdf'.
     const base = ((await files.find(row.documentFileId))?.filename ?? 'document.pdf').replace(/\.pdf$/i, '');
     await db.transaction(async (tx) => {
@@ -242,6 +234,31 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     });
   }
 
+  /** Stored before the transaction starts, so that no postback can arrive for an id we do not know yet. */
+  async function createTransaction(row: RequestRow, chosen: SigningProvider): Promise<string> {
+    const signers = await signersOf(row.id);
+    const document = await files.find(row.documentFileId);
+    const bytes = document ? await readAll(files.storage, document.key) : null;
+    if (!document || !bytes) throw new Error(`signing: document of request ${row.id} is missing`);
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, row.id)).for('update');
+      if (locked!.providerTransactionId) return locked!.providerTransactionId;
+      const created = await chosen.createTransaction({
+        reference: `${row.subjectKind}:${row.entryId}:${row.id}`,
+        document: { filename: document.filename, bytes, fileId: document.id },
+        signers: signers.map((s) => ({ nr: s.nr, name: s.name, mobile: s.mobile, email: s.email })),
+        verification: row.verification as SigningRequestInput['verification'],
+        returnUrl: row.returnUrl,
+        postbackUrl: postbackUrl(chosen.name),
+      }, tx);
+      await tx.update(signingRequests).set({ providerTransactionId: created.transactionId, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
+      const values = sql.join(created.signers.map((s) => sql`(${s.nr}::int, ${s.id}::text, ${s.signUrl}::text)`), sql`, `);
+      await tx.execute(sql`UPDATE signing_signers s SET provider_signer_id = v.id, sign_url = v.url
+        FROM (VALUES ${values}) AS v(nr, id, url) WHERE s.request_id = ${row.id} AND s.nr = v.nr`);
+      return created.transactionId;
+    });
+  }
+
   const service: SigningService = {
     async request(input) {
       checkInput(input);
@@ -250,6 +267,7 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       // A new request unless one is open or the subject is signed already; after a final failure (rejected,
       // expired, cancelled, failed) the subject may try again.
       if (!row || (!isOpenStatus(row.status as SigningStatus) && row.status !== 'signed')) {
+        if (!provider) throw signingOff();
         const document = await files.store({ filename: input.document.filename, mime: 'application/pdf', data: input.document.bytes, owner: SIGNING_FILE_OWNER });
         const created = await db.transaction(async (tx) => {
           const [inserted] = await tx.insert(signingRequests).values({
@@ -259,6 +277,7 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
           if (!inserted) return null; // another call opened one just now: that one counts
           await tx.insert(signingSigners).values(input.signers.map((s) => ({
             requestId: inserted.id, nr: s.nr, name: s.name.trim(), mobile: dutchMobile(s.mobile) ?? s.mobile ?? null, email: s.email ?? null,
+            phoneSource: input.verification === 'sms' ? s.phoneSource ?? 'typed' : null,
           })));
           return inserted;
         });
@@ -298,8 +317,9 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
 
   return {
     ...service,
-    /** The local provider (its sign page is served by signing.routes.ts). */
+    /** The local provider (its sign page is served by signing.routes.ts, only when `localEnabled`). */
     local,
+    localEnabled,
 
     /**
      * A provider's postback, a trigger only: recorded as it came with its checksum's outcome; when the

@@ -230,12 +230,12 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
       signers: [{ nr: 1, name: 'Jan' }], postbackUrl: `${base}/api/signing/postback/signhost`,
     };
     const wrongKey = createSignhostProvider({ appKey: APP_KEY, userToken: 'fout', sharedSecret: SECRET, apiUrl: fake.url }, { publicUrl: base });
-    await expect(wrongKey.createTransaction(input)).rejects.toThrow(/answered 401/);
+    await expect(wrongKey.createTransaction(input, t.db)).rejects.toThrow(/answered 401/);
     // bytes changed on the way (after the Digest was computed): Signhost refuses them
     const tampering: typeof fetch = async (url, init) =>
       fetch(url, init?.method === 'PUT' && init.body instanceof Uint8Array ? { ...init, body: Buffer.concat([Buffer.from(init.body), Buffer.from('\n')]) } : init);
     const tampered = createSignhostProvider({ appKey: APP_KEY, userToken: USER_TOKEN, sharedSecret: SECRET, apiUrl: fake.url }, { publicUrl: base, fetch: tampering });
-    await expect(tampered.createTransaction(input)).rejects.toThrow(/answered 400 .*digest mismatch/);
+    await expect(tampered.createTransaction(input, t.db)).rejects.toThrow(/answered 400 .*digest mismatch/);
   });
 
   it('an SMS request without a mobile number is refused before Signhost is called', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { files } from '../files/files.table.ts';
 
 /**
@@ -52,13 +52,22 @@ export const signingSigners = pgTable(
     nr: smallint('nr').notNull(),
     name: text('name').notNull(),
     mobile: text('mobile'),
+    /**
+     * Where the mobile number (SMS verification) came from: 'known' (the address's own data: its household's
+     * numbers) or 'typed' by the signer, allowed only where the address has no known number. The evidence says
+     * which; null without SMS verification.
+     */
+    phoneSource: text('phone_source').$type<'known' | 'typed'>(),
     email: text('email'),
     /** The provider's signer id (postbacks name signers by it) and the URL it gave for the direct flow. */
     providerSignerId: text('provider_signer_id'),
     signUrl: text('sign_url'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('signing_signers_request_nr_idx').on(t.requestId, t.nr)],
+  (t) => [
+    uniqueIndex('signing_signers_request_nr_idx').on(t.requestId, t.nr),
+    check('signing_signers_phone_source_check', sql`${t.phoneSource} IN ('known', 'typed')`),
+  ],
 );
 
 /**

@@ -23,6 +23,11 @@ export type SignerInput = {
    * a request verifying by SMS without one for every signer is refused (422).
    */
   mobile?: string | null;
+  /**
+   * With SMS verification: where the mobile number came from, 'known' (the address's own data) or 'typed' by
+   * the signer (allowed only where the address has no known number); kept with the signer for the evidence.
+   */
+  phoneSource?: 'known' | 'typed' | null;
   email?: string | null;
 };
 

@@ -11,14 +11,15 @@ import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { authTickets, sessions as sessionsTable, staffRecoveryCodes, userCustomers, users } from '../auth/auth.table.ts';
+import { createCodeGuard } from '../auth/code-guard.ts';
 import type { LoginClient, LoginGuard } from '../auth/login-guard.ts';
-import type { RateLimiter } from '../auth/rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../auth/rate-limit.ts';
 import type { SessionStore } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { StaffContext } from './staff-access.ts';
-import { staffPasswordMail } from './staff.mails.ts';
+import { staffCodeAlertMail, staffPasswordMail } from './staff.mails.ts';
 import {
   checkTotpCode, decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, totpEnrolment,
 } from './totp.ts';
@@ -38,13 +39,19 @@ type Deps = {
   jobs: JobQueue;
   mailer: Mailer;
   publicUrl: string;
-  limits: { client: number };
+  /**
+   * client, account: RATE_LIMIT_CLIENT_MAX and RATE_LIMIT_ACCOUNT_MAX; codeSlowAfter, codeSpacingMs: TOTP_SLOWDOWN_AFTER and
+   * TOTP_SLOWDOWN_MS (the account-wide slow-down of second-factor codes, auth/code-guard.ts).
+   */
+  limits: { client: number; account?: number; codeSlowAfter?: number; codeSpacingMs?: number };
 };
 
 type UserRow = typeof users.$inferSelect;
 /** The two faces a staff member logs in to: the console (/beheer) and the partner portal (/inloggen). */
 export type StaffLoginFace = 'console' | 'partner';
 export type StaffMailJob = { kind: 'invite' | 'reset'; customerId: number; userId?: number; email?: string };
+/** The 'staff-code-alert' job: the account's owner is told of wrong second-factor codes. */
+export type StaffCodeAlertJob = { userId: number; failures: number };
 
 const consoleLoginFailed = () => new UnauthorizedError(staffAuthMessages.loginFailed);
 const ticketInvalid = () => new UnauthorizedError(staffAuthMessages.ticketInvalid);
@@ -58,6 +65,13 @@ const codeInvalid = (field = 'code') => new UnprocessableError(staffAuthMessages
  */
 export function createStaffAuthService(deps: Deps) {
   const { db, sessions, secrets, guard, audit } = deps;
+  // Second-factor codes: limited per client and slowed down account-wide, the owner mailed after repeated failures.
+  const codeGuard = createCodeGuard(db, deps.limiter, createRateLimiter(db, 3600), {
+    perAccountClient: deps.limits.account ?? 10, perClient: deps.limits.client,
+    slowAfter: deps.limits.codeSlowAfter ?? 5, spacingMs: deps.limits.codeSpacingMs ?? 30_000, maxWaitMs: 10_000,
+    alertAfter: deps.limits.codeSlowAfter ?? 5,
+    alert: async (account, failures) => deps.jobs.add('staff-code-alert', { userId: Number(account.replace(/^user:/, '')), failures } satisfies StaffCodeAlertJob),
+  });
 
   async function membershipsOf(userId: number): Promise<Array<{ customerId: number; role: TStaffRole }>> {
     return db.select({ customerId: userCustomers.customerId, role: userCustomers.role }).from(userCustomers)
@@ -166,10 +180,14 @@ export function createStaffAuthService(deps: Deps) {
     return user.totpSecret ? decryptTotpSecret(secrets, user.totpSecret) : null;
   }
 
-  /** Ten new recovery codes for the account (the old ones stop working); answers them in plain text, once. */
-  async function replaceRecoveryCodes(userId: number, tx: Pick<Db, 'insert' | 'delete'>): Promise<string[]> {
+  /** Ten new recovery codes with their hashes, made before the transaction that stores them (the key is read from the pool). */
+  async function freshRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
     const codes = newRecoveryCodes();
-    const hashes = await Promise.all(codes.map((c) => hashRecoveryCode(secrets, c)));
+    return { codes, hashes: await Promise.all(codes.map((c) => hashRecoveryCode(secrets, c))) };
+  }
+
+  /** Stores the new recovery codes of the account (the old ones stop working); answers them in plain text, once. */
+  async function replaceRecoveryCodes(userId: number, { codes, hashes }: { codes: string[]; hashes: string[] }, tx: Pick<Db, 'insert' | 'delete'>): Promise<string[]> {
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     await tx.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
     return codes;
@@ -180,8 +198,11 @@ export function createStaffAuthService(deps: Deps) {
     const user = await userById(ctx.userId);
     const secret = user.totpEnabledAt ? await secretOf(user) : null;
     if (!secret) throw new ConflictError(staffAuthMessages.totpNotEnabled);
-    const attempt = await guard.attempt('staff-code', `user:${user.id}`, client);
-    if (!(await acceptTotpCode(user.id, secret, code))) throw codeInvalid();
+    const attempt = await codeGuard.attempt(`user:${user.id}`, client);
+    if (!(await acceptTotpCode(user.id, secret, code))) {
+      await attempt.failed();
+      throw codeInvalid();
+    }
     await attempt.succeeded();
     return user;
   }
@@ -242,17 +263,21 @@ export function createStaffAuthService(deps: Deps) {
       if (ticketFace !== face) throw ticketInvalid();
       const secret = user.totpEnabledAt ? await secretOf(user) : null;
       if (!secret) throw ticketInvalid();
-      const attempt = await guard.attempt('staff-code', `user:${user.id}`, client);
+      const attempt = await codeGuard.attempt(`user:${user.id}`, client);
+      const wrong = async () => {
+        await attempt.failed();
+        return codeInvalid();
+      };
       let recoveryLeft: number | undefined;
       if (TOTP_CODE_PATTERN.test(input.code)) {
-        if (!(await acceptTotpCode(user.id, secret, input.code))) throw codeInvalid();
+        if (!(await acceptTotpCode(user.id, secret, input.code))) throw await wrong();
       } else {
-        if (normalizeRecoveryCode(input.code).length !== 10) throw codeInvalid();
+        if (normalizeRecoveryCode(input.code).length !== 10) throw await wrong();
         const codeHash = await hashRecoveryCode(secrets, input.code);
         const used = await db.update(staffRecoveryCodes).set({ usedAt: new Date() })
           .where(and(eq(staffRecoveryCodes.userId, user.id), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
           .returning({ id: staffRecoveryCodes.id });
-        if (!used.length) throw codeInvalid();
+        if (!used.length) throw await wrong();
         const [left] = await db.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.userId, user.id), isNull(staffRecoveryCodes.usedAt)));
         recoveryLeft = left?.n ?? 0;
       }
@@ -286,15 +311,19 @@ export function createStaffAuthService(deps: Deps) {
       if (user.totpEnabledAt) throw new ConflictError('Tweestapsverificatie staat al aan.');
       const secret = await secretOf(user);
       if (!secret) throw new ConflictError(staffAuthMessages.totpNotStarted);
-      const attempt = await guard.attempt('staff-code', `user:${user.id}`, client);
-      if (!(await acceptTotpCode(user.id, secret, code))) throw codeInvalid();
+      const attempt = await codeGuard.attempt(`user:${user.id}`, client);
+      if (!(await acceptTotpCode(user.id, secret, code))) {
+        await attempt.failed();
+        throw codeInvalid();
+      }
       await attempt.succeeded();
       if (fromTicket && !(await consumeTicket(fromTicket.ticketId))) throw ticketInvalid();
       const ctx = 'ctx' in who ? who.ctx : await actor(user, (await consoleCustomerId(user.id, hostCustomerId)) ?? hostCustomerId);
+      const fresh = await freshRecoveryCodes();
       const codes = await db.transaction(async (tx) => {
         await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
         await audit.record(ctx, { action: 'totp-enable', entity: 'staff', entityId: user.id, after: { totp_enabled: true } }, tx);
-        return replaceRecoveryCodes(user.id, tx);
+        return replaceRecoveryCodes(user.id, fresh, tx);
       });
       if (!fromTicket) return { recovery_codes: codes };
       return { recovery_codes: codes, token: await signIn({ ...user, totpEnabledAt: new Date() }, hostCustomerId, 'totp-enrolment', 'console') };
@@ -303,9 +332,10 @@ export function createStaffAuthService(deps: Deps) {
     /** Ten new recovery codes (the current TOTP code proves the app is at hand); the old ones stop working. */
     async newRecoveryCodes(ctx: StaffContext, code: string, client: LoginClient): Promise<string[]> {
       const user = await requireCurrentCode(ctx, code, client);
+      const fresh = await freshRecoveryCodes();
       return db.transaction(async (tx) => {
         await audit.record(ctx, { action: 'recovery-codes', entity: 'staff', entityId: user.id }, tx);
-        return replaceRecoveryCodes(user.id, tx);
+        return replaceRecoveryCodes(user.id, fresh, tx);
       });
     },
 
@@ -378,6 +408,17 @@ export function createStaffAuthService(deps: Deps) {
       const address = email.trim().toLowerCase();
       await deps.limiter.hit([{ key: `staff-forgot:client:${ip}`, max: deps.limits.client }, { key: `staff-forgot:account:${address}`, max: 5 }]);
       await mailJob({ kind: 'reset', customerId: hostCustomerId, email: address });
+    },
+
+    /** The 'staff-code-alert' job: tells the account's owner that wrong codes were typed after their password. */
+    async sendCodeAlert(job: StaffCodeAlertJob): Promise<void> {
+      const [user] = await db.select().from(users).where(eq(users.id, job.userId));
+      if (!user || user.disabledAt) return;
+      const customerId = await consoleCustomerId(user.id, 0);
+      const customer = customerId ? await customerRow(customerId) : null;
+      await deps.mailer.send(staffCodeAlertMail({
+        to: user.email, name: user.name, failures: job.failures, customerName: customer?.name ?? 'het bewonersportaal', link: `${deps.publicUrl}/beheer/inloggen`,
+      }));
     },
 
     /** The 'staff-mail' job: a new password link for the account (earlier unused links stop working). */

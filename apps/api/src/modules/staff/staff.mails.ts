@@ -15,3 +15,18 @@ export function staffPasswordMail(input: { to: string; name: string; link: strin
   const html = `<p>Beste ${escape(input.name)},</p><p>${escape(intro)}</p><p><a href="${escape(input.link)}">${input.kind === 'invite' ? 'Kies uw wachtwoord' : 'Stel een nieuw wachtwoord in'}</a></p><p>${escape(outro)}</p><p>Met vriendelijke groet,<br>${escape(input.customerName)}</p>`;
   return { to: input.to, subject: input.kind === 'invite' ? 'Uw account voor de beheeromgeving' : 'Nieuw wachtwoord voor de beheeromgeving', text, html };
 }
+
+/**
+ * Wrong second-factor codes were typed for the account (after its password): someone else may know the
+ * password. Sent once an hour at most while it goes on (auth/code-guard.ts).
+ */
+export function staffCodeAlertMail(input: { to: string; name: string; failures: number; customerName: string; link: string }): Mail {
+  const lines = [
+    `Bij het inloggen op uw account in de beheeromgeving van het bewonersportaal van ${input.customerName} is in het afgelopen uur ${input.failures} keer een verkeerde code ingevuld. Zo'n code wordt pas gevraagd nadat het juiste wachtwoord is ingevuld.`,
+    'Was u dit niet zelf? Dan kent iemand anders waarschijnlijk uw wachtwoord. Wijzig uw wachtwoord meteen (na het inloggen, of met "Wachtwoord vergeten" op de inlogpagina) en meld het bij de beheerder van uw organisatie.',
+    'Zolang er verkeerde codes worden ingevuld, kan het inloggen met een code trager gaan.',
+  ];
+  const text = [`Beste ${input.name},`, '', ...lines.flatMap((l) => [l, '']), input.link, '', 'Met vriendelijke groet,', input.customerName].join('\n');
+  const html = `<p>Beste ${escape(input.name)},</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(input.link)}">Naar de inlogpagina</a></p><p>Met vriendelijke groet,<br>${escape(input.customerName)}</p>`;
+  return { to: input.to, subject: 'Verkeerde codes bij het inloggen op uw account', text, html };
+}

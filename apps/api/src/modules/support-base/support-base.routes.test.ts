@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  consentProgressText, supportBaseMessages, ZConsentTally, ZDossierList, ZSupportBaseForm, ZSupportBaseProject,
+  consentProgressText, formMessages, supportBaseMessages, ZConsentTally, ZDossierList, ZSupportBaseForm, ZSupportBaseProject,
   type TConsentTally, type TSupportBaseForm,
 } from '@portal/contract';
 import { deadlineIn, printLetters } from '../../../test/consent-letters.ts';
@@ -164,6 +164,10 @@ describe('a resident through the whole form (SMS verification)', () => {
     const zero = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 0 }, jan);
     expect(zero.statusCode).toBe(422);
     expect(zero.json()).toMatchObject({ message: 'Het aantal handtekeningen moet groter of gelijk zijn aan 1' });
+    // At most the form's max_signers (4 unless staff set another number).
+    const five = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 5, names: ['A', 'B', 'C', 'D', 'E'] }, jan);
+    expect(five.statusCode).toBe(422);
+    expect(five.json()).toEqual({ message: formMessages.maxSigners(4), errors: [{ field: 'nr_of_signatures', message: formMessages.maxSigners(4) }] });
     const nameless = await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 2 }, jan);
     expect(nameless.statusCode).toBe(422);
     expect(nameless.json()).toEqual({
@@ -181,14 +185,18 @@ describe('a resident through the whole form (SMS verification)', () => {
       expect(res.statusCode, bad).toBe(422);
       expect(res.json()).toMatchObject({ message: 'Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678.' });
     }
-    expect((await post(`${base(form)}/mobile-number/3`, { mobile: '0611111111' }, jan)).statusCode).toBe(404);
-    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0611111111' }, jan));
+    expect((await post(`${base(form)}/mobile-number/3`, { mobile: '0612345678' }, jan)).statusCode).toBe(404);
+    // The address's household knows Jan's number: the code goes only there, not to a number typed in.
+    const typed = await post(`${base(form)}/mobile-number/1`, { mobile: '0612345678' }, jan);
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json()).toEqual({ message: formMessages.mobileNotKnown(['06****5678']), errors: [{ field: 'mobile', message: formMessages.mobileNotKnown(['06****5678']) }] });
+    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0612345678' }, jan));
     // Signing waits for every signer's number.
     const early = await get(`${base(form)}/signage/url/1?language=nl`, jan);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ message: supportBaseMessages.mobileMissing });
     ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 1, names: ['Jan de Vries'] }, jan));
-    expect(ok(await get(`${base(form)}?language=nl`, jan)).mobile).toEqual({ 1: '0611111111' });
+    expect(ok(await get(`${base(form)}?language=nl`, jan)).mobile).toEqual({ 1: '0612345678' });
     // An entry whose signers were set before names were asked cannot be signed until they are named.
     await t.query("UPDATE form_entries SET signatures = jsonb_set(signatures, '{1,who}', 'null') WHERE form_id = $1 AND address_id = $2", [form, t.ids.addresses.a10]);
     const unnamed = await get(`${base(form)}/signage/url/1?language=nl`, jan);
@@ -202,9 +210,10 @@ describe('a resident through the whole form (SMS verification)', () => {
     const res = await get(`${base(form)}/signage/url/1?language=nl`, jan);
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json<{ url: string }>();
-    const [request] = await t.query<{ verification: string; mobile: string }>(
-      "SELECT r.verification, s.mobile FROM signing_requests r JOIN signing_signers s ON s.request_id = r.id WHERE r.subject_kind = 'support-base' ORDER BY r.id DESC LIMIT 1");
-    expect(request).toEqual({ verification: 'sms', mobile: '0611111111' });
+    const [request] = await t.query<{ verification: string; mobile: string; phone_source: string }>(
+      "SELECT r.verification, s.mobile, s.phone_source FROM signing_requests r JOIN signing_signers s ON s.request_id = r.id WHERE r.subject_kind = 'support-base' ORDER BY r.id DESC LIMIT 1");
+    // the evidence can say where the number came from: the address's own data
+    expect(request).toEqual({ verification: 'sms', mobile: '0612345678', phone_source: 'known' });
     expect((await t.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_requests'))[0]!.n).toBe(before[0]!.n + 1);
     // The same link again, no second request.
     expect((await get(`${base(form)}/signage/url/1?language=nl`, jan)).json()).toEqual({ url });
@@ -224,7 +233,7 @@ describe('a resident through the whole form (SMS verification)', () => {
     await t.query("UPDATE form_entries SET values = values || '{\"instemming\": \"disagree\"}'::jsonb WHERE form_id = $1 AND address_id = $2", [form, t.ids.addresses.a10]);
     const agreedBefore = (await tally(t.ids.projects.bloemenbuurt)).total!.agreed;
     await runJobs();
-    await signWithSms(url, '0611111111');
+    await signWithSms(url, '0612345678');
     // The provider confirmed it signed; the signed document is not fetched yet (that job is held back).
     expect(await runJobs({ skip: ['signing-documents'] })).toEqual(['signing-local-postback', 'signing-progress', 'signing-documents']);
     expect(await (await get(`${base(form)}/is-signed/1?language=nl`, jan)).json()).toBe(true);
@@ -270,7 +279,7 @@ describe('a resident through the whole form (SMS verification)', () => {
       expect(text.replace(/\s+/g, ' ')).toContain(SIGNER_BROWSER); // a long value wraps over lines
       expect(text).toContain(before);
       expect(text).toContain(after);
-      expect(text).not.toContain('0611111111');
+      expect(text).not.toContain('0612345678');
     }
     expect(before).not.toBe(after);
     expect(pdfText(receiptPdf)).toContain(sha256(signedPdf));

@@ -12,8 +12,8 @@ import { ConflictError, HttpError, NotFoundError, UnauthorizedError, Unprocessab
 import type { Session, SessionStore } from '../auth/session.store.ts';
 import { fileUrl, files as filesTable, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
-  actorOf, allSigned, findAddress, findProjectAddress, findEntryById, findForm, findLatestEntry, formEntries, formEntryEvents, forms, fullAddress, insertEntry, insertEvent,
-  recordSigned, signerSigned, signersOf, signingLink, updateEntry,
+  actorOf, allSigned, assertMaxSigners, findAddress, findProjectAddress, findEntryById, findForm, findLatestEntry, formEntries, formEntryEvents, forms, fullAddress,
+  insertEntry, insertEvent, knownMobiles, phoneSourceOf, recordSigned, signerSigned, signersOf, signingLink, updateEntry,
   type FormCaller, type FormEngine, type FormEntryRow, type FormEntryUpdate, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
 import { formAttachments } from '../form-engine/form-engine.table.ts';
@@ -313,6 +313,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     // Every signer's name: the signed document and the receipt name who signed (issue 15, section 3).
     const nameErrors = signerNameErrors(body.names, n);
     if (nameErrors.length) throw new UnprocessableError(nameErrors[0]!.message, nameErrors);
+    assertMaxSigners(a.form, n);
     const entry = await beforeSigning(a);
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
@@ -328,6 +329,9 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     const entry = await beforeSigning(a);
     if (entry.nrOfSignatures === null) throw new ConflictError(supportBaseMessages.stepNotDone);
     if (nr > entry.nrOfSignatures) throw new NotFoundError('Deze ondertekenaar hoort niet bij dit formulier');
+    // Where the address's mobile number is known, the code goes only there (the signing request checks it again).
+    const phone = phoneSourceOf(mobile, await knownMobiles(db, a.addressId));
+    if ('problem' in phone) throw new UnprocessableError(phone.problem, [{ field: 'mobile', message: phone.problem }]);
     const signer = signersOf(entry)[nr - 1]![1];
     const signatures = { ...entry.signatures, [String(nr)]: { ...signer, mobile: mobile.trim() } };
     return change(a, entry, { signatures }, 'mobile-number', { nr });

@@ -76,6 +76,10 @@ export const formTexts = {
   emailAdd: 'E-mailadres toevoegen',
   emailRemove: (n: number) => `E-mailadres ${n} verwijderen`,
   emailSend: 'Verstuur per e-mail',
+  /** A visitor's entry (email_once): one address, once. */
+  emailIntroOnce: 'Stuur het formulier als PDF naar uw e-mailadres. Dit kan één keer.',
+  emailAddressOnce: 'E-mailadres',
+  emailedTo: (address: string) => `Het formulier is gemaild naar ${address}.`,
   // public simple form
   submit: 'Indienen',
   submitted: 'U heeft dit formulier ingediend. Het kan niet meer worden aangepast.',

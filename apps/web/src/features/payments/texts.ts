@@ -28,6 +28,11 @@ export const paymentTexts = {
   /** The disclosure's accessible name: the visible 'Geschiedenis' plus which payment it is of. */
   historyOf: (address: string, amount: string, createdAt: string) => `van de betaling van ${address}, ${amount}, ${createdAt}`,
   historyCount: (n: number) => (n === 1 ? '1 gebeurtenis' : `${n} gebeurtenissen`),
+  /** A payment of a form that is paid more than once (double_paid). */
+  doublePaid: 'Dubbel betaald',
+  doublePaidHint: 'Dit formulier is meer dan één keer betaald. Eén van de betalingen moet worden terugbetaald.',
+  doublePaidTitle: (forms: number) => (forms === 1 ? 'Let op: 1 formulier is meer dan één keer betaald' : `Let op: ${forms} formulieren zijn meer dan één keer betaald`),
+  doublePaidNotice: "Deze betalingen staan hieronder gemarkeerd met 'Dubbel betaald'. Eén betaling per formulier moet worden terugbetaald.",
 } as const;
 
 /** Mollie's statuses in Dutch. */

@@ -387,8 +387,9 @@ export function PayStep({ form, onDone }: StepProps) {
           <p className="text-slate-800">{choiceTexts.payIntro(form.total_not_paid)}</p>
           {form.payment_status && !failed && <p className="text-sm text-slate-700" role="status">{choiceTexts.payOpen}</p>}
           {failed && <Banner tone="warning">{choiceTexts.payFailed}</Banner>}
-          {leaving ? <Loading label={choiceTexts.payRedirecting} /> : (
-            <Button className="self-start" busy={pay.isPending} disabled={!form.mollie_enabled} onClick={() => pay.mutate()}>{choiceTexts.pay}</Button>
+          {/* Online payment off (no payment provider configured): said here, no button that can only fail. */}
+          {!form.mollie_enabled ? <Banner tone="warning">{choiceTexts.paymentUnavailable}</Banner> : leaving ? <Loading label={choiceTexts.payRedirecting} /> : (
+            <Button className="self-start" busy={pay.isPending} onClick={() => pay.mutate()}>{choiceTexts.pay}</Button>
           )}
         </>
       )}

@@ -293,7 +293,9 @@ export function StatusStep({ form, entry, isAdmin }: { form: GenericForm; entry:
       ) : (
         <>
           {entry.summary_pdf && <PdfLink href={entry.summary_pdf}>{formTexts.download}</PdfLink>}
-          {entry.allow_form_to_be_emailed && <EmailForm form={form} entry={entry} />}
+          {entry.allow_form_to_be_emailed && (entry.email_once && entry.email_to.length
+            ? <Banner tone="success">{formTexts.emailedTo(entry.email_to.join(', '))}</Banner>
+            : <EmailForm form={form} entry={entry} />)}
         </>
       )}
     </div>
@@ -323,7 +325,7 @@ function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry })
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={formTexts.email}>
       <ErrorSummary errors={error ? [{ field, message: error }] : []} focusKey={focusKey} title={formTexts.invalid} headingLevel={3} />
-      <FieldGroup field={field} label={formTexts.email} error={error} hint={formTexts.emailIntro}>
+      <FieldGroup field={field} label={formTexts.email} error={error} hint={entry.email_once ? formTexts.emailIntroOnce : formTexts.emailIntro}>
         <ul className="flex flex-col gap-3">
           {list.map((address, i) => {
             // Red are the positions the message names (or the first, when none was given).
@@ -331,7 +333,7 @@ function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry })
             return (
             <li key={i} className="flex flex-wrap items-end gap-2">
               <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <label htmlFor={fieldDomId(`${field}.${i}`)} className="text-sm font-medium text-slate-800">{formTexts.emailAddress(i + 1)}</label>
+                <label htmlFor={fieldDomId(`${field}.${i}`)} className="text-sm font-medium text-slate-800">{entry.email_once ? formTexts.emailAddressOnce : formTexts.emailAddress(i + 1)}</label>
                 <input
                   id={fieldDomId(`${field}.${i}`)}
                   // The first carries the field's name: the error summary leads there.
@@ -359,7 +361,7 @@ function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry })
             );
           })}
         </ul>
-        {list.length < FORM_LIMITS.emailMax && (
+        {list.length < (entry.email_once ? 1 : FORM_LIMITS.emailMax) && (
           <Button variant="secondary" className="self-start" onClick={() => setList((current) => [...current, ''])}>{formTexts.emailAdd}</Button>
         )}
       </FieldGroup>

@@ -24,6 +24,7 @@ const paid: TStaffPayment = {
     { source: 'webhook', status: 'paid', applied: true, at: at(21, 14, 9) },
     { source: 'reconcile', status: 'paid', applied: false, at: at(21, 14, 30) },
   ],
+  double_paid: false,
 };
 /** 59 older ones, each still open, without an address for the oldest. */
 const older: TStaffPayment[] = Array.from({ length: 59 }, (_, i) => ({
@@ -135,6 +136,19 @@ describe('PartnerPayments: staff see every payment with its history', () => {
     ]);
     click(button(card, 'Geschiedenis')!);
     expect(card.querySelectorAll('[data-testid="payment-event"]')).toHaveLength(4);
+  });
+
+  it('flags the payments of a form that is paid more than once, with a notice above the list', async () => {
+    const twice = (id: number, createdAt: string): TStaffPayment => ({ ...paid, id, provider_payment_id: `tr_${id}`, entry_id: 8, created_at: createdAt, double_paid: true });
+    for (const width of [1280, 375]) {
+      screenWidth(width);
+      servePayments([twice(62, at(22, 10, 0)), twice(61, at(21, 9, 0)), paid]);
+      const container = await shown((c) => expect(rows(c)).toHaveLength(3));
+      const notice = container.querySelector('[role="status"]')!;
+      expect(notice.textContent).toContain('Let op: 1 formulier is meer dan één keer betaald');
+      expect(rows(container).map((row) => row.querySelector('[data-testid="double-paid"]')?.textContent ?? null)).toEqual(['Dubbel betaald', 'Dubbel betaald', null]);
+      cleanup();
+    }
   });
 
   it('says so when the project has no payments yet', async () => {

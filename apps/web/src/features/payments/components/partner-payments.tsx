@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatEuro, type TPaymentStatus, type TStaffPayment } from '@portal/contract';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { Banner } from '../../../ui/banner';
 import { LoadMoreButton } from '../../../ui/load-more';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { paymentQueries } from '../api';
@@ -16,6 +17,28 @@ function PaymentStatusBadge({ status }: { status: TPaymentStatus }) {
     <span className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset ${paymentStatusTones[status]}`} data-status={status}>
       <span className="size-2 rounded-full bg-current" aria-hidden="true" />
       {paymentStatusLabels[status]}
+    </span>
+  );
+}
+
+/** The flag of a payment whose form is paid more than once: text with an icon, not colour alone. */
+function DoublePaidFlag() {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-bold text-red-900 ring-1 ring-inset ring-red-400" data-testid="double-paid" title={paymentTexts.doublePaidHint}>
+      <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+        <path d="M12 8v5M12 16.5v.5M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+      </svg>
+      {paymentTexts.doublePaid}
+    </span>
+  );
+}
+
+/** The status, and beside it the flag when the form of the payment is paid more than once. */
+function PaymentStatus({ payment }: { payment: TStaffPayment }) {
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1.5 lg:flex-col lg:items-start">
+      <PaymentStatusBadge status={payment.status} />
+      {payment.double_paid && <DoublePaidFlag />}
     </span>
   );
 }
@@ -97,7 +120,7 @@ function PaymentRows({ payment, open, onToggle }: RowProps) {
         <th scope="row" className={`${cell} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>{payment.full_address ?? paymentTexts.noAddress}</th>
         <td className={`${cell} text-slate-900 [overflow-wrap:anywhere]`}>{payment.form.name}</td>
         <td className={`${cell} whitespace-nowrap text-right font-semibold tabular-nums text-slate-900`}>{formatEuro(payment.amount_cents)}</td>
-        <td className={cell}><PaymentStatusBadge status={payment.status} /></td>
+        <td className={cell}><PaymentStatus payment={payment} /></td>
         <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900`}>{formatMoment(payment.created_at)}</td>
         <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900`}><PaidAt payment={payment} /></td>
         <td className={`${cell} text-right`}><HistoryToggle payment={payment} open={open} panelId={panelId} onToggle={onToggle} /></td>
@@ -133,7 +156,7 @@ function PaymentCard({ payment, open, onToggle }: RowProps) {
           </div>
           <div className={item}>
             <dt className="text-slate-700">{paymentTexts.status}</dt>
-            <dd><PaymentStatusBadge status={payment.status} /></dd>
+            <dd><PaymentStatus payment={payment} /></dd>
           </div>
           <div className={item}>
             <dt className="text-slate-700">{paymentTexts.createdAt}</dt>
@@ -167,6 +190,7 @@ export function PartnerPayments({ projectId }: { projectId: number }) {
       return next;
     });
   const list = payments.data?.pages.flatMap((page) => page.data) ?? [];
+  const doublePaidForms = new Set(list.filter((p) => p.double_paid).map((p) => p.entry_id)).size;
 
   if (payments.isPending) return <Loading label={paymentTexts.loading} />;
   if (payments.isError && !list.length) return <ErrorState error={payments.error} retry={() => void payments.refetch()} />;
@@ -174,6 +198,7 @@ export function PartnerPayments({ projectId }: { projectId: number }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-700">{paymentTexts.intro}</p>
+      {doublePaidForms > 0 && <Banner tone="warning" title={paymentTexts.doublePaidTitle(doublePaidForms)}>{paymentTexts.doublePaidNotice}</Banner>}
       {wide ? (
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full border-collapse text-sm">
