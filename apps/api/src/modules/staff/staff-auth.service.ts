@@ -394,11 +394,12 @@ export function createStaffAuthService(deps: Deps) {
       if (!found) throw invalid();
       const passwordHash = await hashPassword(input.password);
       const customerId = await consoleCustomerId(found.user.id, 0);
+      const who = customerId ? await actor(found.user, customerId) : null;
       await db.transaction(async (tx) => {
         const used = await tx.update(authTickets).set({ usedAt: new Date() }).where(and(eq(authTickets.id, found.ticketId), isNull(authTickets.usedAt))).returning({ id: authTickets.id });
         if (!used.length) throw invalid();
         await tx.update(users).set({ passwordHash }).where(eq(users.id, found.user.id));
-        if (customerId) await audit.record(await actor(found.user, customerId), { action: 'password-set', entity: 'staff', entityId: found.user.id }, tx);
+        if (who) await audit.record(who, { action: 'password-set', entity: 'staff', entityId: found.user.id }, tx);
       });
       await sessions.revokeUser(found.user.id);
     },
