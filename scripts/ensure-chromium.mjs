@@ -1,16 +1,22 @@
-// Makes sure Debian's Chromium is installed for the end-to-end tests (never a browser download).
+// Makes sure the end-to-end tests' Debian tools are installed: Chromium (never a browser download) and
+// poppler-utils (pdftotext, pdftoppm: the specs read and render the PDFs the portal makes).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (existsSync(CHROMIUM)) process.exit(0);
+const NEEDED = [
+  { file: '/usr/bin/chromium', pkg: 'chromium' },
+  { file: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+const missing = NEEDED.filter((n) => !existsSync(n.file));
+if (!missing.length) process.exit(0);
+const names = missing.map((n) => n.pkg).join(' ');
 if (process.getuid?.() !== 0) {
-  console.error(`${CHROMIUM} is missing. Install Debian's chromium package (apt-get install -y chromium) and run the tests again.`);
+  console.error(`${missing.map((n) => n.file).join(', ')} missing. Install Debian's packages (apt-get install -y ${names}) and run the tests again.`);
   process.exit(1);
 }
-console.log('Installing Debian chromium for the end-to-end tests…');
+console.log(`Installing Debian ${names} for the end-to-end tests…`);
 const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
-if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', 'chromium']) || !existsSync(CHROMIUM)) {
-  console.error('Installing chromium failed.');
+if (!run(['update', '-qq']) || !run(['install', '-y', '-qq', ...missing.map((n) => n.pkg)]) || missing.some((n) => !existsSync(n.file))) {
+  console.error(`Installing ${names} failed.`);
   process.exit(1);
 }
