@@ -122,10 +122,10 @@ describe('signers of a consent form: at most max_signers, and the known number o
   it('refuses more signers than the form allows (4), and sends codes for an address with a known number to that number only', async () => {
     const jan = await occupantToken(t.app, '10'); // the household of 1234AB 10 knows Jan's mobile, 0612345678
     await atSigners(jan);
-    const twenty = await call('POST', `${base}/nr-of-signatures`, jan, { nr_of_signatures: 20 });
+    const twenty = await call('POST', `${base}/nr-of-signatures`, jan, { nr_of_signatures: 20, names: Array.from({ length: 20 }, (_, i) => `Bewoner ${i + 1}`) });
     expect(twenty.statusCode).toBe(422);
     expect(twenty.json()).toMatchObject({ message: formMessages.maxSigners(4), errors: [{ field: 'nr_of_signatures', message: formMessages.maxSigners(4) }] });
-    expect((await call('POST', `${base}/nr-of-signatures`, jan, { nr_of_signatures: 2 })).statusCode).toBe(200);
+    expect((await call('POST', `${base}/nr-of-signatures`, jan, { nr_of_signatures: 2, names: ['Jan de Vries', 'Anna de Vries'] })).statusCode).toBe(200);
     const typed = await call('POST', `${base}/mobile-number/2`, jan, { mobile: '0687654321' });
     expect(typed.statusCode).toBe(422);
     expect(typed.json()).toMatchObject({ message: formMessages.mobileNotKnown(['06****5678']) });
@@ -143,7 +143,7 @@ describe('signers of a consent form: at most max_signers, and the known number o
   it('takes a number typed by the signer where the address knows none, and the evidence says it was typed', async () => {
     const fatima = await occupantToken(t.app, '12'); // 1234AB 12: no mobile number in the household's data
     await atSigners(fatima);
-    expect((await call('POST', `${base}/nr-of-signatures`, fatima, { nr_of_signatures: 1 })).statusCode).toBe(200);
+    expect((await call('POST', `${base}/nr-of-signatures`, fatima, { nr_of_signatures: 1, names: ['Fatima El Amrani'] })).statusCode).toBe(200);
     expect((await call('POST', `${base}/mobile-number/1`, fatima, { mobile: '0687654321' })).statusCode).toBe(200);
     expect((await call('GET', `${base}/signage/url/1?language=nl`, fatima)).statusCode).toBe(200);
     expect(await signerRows()).toEqual([{ nr: 1, mobile: '0687654321', phone_source: 'typed' }]);

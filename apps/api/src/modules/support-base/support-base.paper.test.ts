@@ -295,12 +295,12 @@ describe('paper and digital signing', () => {
 
   it('a digital signature that finishes after the paper form is kept as evidence and flagged, never counted over it', async () => {
     const a10 = t.ids.addresses.a10;
-    const signPage = await startSigning(janBase, jan, '0611111111');
+    const signPage = await startSigning(janBase, jan, '0612345678');
     const before = await row(a10);
     expect(before.status).toBe('answering');
     // The paper form says 'disagree'; before the provider hears of the cancellation, Jan signs 'agree' on the sign page.
     history(await upload(paperPath(a10), { agreement: 'disagree' }, partner, await scan()), 201);
-    await signOnLocalPage(t, signPage, '0611111111');
+    await signOnLocalPage(t, signPage, '0612345678');
     const ran = await runJobs(t);
     expect(ran).toEqual(expect.arrayContaining(['signing-cancel', 'signing-local-postback', 'signing-progress', 'signing-documents']));
     // The signature is a fact at the provider: the request is signed and its documents are kept.
