@@ -454,7 +454,7 @@ export function StatusStep({ target, form }: StepProps) {
     <div className="flex flex-col gap-5">
       {form.status_text ? <SafeHtml html={form.status_text} /> : <p className="text-slate-800">{choiceTexts.confirmationIntro}</p>}
       {!form.disable_prices && form.has_additional_work && (
-        <p className="text-slate-800">{`${choiceTexts.extraCostsTotal(form.additional_costs)}${form.paid ? ` (${choiceTexts.paid})` : unpaid ? ` (${choiceTexts.unpaid})` : ''}`}</p>
+        <p className="text-slate-800">{`${choiceTexts.extraCostsTotal(form.additional_costs)}${form.paid ? ` (${choiceTexts.paidShort})` : unpaid ? ` (${choiceTexts.unpaid})` : ''}`}</p>
       )}
       {form.is_admin && form.download_url && (
         <a href={form.download_url} target="_blank" rel="noopener" className="self-start font-semibold text-brand underline">{choiceTexts.download}</a>

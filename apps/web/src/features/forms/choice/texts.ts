@@ -47,6 +47,7 @@ export const choiceTexts = {
   payAdmin: 'De bewoner betaalt de extra kosten online en ziet in het portaal dat de betaling openstaat. Als beheerder kunt u verder naar de bevestiging; deze stap blijft open tot er betaald is.',
   notPaidYet: (amount: string) => `Nog niet betaald: € ${amount}`,
   unpaid: 'nog niet betaald',
+  paidShort: 'betaald',
   paymentWaiting: (amount: string) => `Er staat nog een betaling open van € ${amount}.`,
   paid: 'De extra kosten zijn betaald.',
   paidOn: (date: string) => `Betaald op ${date}.`,
