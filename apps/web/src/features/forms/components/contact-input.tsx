@@ -100,6 +100,10 @@ export function ContactInput({ element, env }: InputProps) {
     </div>
   );
 
+  const checkbox = (key: 'prefer_email' | 'different_address', label: string): ReactNode => asks(key) && (
+    <Checkbox name={`${field}.${key}`} label={label} checked={cp[key]} disabled={env.readOnly} onChange={(e) => patch({ [key]: e.target.checked })} />
+  );
+
   return (
     <FieldGroup field={field} label={element.data.label ?? ''} required={required} error={error}>
       <div className="flex flex-col gap-1 sm:max-w-md">
@@ -149,24 +153,8 @@ export function ContactInput({ element, env }: InputProps) {
             {textField('telephone', formTexts.contactTelephone, { type: 'tel' })}
             {textField('mobile', formTexts.contactMobile, { type: 'tel' })}
           </div>
-          {asks('prefer_email') && (
-            <Checkbox
-              name={`${field}.prefer_email`}
-              label={formTexts.contactPreferEmail}
-              checked={cp.prefer_email}
-              disabled={env.readOnly}
-              onChange={(e) => patch({ prefer_email: e.target.checked })}
-            />
-          )}
-          {asks('different_address') && (
-            <Checkbox
-              name={`${field}.different_address`}
-              label={formTexts.contactDifferentAddress}
-              checked={cp.different_address}
-              disabled={env.readOnly}
-              onChange={(e) => patch({ different_address: e.target.checked })}
-            />
-          )}
+          {checkbox('prefer_email', formTexts.contactPreferEmail)}
+          {checkbox('different_address', formTexts.contactDifferentAddress)}
           {asks('different_address') && cp.different_address && (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {textField('street', formTexts.contactStreet, { wide: true })}
