@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { generate as generateTotp } from 'otplib';
 
 export { expect };
@@ -13,7 +13,8 @@ export const DEMO = {
   activation: { zipcode: '1234AB', houseNumber: '14', code: 'ACTIVEER14' },
   residentEmail: 'jan.devries@example.nl',
   partner: { username: 'partner@example.nl', password: 'Partner2026!' },
-  admin: { username: 'beheer@example.nl', password: 'Beheer2026!' },
+  /** The customer administrator in the partner portal: its account has TOTP, so the login asks a code (apiLogin and loginAsPartner answer it). */
+  admin: { username: 'beheer@example.nl', password: 'Beheer2026!', totpSecret: 'LL2QQCDONQBBPZUK4RNBQWVMMA5NEJSA' },
   /** The staff console (/beheer): the customer administrator has TOTP enrolled with this secret (README); the editor has none yet. */
   consoleAdmin: { email: 'beheer@example.nl', password: 'Beheer2026!', totpSecret: 'LL2QQCDONQBBPZUK4RNBQWVMMA5NEJSA' },
   consoleEditor: { email: 'redactie@example.nl', password: 'Redactie2026!' },
@@ -121,16 +122,20 @@ export async function loginAsResident(page: Page, { zipcode, houseNumber, passwo
   await expect(page).not.toHaveURL(/\/inloggen/);
 }
 
-/** Logs a partner (or another staff user) in through 'Inloggen als partner'. */
-export async function loginAsPartner(page: Page, { username, password }: { username: string; password: string }) {
+/** Logs a partner (or another staff user) in through 'Inloggen als partner', with the second factor when the account has one. */
+export async function loginAsPartner(page: Page, { username, password, totpSecret }: { username: string; password: string; totpSecret?: string }) {
   await page.goto('/inloggen');
   await page.getByRole('button', { name: 'Inloggen als partner' }).click();
   await page.getByLabel('Gebruikersnaam').fill(username);
   // the label reads 'Wachtwoord *' (the asterisk is aria-hidden): match the accessible name
   await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+  if (totpSecret) await enterCode(page, totpSecret, 'Code uit de app of herstelcode', /^Inloggen$/, '/api/public/login/totp');
   await expect(page).not.toHaveURL(/\/inloggen/);
 }
+
+/** The TOTP code of `secret` at the current time step plus `offset` seconds. */
+const codeAt = (secret: string, offset: number) => generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
 
 export type ConsoleAccount = { email: string; password: string; totpSecret?: string };
 
@@ -140,16 +145,23 @@ export type ConsoleAccount = { email: string; password: string; totpSecret?: str
  * 30 seconds the next step's code is tried, then the previous one's, and at worst the next step awaited.
  */
 export async function enterTotpCode(page: Page, secret: string) {
-  const field = page.getByRole('textbox', { name: 'Verificatiecode' });
-  for (const [attempt, offset] of [0, 30, -30, 0, 30].entries()) {
+  await enterCode(page, secret, 'Verificatiecode', /^(Controleren|Bevestigen)$/, '/api/staff/');
+}
+
+async function enterCode(page: Page, secret: string, label: string, button: RegExp, url: string) {
+  const field = page.getByRole('textbox', { name: label });
+  for (const [attempt, offset] of TOTP_OFFSETS.entries()) {
     if (attempt === 3) await page.waitForTimeout(30_500 - (Date.now() % 30_000));
-    await field.fill(await generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + offset }));
-    const answer = page.waitForResponse((r) => r.url().includes('/api/staff/') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: /^(Controleren|Bevestigen)$/ }).click();
+    await field.fill(await codeAt(secret, offset));
+    const answer = page.waitForResponse((r) => r.url().includes(url) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: button }).click();
     if ((await answer).ok()) return;
   }
   throw new Error('no TOTP code was accepted');
 }
+
+/** Offsets (seconds) of the codes tried in turn: now, the next and the previous step, then (after waiting for the next step) again. */
+const TOTP_OFFSETS = [0, 30, -30, 0, 30];
 
 /** Logs in to the staff console through /beheer/inloggen (with a code computed from `totpSecret` when the account has one). */
 export async function loginToConsole(page: Page, account: ConsoleAccount = DEMO.consoleAdmin) {
@@ -161,11 +173,27 @@ export async function loginToConsole(page: Page, account: ConsoleAccount = DEMO.
   await expect(page).not.toHaveURL(/\/beheer\/inloggen/);
 }
 
-/** POST /api/public/login through the API (no browser); returns the answer. */
-export async function apiLogin(request: APIRequestContext, body: Record<string, string>) {
+type LoginAnswer = { token: string; address_id?: number | null; customers?: Array<{ id: number; name: string }>; projects?: Array<{ id: number; name: string; customer_id: number }> };
+
+/** POST /api/public/login through the API (no browser), answering the second factor with `totpSecret` when asked; returns the answer. */
+export async function apiLogin(request: APIRequestContext, { totpSecret, ...body }: Record<string, string>) {
   const response = await request.post('/api/public/login', { data: { ...body, language: 'nl' } });
   expect(response.status(), `login ${JSON.stringify(body)}`).toBe(200);
-  return (await response.json()) as { token: string; address_id?: number | null; customers?: Array<{ id: number; name: string }>; projects?: Array<{ id: number; name: string; customer_id: number }> };
+  const answer = (await response.json()) as LoginAnswer & { action?: string; ticket?: string };
+  if (answer.action !== 'totp') return answer;
+  if (!totpSecret) throw new Error(`login ${body.username}: the account asks a TOTP code`);
+  const second = await sendTotpCode(totpSecret, (code) => request.post('/api/public/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } }));
+  return (await second.json()) as LoginAnswer;
+}
+
+/** Sends the TOTP codes of `secret` in turn (as `enterTotpCode` types them) until one is accepted; answers that response. */
+export async function sendTotpCode(secret: string, send: (code: string) => Promise<APIResponse>): Promise<APIResponse> {
+  for (const [attempt, offset] of TOTP_OFFSETS.entries()) {
+    if (attempt === 3) await new Promise((resolve) => setTimeout(resolve, 30_500 - (Date.now() % 30_000)));
+    const response = await send(await codeAt(secret, offset));
+    if (response.ok()) return response;
+  }
+  throw new Error('no TOTP code was accepted');
 }
 
 // --- forms --------------------------------------------------------------------------------------

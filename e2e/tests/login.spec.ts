@@ -1,4 +1,4 @@
-import { apiLogin, checkPage, DEMO, errorSummary, expect, expectNoHorizontalScroll, fieldError, loginAsResident, test } from './fixtures';
+import { apiLogin, checkPage, DEMO, errorSummary, expect, expectNoHorizontalScroll, fieldError, loginAsPartner, loginAsResident, test } from './fixtures';
 
 /** Where each resident tile must lead (portal.md section 2, Dashboard). */
 const residentPath = (module: string, projectId: number) =>
@@ -64,6 +64,25 @@ test.describe('resident login', () => {
     await expect(banner).toContainText('Gebruikersnaam en/of wachtwoord onjuist');
     await expect(page).toHaveURL(/\/inloggen$/);
     await checkPage(page, 'login-failed');
+  });
+
+  test('a customer administrator with TOTP gives a code after the password on the partner portal; a wrong code is refused', async ({ page }) => {
+    await page.goto('/inloggen');
+    await page.getByRole('button', { name: 'Inloggen als partner' }).click();
+    await page.getByLabel('Gebruikersnaam').fill(DEMO.admin.username);
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO.admin.password);
+    await submit(page);
+    // the password alone does not log in: the second factor is asked
+    const code = page.getByRole('textbox', { name: 'Code uit de app of herstelcode' });
+    await expect(code).toBeVisible();
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await checkPage(page, 'login-totp');
+    await code.fill('000000');
+    await submit(page);
+    await expect(errorSummary(page)).toContainText('De code is onjuist');
+    await checkPage(page, 'login-totp-wrong');
+    await loginAsPartner(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/partner\//);
   });
 
   test('a resident\'s own login shows no staff note', async ({ page }) => {

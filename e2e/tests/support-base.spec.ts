@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
+import { consoleApiToken, printConsentLetters } from './console-helpers';
 import { withDatabase } from './db';
 import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
 
@@ -25,7 +26,7 @@ async function agreedIn(page: Page, unit: string): Promise<number> {
 }
 
 test.describe('the support-base (draagvlak) form', () => {
-  test('a resident answers, checks the document, signs with an SMS code and finishes; the tally moves', async ({ page, browser, baseURL, mail }) => {
+  test('a resident answers, checks the document, names the signer, signs with an SMS code and finishes; the tally moves', async ({ page, browser, baseURL, mail, request }) => {
     test.setTimeout(180_000);
     const projectId = await projectIdOf(mail, DEMO.project);
 
@@ -92,9 +93,18 @@ test.describe('the support-base (draagvlak) form', () => {
     fs.writeFileSync(path.join(ARTEFACTS, 'support-base-document.pdf'), await pdf.body());
     await page.getByRole('button', { name: 'Volgende' }).click();
 
+    // The number of signers and each one's name: the signed document and the receipt say who signed.
+    await expect(page).toHaveURL(`${formUrl}/aantal_handtekeningen`);
+    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('2');
+    await expect(page.getByRole('textbox', { name: /Naam ondertekenaar 2/ })).toBeVisible();
+    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('1');
+    await expect(page.getByRole('textbox', { name: /Naam ondertekenaar 2/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Vul de naam van ondertekenaar 1 in')).toBeVisible();
     await expect(page).toHaveURL(`${formUrl}/aantal_handtekeningen`);
     await checkPage(page, 'support-base-nr-of-signatures');
-    await page.getByRole('textbox', { name: /Hoeveel personen/ }).fill('1');
+    await page.getByRole('textbox', { name: /Naam ondertekenaar 1/ }).fill('Jan de Vries');
+    await expect(fieldError(page, 'Vul de naam van ondertekenaar 1 in')).toHaveCount(0);
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(page.getByText('Aantal ingevoerd')).toBeVisible();
 
@@ -114,6 +124,8 @@ test.describe('the support-base (draagvlak) form', () => {
     await expect(frameElement).toBeVisible();
     const frame = page.frameLocator('iframe[title="Ondertekenen, handtekening 1"]');
     await expect(frame.getByRole('heading', { name: 'Document ondertekenen' })).toBeVisible();
+    await expect(frame.getByText('Jan de Vries')).toBeVisible(); // the sign page names the signer, not 'Ondertekenaar 1'
+    await expect(page.getByRole('heading', { level: 2, name: 'Ondertekenen: Jan de Vries' })).toBeVisible();
     // (checkPage comes once signed: the sign page's embedded PDF viewer never paints a frame in headless Chromium.)
     const polls: string[] = [];
     page.on('request', (request) => {
@@ -156,9 +168,21 @@ test.describe('the support-base (draagvlak) form', () => {
     await expect(page.getByRole('button', { name: 'Afronden' })).toHaveCount(0);
     await checkPage(page, 'support-base-done');
 
-    // The tally moved: one more agreement in Blok Zuid, and the resident's dashboard text with it.
-    await staff.reload();
-    await expect.poll(() => agreedIn(staff, 'Blok Zuid')).toBe(before + 1);
+    // The tally moved once the signed document was kept: one more agreement in Blok Zuid.
+    await expect.poll(async () => {
+      await staff.reload();
+      return agreedIn(staff, 'Blok Zuid');
+    }, { timeout: 30_000 }).toBe(before + 1);
+
+    // The signed document and the receipt are in the address's dossier (kept for the signer to download).
+    const resident = await apiLogin(request, { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password });
+    const dossier = (await (await request.get(`/api/occupant/dossier?project_id=${projectId}&language=nl`, { headers: { authorization: `Bearer ${resident.token}` } })).json()) as Array<{ type: string; name: string; download_url: string }>;
+    // (other specs may have signed other forms of this address in the project: only this form's items count here)
+    const signedItems = dossier.filter((d) => d.type === 'Ondertekening' && d.name.includes('Draagvlakmeting renovatieplan'));
+    expect(signedItems.map((d) => d.name).sort()).toEqual(['Draagvlakmeting renovatieplan (ondertekend)', 'Ontvangstbewijs Draagvlakmeting renovatieplan']);
+    const signedPdf = await request.get(signedItems.find((d) => d.name.endsWith('(ondertekend)'))!.download_url);
+    expect(signedPdf.headers()['content-type']).toBe('application/pdf');
+    fs.writeFileSync(path.join(ARTEFACTS, 'support-base-signed.pdf'), await signedPdf.body());
 
     // A form that came back on paper: staff record it for Tulpstraat 14 (on the second page of addresses).
     await staff.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Volgende' }).click();
@@ -217,10 +241,15 @@ test.describe('the support-base (draagvlak) form', () => {
 
     const formId = await withDatabase(mail, async (db) => (await db.query<{ id: number }>("SELECT id FROM forms WHERE name = 'Instemming zonnepanelen op het dak'")).rows[0]!.id);
     const projectId = await projectIdOf(mail, DEMO.secondProject);
+    // An address that has not started, from the partner's tally (which shows no links), and its letter printed by the console.
     const partner = await apiLogin(request, { ...DEMO.partner });
     const tally = await request.get(`/api/partner/project/${projectId}/support-base/tally?language=nl&form_id=${formId}`, { headers: { authorization: `Bearer ${partner.token}` } });
     expect(tally.status()).toBe(200);
-    const letter = ((await tally.json()) as { addresses: { items: Array<{ status: string; letter_path: string }> } }).addresses.items.find((a) => a.status === 'not_started')!.letter_path;
+    const address = ((await tally.json()) as { addresses: { items: Array<{ status: string; address_id: number }> } }).addresses.items.find((a) => a.status === 'not_started')!.address_id;
+    const staff = await consoleApiToken(request, DEMO.consoleAdmin); // letters are printed by a role with consent.letters.print
+    const letters = await printConsentLetters(request, staff, projectId, formId, { address_ids: [address] });
+    expect(letters).toHaveLength(1);
+    const letter = letters[0]!.path;
     // A visitor without login: a fresh browser context.
     await page.context().clearCookies();
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });

@@ -10,6 +10,7 @@ import compress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
+import { registerAccess } from './plugins/access.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
@@ -39,7 +40,7 @@ import { paymentRoutes } from './modules/payment/index.ts';
 import { choiceFormRoutes } from './modules/choice-form/index.ts';
 import { genericFormRoutes } from './modules/generic-form/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
-import { supportBaseRoutes } from './modules/support-base/index.ts';
+import { consentLettersRoutes, supportBaseRoutes } from './modules/support-base/index.ts';
 import { staffProjectsRoutes } from './modules/staff-projects/index.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
@@ -82,6 +83,11 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
   registerErrorHandler(app);
   registerInputGuard(app);
   registerAuth(app);
+  // Every /api route declares who may call it (config.access); one guard decides before validation and handler.
+  registerAccess(app, {
+    db: services.db, sessions: services.sessions, customers: services.customers, projects: services.projects, audit: services.audit,
+    idleMinutes: env.STAFF_IDLE_MINUTES,
+  });
   registerFileLinkSigning(app, services.files); // file links in authorised answers are signed for the session
 
   const imageSources = tileImageSource(env.MAP_TILE_URL);
@@ -94,7 +100,12 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
       info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request is refused with 400 { message, errors }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // The route's access declaration travels in the OpenAPI document (x-access), where the permission matrix test reads it.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const declared = input.route.config?.access;
+      return declared ? { ...out, schema: { ...out.schema, 'x-access': declared } } : out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -136,6 +147,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffAccountsRoutes(services));
     await api.register(auditRoutes(services));
     await api.register(staffAddressesRoutes(services));
+    await api.register(consentLettersRoutes(services));
     await api.register(staffContentRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.
     await api.register(workOrderStaffRoutes(services));

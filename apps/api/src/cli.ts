@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { normalizeAlnum } from '@portal/contract';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { normalizeAlnum, roleCan } from '@portal/contract';
 import { describeError } from './lib/logging.ts';
 import { loadEnv, type Env } from './plugins/env.ts';
 import { readRunningUrl } from './lib/running-url.ts';
@@ -150,12 +150,11 @@ async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
   let admin: { id: number; username: string } | undefined;
   if (values.admin) {
     const username = values.admin.trim().toLowerCase();
-    [admin] = await db.select({ id: users.id, username: users.username }).from(users)
-      .where(and(eq(users.username, username), eq(users.role, 'administrator'))).limit(1);
-    if (!admin) throw new CliError(`Unknown administrator: ${username} (no user with role administrator has this username).`);
-    const allowed = await services.projects.userCustomerIds(admin.id);
+    [admin] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.username, username)).limit(1);
+    if (!admin) throw new CliError(`Unknown staff account: ${username}.`);
+    const allowed = (await services.projects.memberships(admin.id)).filter((m) => roleCan(m.role, 'login-links.create')).map((m) => m.customerId);
     found = found.filter((f) => allowed.includes(f.customer.id));
-    if (!found.length) throw new CliError(`Administrator ${username} is not linked to the customer of ${label}.`);
+    if (!found.length) throw new CliError(`${username} may not make login links for the customer of ${label} (its role there lacks login-links.create).`);
   }
   if (values.customer) {
     const wanted = values.customer.trim();
@@ -171,9 +170,9 @@ async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
   if (!admin) {
     [admin] = await db.select({ id: users.id, username: users.username }).from(users)
       .innerJoin(userCustomers, eq(userCustomers.userId, users.id))
-      .where(and(eq(userCustomers.customerId, customer.id), eq(users.role, 'administrator')))
+      .where(and(eq(userCustomers.customerId, customer.id), eq(userCustomers.role, 'customer-admin'), isNull(users.disabledAt)))
       .orderBy(asc(users.id)).limit(1);
-    if (!admin) throw new CliError(`Customer ${customer.name} has no administrator; link one in user_customers or pass --admin.`);
+    if (!admin) throw new CliError(`Customer ${customer.name} has no customer administrator; make one in the console or pass --admin.`);
   }
   const [resident] = await db.select({ id: occupants.id }).from(occupants).where(eq(occupants.addressId, address.id)).limit(1);
   if (!resident) throw new CliError(`Nobody lives at ${label} yet (the address has no occupants).`);
@@ -203,9 +202,10 @@ async function loginLink({ db, services }: Runtime, env: Env): Promise<void> {
 async function wocoLink({ db, services }: Runtime, env: Env): Promise<void> {
   const username = values.user?.trim().toLowerCase();
   const [user] = await db.select({ id: users.id, username: users.username }).from(users)
-    .where(username ? and(eq(users.username, username), eq(users.role, 'woco')) : eq(users.role, 'woco'))
+    .innerJoin(userCustomers, eq(userCustomers.userId, users.id))
+    .where(username ? and(eq(users.username, username), eq(userCustomers.role, 'woco-viewer')) : eq(userCustomers.role, 'woco-viewer'))
     .orderBy(asc(users.id)).limit(1);
-  if (!user) throw new CliError(username ? `Unknown woco user: ${username} (no user with role woco has this username).` : 'There is no woco user.');
+  if (!user) throw new CliError(username ? `Unknown woco user: ${username} (no housing-corporation viewer has this username).` : 'There is no housing-corporation viewer.');
   const token = await services.auth.issueWocoLink(user.id, { replace: values.replace });
   console.error(values.replace
     ? `[portal] New login link for ${user.username}; every earlier link of this user no longer works.`

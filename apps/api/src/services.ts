@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Db } from './db/client.ts';
 import type { Env } from './plugins/env.ts';
-import { requireRole } from './plugins/auth.ts';
 import type { InvalidationBus } from './lib/invalidation.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limit.ts';
@@ -33,7 +32,7 @@ import { createSigningService } from './modules/signing/index.ts';
 import { createFormEngine } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
-import { createSupportBaseService } from './modules/support-base/index.ts';
+import { createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
 import { createPaymentService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
@@ -84,12 +83,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, sessions, limiter, mailer, projects, jobs, guard: loginGuard, publicUrl: env.publicUrl, apiUrl, log,
     limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  const guard = {
-    any: requireRole(sessions, customers, 'occupant', 'partner', 'woco', 'administrator'),
-    occupant: requireRole(sessions, customers, 'occupant'),
-    staff: requireRole(sessions, customers, 'partner', 'woco', 'administrator'),
-    administrator: requireRole(sessions, customers, 'administrator'),
-  };
   const surveys = createSurveyService({
     db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
   });
@@ -102,8 +95,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  // Legal signing (issue 8): the local provider's sign page by default; postbacks through jobs.
-  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost });
+  // Legal signing (issue 8): the local provider's sign page by default; a postback makes the portal ask the provider; reconciliation as a job.
+  const signing = createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl: env.publicUrl, signhost: env.signhost, log });
   // The form engine (issue 8): what generic, intake, support-base and choice forms share.
   const formEngine = createFormEngine({ db, files, log });
   const genericForms = createGenericFormService({
@@ -111,7 +104,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const intake = createIntakeService({ db, projects, engine: formEngine });
   // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
-  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, secrets, sessions, jobs, mailer, log });
+  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, log });
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
   const payments = createPaymentService({
@@ -121,18 +114,19 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Choice forms (issue 9): on the form engine, signing and payment.
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
-  const staffAccess = createStaffAccess(db, sessions, { idleMinutes: env.STAFF_IDLE_MINUTES });
+  const staffAccess = createStaffAccess(db, projects);
   const audit = createAuditService(db);
   const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
+  const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
-  const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth });
-  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, sessions, customers, newItems, projects, mailer, limiter, auth, guard,
+  const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
+  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -147,6 +141,10 @@ export function jobHandlers(services: Services): JobHandlers {
     'signing-local-postback': async (payload) => services.signing.local.deliverPostback(String(payload.transactionId)),
     'signing-progress': async (payload) => services.signing.announceProgress(Number(payload.requestId)),
     'signing-documents': async (payload) => services.signing.fetchSignedDocuments(Number(payload.requestId)),
+    'signing-check': async (payload) => services.signing.checkRequest(Number(payload.requestId), payload.eventId === undefined ? undefined : Number(payload.eventId)),
+    'signing-reconcile': async () => {
+      await services.signing.reconcile();
+    },
     'form-email': async (payload) => services.genericForms.sendEmail(payload),
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),

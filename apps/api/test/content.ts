@@ -31,10 +31,10 @@ export async function createElsewhere(t: TestApp): Promise<Elsewhere> {
     [address!.id, await hashPassword(DEMO.residentPassword)],
   );
   const [user] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, password_hash) VALUES ('administrator', 'beheer@elders.nl', 'beheer@elders.nl', 'Beheer Elders', $1) RETURNING id",
+    "INSERT INTO users (username, email, name, password_hash) VALUES ('beheer@elders.nl', 'beheer@elders.nl', 'Beheer Elders', $1) RETURNING id",
     [await hashPassword(DEMO.adminPassword)],
   );
-  await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [user!.id, customer!.id]);
+  await t.query("INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, 'customer-admin')", [user!.id, customer!.id]);
   const answer = await login(t.app, { zipcode: '9999ZZ', house_number: '1', password: DEMO.residentPassword }, { host });
   const staffToken = await userToken(t.app, 'beheer@elders.nl', DEMO.adminPassword);
   return { customerId: customer!.id, projectId: project!.id, addressId: address!.id, host, token: answer.token!, staffToken };

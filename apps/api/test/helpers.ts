@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { expect, inject } from 'vitest';
@@ -13,6 +14,7 @@ import { DEMO, seedDemo } from '../src/demo/seed.ts';
 import { loadEnv } from '../src/plugins/env.ts';
 import { startRuntime } from '../src/runtime.ts';
 import type { Services } from '../src/services.ts';
+import { users } from '../src/modules/auth/auth.table.ts';
 import { freePort } from './server-process.ts';
 
 export { DEMO, freePort };
@@ -248,6 +250,8 @@ async function loadDemoIds(db: Db): Promise<DemoIds | null> {
  * the real runtime (pool, migrations, LISTEN/NOTIFY bus) and the demo data. Call `close()` in afterAll;
  * it drops the database it created.
  */
+const servicesOf = new WeakMap<FastifyInstance, Services>();
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const ownsDatabase = !options.databaseUrl;
@@ -269,7 +273,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const env = loadEnv({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.DEBUG_API_LOG ? 'error' : 'silent',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://localhost:3000',
@@ -280,7 +284,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const runtime = await startRuntime(env, (msg) => logs.push(msg), { poolSize: 5, worker: options.worker });
     cleanUp.push(runtime.close);
     if (options.seed ?? ownsDatabase) await seedDemo(runtime.services);
-    const app = await buildApp(runtime.services, { logger: false });
+    const app = await buildApp(runtime.services, { logger: process.env.DEBUG_API_LOG ? true : false });
+    servicesOf.set(app, runtime.services);
     cleanUp.push(() => app.close());
     const ids = await loadDemoIds(runtime.db);
 
@@ -350,7 +355,17 @@ export async function userToken(app: FastifyInstance, username: string, password
 }
 
 export const partnerToken = (app: FastifyInstance) => userToken(app, 'partner@example.nl', DEMO.partnerPassword);
-export const adminToken = (app: FastifyInstance) => userToken(app, 'beheer@example.nl', DEMO.adminPassword);
+
+/**
+ * A partner-portal session of the demo's customer administrator. Its account has TOTP (the login asks for a
+ * code, each code works once: auth.routes.test.ts tests that step), so tests get the session made directly.
+ */
+export async function adminToken(app: FastifyInstance): Promise<string> {
+  const services = servicesOf.get(app);
+  if (!services) throw new Error('adminToken: not an app of createTestApp');
+  const [user] = await services.db.select({ id: users.id }).from(users).where(eq(users.username, 'beheer@example.nl'));
+  return services.sessions.issue({ role: 'administrator', face: 'partner', userId: user!.id, occupantId: null, addressId: null, customerId: null });
+}
 
 /**
  * A staff console session for a user, made directly (no password or TOTP step), for tests of the console's
@@ -358,9 +373,7 @@ export const adminToken = (app: FastifyInstance) => userToken(app, 'beheer@examp
  */
 export async function consoleToken(t: TestApp, userId: number, customerId?: number): Promise<string> {
   const [link] = customerId ? [{ customer_id: customerId }] : await t.query<{ customer_id: number }>('SELECT customer_id FROM user_customers WHERE user_id = $1 ORDER BY customer_id LIMIT 1', [userId]);
-  const [user] = await t.query<{ role: 'partner' | 'woco' | 'administrator' }>('SELECT role FROM users WHERE id = $1', [userId]);
-  const token = await t.services.sessions.issue({ role: user!.role, userId, occupantId: null, addressId: null, customerId: link!.customer_id, isAdmin: false, isConsole: true });
-  return token;
+  return t.services.sessions.issue({ role: 'administrator', face: 'console', userId, occupantId: null, addressId: null, customerId: link!.customer_id });
 }
 
 /** Polls `probe` until it returns a truthy value or the time is up; returns the last value. */

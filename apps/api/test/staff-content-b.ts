@@ -24,7 +24,8 @@ export type Caller = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: 
 /** A console session per account, the elsewhere administrator made a customer administrator of their customer. */
 export async function consoleTokens(t: TestApp, elsewhereCustomerId: number): Promise<ConsoleTokens> {
   const [editor] = await t.query<{ id: number }>("SELECT id FROM users WHERE username = 'redactie@example.nl'");
-  const [other] = await t.query<{ id: number }>("UPDATE users SET staff_role = 'customer-admin' WHERE username = 'beheer@elders.nl' RETURNING id");
+  const [other] = await t.query<{ id: number }>("UPDATE user_customers SET role = 'customer-admin' WHERE user_id = (SELECT id FROM users WHERE username = 'beheer@elders.nl') RETURNING user_id AS id");
+  await t.services.projects.invalidateStaff(other!.id);
   return {
     admin: await consoleToken(t, t.ids.users.admin),
     editor: await consoleToken(t, editor!.id),

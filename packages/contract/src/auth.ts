@@ -65,7 +65,13 @@ export type TProjectRef = z.infer<typeof ZProjectRef>;
 
 export const ZLoginResponse = z.object({
   success: z.boolean(),
-  action: z.literal('activate-account').optional(),
+  /**
+   * 'activate-account': the password field held an activation code. 'totp': a staff account whose
+   * second factor is on (or required by its customer) sends a code from its authenticator app (or a
+   * recovery code) with `ticket` to POST /public/login/totp.
+   */
+  action: z.enum(['activate-account', 'totp']).optional(),
+  ticket: z.string().optional(),
   message: z.string().optional(),
   token: z.string().optional(),
   api_url: z.string().optional(),
@@ -125,6 +131,14 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
 export const ZWocoLoginParams = z.object({ token: z.string().min(10).max(200) });
 
+/** POST /public/login/totp: the second step of a staff login to the partner portal (the ticket of the first, once). */
+export const ZLoginTotpBody = z.object({
+  ticket: z.string().min(10).max(200),
+  code: z.string({ error: 'Vul de code in.' }).trim().min(1, 'Vul de code in.').max(40),
+  language: ZLanguage,
+});
+export type TLoginTotpBody = z.input<typeof ZLoginTotpBody>;
+
 export const ZAutoLoginParams = z.object({ id: ZId });
 
 export const ZMe = z.object({
@@ -140,9 +154,10 @@ export { ZId };
 
 /**
  * Login links (/setlogin/{token}/...): `token` is a single-use login ticket that the server issued
- * for an administrator acting for one address, valid for LOGIN_LINK_MINUTES. POST /public/setlogin
- * exchanges it for an occupant session marked is_admin and a fresh administrator token; a session
- * token in its place is refused, so nobody can be logged into somebody else's session by a link.
+ * for a staff member acting for one address, valid for LOGIN_LINK_MINUTES. POST /public/setlogin
+ * exchanges it for ONE session of the face 'acting': the resident's face for that address and the
+ * partner calls for that address alone. `admin_token` is that same token (the spec's choice-form calls
+ * use it); it mints no link or session. A session token in the ticket's place is refused.
  */
 export const ZLoginLinkBody = z.object({ token: z.string().min(10).max(200), language: ZLanguage });
 export type TLoginLinkBody = z.input<typeof ZLoginLinkBody>;

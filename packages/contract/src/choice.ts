@@ -30,7 +30,7 @@ export const choiceMessages = {
   alreadySent: formMessages.alreadySent,
   noPayment: 'Voor dit formulier hoeft niet online te worden betaald.',
   paymentUnavailable: 'Online betalen is op dit moment niet mogelijk. Probeer het later opnieuw.',
-  nameRequired: (nr: number) => `Vul de naam van ondertekenaar ${nr} in`,
+  nameRequired: formMessages.signerNameRequired,
   addressUnknown: 'Adres niet gevonden',
   sectionUnknown: 'Onderdeel niet gevonden',
   noSurcharge: 'Geen meerprijs',

@@ -158,6 +158,8 @@ export const formMessages = {
   emailMissing: 'Vul minimaal één e-mailadres in.',
   simpleSubmitted: 'Bedankt, het formulier is ingediend.',
   mobileInvalid: (nr: number) => `Er is geen geldig mobiel nummer ${nr} ingevuld, bijvoorbeeld: 0612345678.`,
+  /** Legal signing names each signer (in the signed document and the receipt). */
+  signerNameRequired: (nr: number) => `Vul de naam van ondertekenaar ${nr} in`,
   pinLabel: (nr: number) => `Pin ${nr}`,
   contactNone: 'Geen contactpersoon',
   contactCustom: 'Vul zelf een contactpersoon in',
@@ -524,6 +526,13 @@ export function drawnSignatureErrors(input: { signature?: string | null; who?: s
   if (!input.signature || input.signature.length > FORM_LIMITS.signatureMax || !DATA_URL_PNG.test(input.signature)) errors.push({ field: 'signature', message: formMessages.signatureRequired });
   if (isBlank(input.who)) errors.push({ field: 'who', message: formMessages.signatureWho });
   if (withDescription && isBlank(input.description)) errors.push({ field: 'description', message: formMessages.signatureDescription });
+  return errors;
+}
+
+/** The names of signers 1..n for legal signing: each one filled in; fields `names.{i}` (0-based), messages naming the signer. */
+export function signerNameErrors(names: readonly (string | null | undefined)[] | undefined, n: number): TFormFieldError[] {
+  const errors: TFormFieldError[] = [];
+  for (let i = 0; i < n; i++) if (isBlank(names?.[i])) errors.push({ field: `names.${i}`, message: formMessages.signerNameRequired(i + 1) });
   return errors;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZLanguage, ZPageQuery } from './common.ts';
 import { ZNewPassword } from './auth.ts';
-import { ZStaffRole } from './staff.ts';
+import { ZStaffRole } from './permissions.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLongMessage } from './validation.ts';
 
 /**
@@ -159,9 +159,7 @@ export const ZStaffAccount = z.object({
   name: z.string(),
   email: z.string(),
   role: ZStaffRole,
-  /** A partner login (users.role 'partner') that edits in the console the projects it works on. */
-  is_partner: z.boolean(),
-  /** The projects a project editor works on (empty for a customer administrator: they reach all). */
+  /** The projects the account works on (empty for a role that reaches all of the customer's projects). */
   project_ids: z.array(z.number().int()),
   totp_enabled: z.boolean(),
   disabled: z.boolean(),
@@ -227,6 +225,10 @@ export const ZAuditEntry = z.object({
   project_id: z.number().int().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** Where it was done: console, partner (the partner portal), acting (for one address through a login link). */
+  face: z.enum(['resident', 'acting', 'partner', 'console']).nullable(),
+  /** For requests logged ahead of their handler: the answer's HTTP status (null while it runs, or for the console's own changes). */
+  outcome: z.number().int().nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditList = z.array(ZAuditEntry);
@@ -237,6 +239,7 @@ export const ZAuditQuery = ZPageQuery.extend({
   entity: z.string().trim().max(50).optional(),
   action: z.string().trim().max(50).optional(),
   project_id: ZId.optional(),
+  face: z.enum(['resident', 'acting', 'partner', 'console']).optional(),
   /** From this day (Europe/Amsterdam) up to and including `to`. */
   from: ZDay.optional(),
   to: ZDay.optional(),

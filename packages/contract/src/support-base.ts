@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
+import { ZDutchDate, ZHtml, ZId, ZLanguage, ZPageQuery } from './common.ts';
 import { FORM_LIMITS, formMessages, isFormEmail, isSigningMobile } from './form-rules.ts';
 import { ZFormSection, ZFormValues } from './forms.ts';
+import { ACTIVATION_CODE_ALPHABET, ACTIVATION_LETTERS_MAX } from './staff-addresses-rules.ts';
 
 /**
  * The support-base form (draagvlak, consent; spec 2.3, 3.1, 4.1, 7.1): sections of sb_ elements on the
@@ -10,6 +11,8 @@ import { ZFormSection, ZFormValues } from './forms.ts';
  * signer when SMS verification is used, legal signing through the signing service, and finishing with
  * an e-mail address and a comment. Residents call /occupant/support-base/form/{form_id}; a letter's
  * personal link /public/support-base/form/{form_id}/token/{token} (per address) reaches the same calls.
+ * Letter links are credentials of the address: made only when the console prints the letters, stored
+ * hashed, revocable, replaced when letters are printed again, and never in any staff answer.
  *
  * The consent tally (the 70% rule, art. 7:220 lid 3 BW) counts only what a signed document says
  * ('agree' or 'disagree', fixed when the signing service reports the document signed) or a paper form.
@@ -31,6 +34,7 @@ export const supportBaseMessages = {
   readOnly: 'Dit formulier kan niet meer worden aangepast: het ondertekenen is al begonnen.',
   documentNotChecked: 'Open en controleer eerst het document.',
   mobileMissing: 'Vul eerst een mobiel nummer in voor iedere ondertekenaar.',
+  namesMissing: 'Vul eerst bij Aantal handtekeningen de naam van iedere ondertekenaar in.',
   emailInvalid: 'Ongeldig e-mailadres',
   linkInvalid: 'Deze link is ongeldig of verlopen.',
   saved: formMessages.saved,
@@ -52,6 +56,8 @@ export const supportBaseTexts = {
   saveNext: 'Opslaan en volgende',
   openDocument: 'Open het document (PDF)',
   signer: (nr: number) => `Ondertekenaar ${nr}`,
+  signerName: (nr: number) => `Naam ondertekenaar ${nr}`,
+  signerNameHint: 'Voor- en achternaam, zoals die in het ondertekende document komt te staan.',
 } as const;
 
 /** Mobile numbers for SMS verification: 06 plus 8 digits (spec 5, 9). */
@@ -71,7 +77,8 @@ export const SUPPORT_BASE_STEPS = ['bijlages', 'document', 'aantal_handtekeninge
 export type TSupportBaseStep = (typeof SUPPORT_BASE_STEPS)[number];
 
 export const ZSupportBaseAttachment = z.object({ name: z.string(), file_url: z.string() });
-export const ZSupportBaseSigner = z.object({ nr: z.number().int(), mobile: z.string().nullable(), signed: z.boolean() });
+/** A signer: the name given at the number of signatures (null for one made before names were asked), the mobile number, signed. */
+export const ZSupportBaseSigner = z.object({ nr: z.number().int(), name: z.string().nullable(), mobile: z.string().nullable(), signed: z.boolean() });
 
 export const ZSupportBaseForm = z.object({
   id: z.number(),
@@ -121,7 +128,12 @@ export type TSupportBaseProject = z.infer<typeof ZSupportBaseProject>;
 // ---- requests ------------------------------------------------------------------------------------
 
 export const ZSupportBaseSaveBody = z.object({ language: ZLanguage, values: ZFormValues, version: z.number().int().min(0).optional() });
-export const ZSupportBaseNrBody = z.object({ language: ZLanguage, nr_of_signatures: z.union([z.number(), z.string().max(10)]) });
+/** The number of signers and each signer's name (required: the signed document and the receipt name them; 422 naming the signer). */
+export const ZSupportBaseNrBody = z.object({
+  language: ZLanguage,
+  nr_of_signatures: z.union([z.number(), z.string().max(10)]),
+  names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
+});
 export const ZSupportBaseMobileBody = z.object({ language: ZLanguage, mobile: z.string().max(40) });
 export const ZSupportBaseSendBody = z.object({
   language: ZLanguage, email_address: z.string().max(320).nullable().optional(), comment: z.string().max(FORM_LIMITS.textMax).nullable().optional(),
@@ -129,7 +141,12 @@ export const ZSupportBaseSendBody = z.object({
 export const ZSupportBaseSignUrl = z.object({ url: z.string() });
 
 export const ZSupportBaseParams = z.object({ form_id: ZId });
-export const ZSupportBaseToken = z.string().regex(/^\d{1,10}-[A-Za-z0-9_-]{43}$/);
+/**
+ * A letter's token (CONSENT_LETTER_TOKEN_LENGTH characters of CONSENT_LETTER_TOKEN_ALPHABET, any case). The
+ * path takes any token-like text, so that an unknown, revoked or expired one (an old letter's) gets the
+ * Dutch 404 rather than a validation error.
+ */
+export const ZSupportBaseToken = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/);
 export const ZSupportBasePublicParams = ZSupportBaseParams.extend({ token: ZSupportBaseToken });
 export const ZSupportBaseSectionParams = ZSupportBaseParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
 export const ZSupportBasePublicSectionParams = ZSupportBasePublicParams.extend({ section: z.string().regex(/^\d{1,3}$/) });
@@ -184,8 +201,8 @@ export const ZConsentAddress = z.object({
   status: z.enum(SUPPORT_BASE_ADDRESS_STATUSES),
   on_paper: z.boolean(),
   agreement_at: ZDutchDate.nullable(),
-  /** The personal link for a letter (the public wizard of this address). */
-  letter_path: z.string(),
+  /** When the address's letter with a live personal link was printed (DD-MM-YYYY); null without one. The link itself is never shown to staff. */
+  letter_printed_at: ZDutchDate.nullable(),
 });
 export type TConsentAddress = z.infer<typeof ZConsentAddress>;
 
@@ -234,6 +251,108 @@ export const supportBasePaths = {
   send: (base: string) => `${base}/send`,
   tally: (projectId: number) => `/partner/project/${projectId}/support-base/tally`,
   paper: (projectId: number, formId: number, addressId: number) => `/partner/project/${projectId}/support-base/form/${formId}/address/${addressId}/paper`,
-  /** The portal's page for a letter's personal link. */
+  /** The portal's page for a letter's personal link (printed on the letter only). */
   letterPage: (formId: number, token: string) => `/public/formulier/draagvlak/${formId}/token/${token}`,
 } as const;
+
+// ---- consent letters (staff console) -------------------------------------------------------------
+
+/**
+ * The console prints the consent letters of a form (/beheer/projecten/:projectId/draagvlak): one A4 letter
+ * per address with its personal link (and a QR code to it) and the deadline. A link is a random token, stored
+ * only as its hash; it works for its form and address until the deadline printed on the letter (the end of
+ * that day in Amsterdam), the form's close date (`deadline`) or the form's deactivation, whichever comes
+ * first, and until it is revoked. Printing an address's letter again revokes its earlier link.
+ */
+export const consentLetterPaths = {
+  forms: '/staff/projects/:projectId/consent-forms',
+  addresses: '/staff/projects/:projectId/consent-forms/:formId/addresses',
+  print: '/staff/projects/:projectId/consent-forms/:formId/letters',
+  revokeAll: '/staff/projects/:projectId/consent-forms/:formId/letters/revoke',
+  revokeOne: '/staff/projects/:projectId/consent-forms/:formId/addresses/:addressId/letter/revoke',
+} as const;
+
+/** The token's characters: no look-alikes (as the activation codes), read case-insensitively. */
+export const CONSENT_LETTER_TOKEN_ALPHABET = ACTIVATION_CODE_ALPHABET;
+/** 26 characters of 31: about 128 bits. */
+export const CONSENT_LETTER_TOKEN_LENGTH = 26;
+/** Letters printed in one request (one PDF). */
+export const CONSENT_LETTERS_MAX = ACTIVATION_LETTERS_MAX;
+/** The deadline on a letter is at most this many days ahead. */
+export const CONSENT_LETTER_MAX_DAYS = 365;
+/** The deadline the console proposes when the form has no close date: two weeks, as is common practice. */
+export const CONSENT_LETTER_DEFAULT_DAYS = 14;
+
+export const ZConsentFormParams = z.object({ projectId: ZId, formId: ZId });
+export const ZConsentLetterParams = ZConsentFormParams.extend({ addressId: ZId });
+
+/** Dates and times of the console's answers are ISO 8601 (UTC); the console shows them in Europe/Amsterdam. */
+export const ZConsentLetterForm = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The form's close date (ISO), when it has one: no letter works after it. */
+  close_date: z.string().nullable(),
+  /** The project's addresses, and those of them not vacant (what "all" prints for). */
+  addresses: z.number().int(),
+  occupied: z.number().int(),
+  /** Addresses with a live letter link. */
+  live_letters: z.number().int(),
+  last_printed_at: z.string().nullable(),
+});
+export type TConsentLetterForm = z.infer<typeof ZConsentLetterForm>;
+
+export const CONSENT_LETTER_STATUSES = ['none', 'live', 'revoked', 'expired'] as const;
+export type TConsentLetterStatus = (typeof CONSENT_LETTER_STATUSES)[number];
+
+/** An address of the project with its consent status and the state of its latest letter (never its link). */
+export const ZConsentLetterAddress = z.object({
+  id: z.number().int(),
+  zipcode: z.string(),
+  house_number: z.string(),
+  street: z.string(),
+  city: z.string(),
+  building_unit: z.string().nullable(),
+  vacant: z.boolean(),
+  consent_status: z.enum(SUPPORT_BASE_ADDRESS_STATUSES),
+  letter: z.object({
+    status: z.enum(CONSENT_LETTER_STATUSES),
+    printed_at: z.string().nullable(),
+    printed_by: z.string().nullable(),
+    /** The end of the deadline day printed on the letter. */
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+  }),
+});
+export type TConsentLetterAddress = z.infer<typeof ZConsentLetterAddress>;
+
+export const ZConsentLetterListQuery = ZPageQuery.extend({
+  q: z.string().max(100).optional().describe('Postcode, house number, street or city; every word must match.'),
+  language: ZLanguage,
+});
+export type TConsentLetterListQuery = z.infer<typeof ZConsentLetterListQuery>;
+
+export const consentLetterMessages = {
+  chooseAddresses: 'Kies adressen of alle adressen',
+  deadlineRequired: 'Vul de datum in waarop de bewoners uiterlijk reageren (DD-MM-JJJJ)',
+  deadlinePast: 'Kies een datum vanaf vandaag',
+  deadlineTooFar: `Kies een datum binnen ${CONSENT_LETTER_MAX_DAYS} dagen`,
+  deadlineAfterClose: (closeDate: string) => `Kies een datum tot en met de sluitingsdatum van het formulier (${closeDate})`,
+  notInProject: 'Een of meer adressen horen niet bij dit project.',
+  nothingToPrint: 'Dit project heeft geen bewoonde adressen: er zijn geen brieven te maken.',
+  tooMany: `Maak brieven voor hoogstens ${CONSENT_LETTERS_MAX} adressen tegelijk.`,
+} as const;
+
+export const ZConsentLettersBody = z
+  .object({
+    address_ids: z.array(ZId).min(1).max(CONSENT_LETTERS_MAX).optional(),
+    /** Every address of the project that is not vacant. */
+    all: z.literal(true).optional(),
+    /** The deadline printed on the letters, DD-MM-YYYY: the links work until the end of that day. */
+    deadline: z.string().max(20),
+    language: ZLanguage,
+  })
+  .refine((b) => (b.address_ids ? 1 : 0) + (b.all ? 1 : 0) === 1, { message: consentLetterMessages.chooseAddresses, path: ['address_ids'] });
+export type TConsentLettersBody = z.input<typeof ZConsentLettersBody>;
+
+export const ZConsentLettersRevoked = z.object({ success: z.literal(true), revoked: z.number().int() });
+export type TConsentLettersRevoked = z.infer<typeof ZConsentLettersRevoked>;

@@ -21,3 +21,4 @@ export * from '../modules/survey/survey.table.ts';
 export * from '../modules/signing/signing.table.ts';
 export * from '../modules/form-engine/form-engine.table.ts';
 export * from '../modules/payment/payment.table.ts';
+export * from '../modules/support-base/support-base.table.ts';

@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { sanitizeStaffHtml } from '../lib/sanitize.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { addresses, occupants } from '../modules/address/address.table.ts';
-import { userCustomers, users } from '../modules/auth/auth.table.ts';
+import { staffProjects, userCustomers, users } from '../modules/auth/auth.table.ts';
 import { customers } from '../modules/customer/customer.table.ts';
 import { addressProjects, projects } from '../modules/project/project.table.ts';
 import { seedDemoContent } from './content.ts';
@@ -105,20 +105,21 @@ export async function seedDemo(services: Services): Promise<boolean> {
     ]);
 
     const [partner, admin, woco] = await tx.insert(users).values([
-      { role: 'partner', username: 'partner@example.nl', email: 'partner@example.nl', name: 'Pieter Bakker (Installatiebedrijf Bakker)', passwordHash: partnerHash },
-      { role: 'administrator', username: 'beheer@example.nl', email: 'beheer@example.nl', name: 'Beheerder Woonstad', passwordHash: adminHash },
-      { role: 'woco', username: 'woco@example.nl', email: 'woco@example.nl', name: 'Sanne Visser (Woonstad)', loginTokenHash: hashToken(DEMO.wocoToken) },
+      { username: 'partner@example.nl', email: 'partner@example.nl', name: 'Pieter Bakker (Installatiebedrijf Bakker)', passwordHash: partnerHash },
+      { username: 'beheer@example.nl', email: 'beheer@example.nl', name: 'Beheerder Woonstad', passwordHash: adminHash },
+      { username: 'woco@example.nl', email: 'woco@example.nl', name: 'Sanne Visser (Woonstad)', loginTokenHash: hashToken(DEMO.wocoToken) },
     ]).returning();
+    // One role per customer (packages/contract/src/permissions.ts); the contractor reaches the projects it works on.
     await tx.insert(userCustomers).values([
-      { userId: partner!.id, customerId: woonstad!.id },
-      { userId: partner!.id, customerId: devries!.id },
-      { userId: admin!.id, customerId: woonstad!.id },
-      { userId: woco!.id, customerId: woonstad!.id },
+      { userId: partner!.id, customerId: woonstad!.id, role: 'contractor' },
+      { userId: partner!.id, customerId: devries!.id, role: 'contractor' },
+      { userId: admin!.id, customerId: woonstad!.id, role: 'customer-admin' },
+      { userId: woco!.id, customerId: woonstad!.id, role: 'woco-viewer' },
     ]);
+    await tx.insert(staffProjects).values([bloemenbuurt!, rivierenwijk!, havenkwartier!, dakZuid!].map((p) => ({ userId: partner!.id, projectId: p.id })));
     await seedDemoContent(tx, services, {
       customerId: woonstad!.id, bloemenbuurt: bloemenbuurt!.id, rivierenwijk: rivierenwijk!.id, a10: a10!.id, a12: a12!.id, a14: a14!.id,
     });
-    void havenkwartier; void dakZuid;
   });
   await seedChatDemo(db);
   await seedAppointmentsDemo(db);

@@ -14,8 +14,8 @@ export const STAFF_DEMO = {
 } as const;
 
 /**
- * The console's accounts of the demo: the administrator becomes customer administrator with TOTP, a
- * project editor for the Bloemenbuurt (no TOTP yet), and the partner edits the Woonstad projects it works on.
+ * The console's accounts of the demo: the customer administrator gets TOTP, and a project editor for the
+ * Bloemenbuurt (no TOTP yet) is added. (The partner, a contractor, edits the projects it works on.)
  */
 export async function seedStaffDemo(services: Services): Promise<void> {
   const { db } = services;
@@ -28,19 +28,11 @@ export async function seedStaffDemo(services: Services): Promise<void> {
   const editorHash = await hashPassword(STAFF_DEMO.editor.password);
 
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ staffRole: 'customer-admin', totpSecret, totpEnabledAt: new Date() }).where(eq(users.username, 'beheer@example.nl'));
-    const [partner] = await tx.update(users).set({ staffRole: 'project-editor' }).where(eq(users.username, 'partner@example.nl')).returning({ id: users.id });
+    await tx.update(users).set({ totpSecret, totpEnabledAt: new Date() }).where(eq(users.username, 'beheer@example.nl'));
     const [editor] = await tx.insert(users).values({
-      role: 'partner', username: STAFF_DEMO.editor.email, email: STAFF_DEMO.editor.email, name: STAFF_DEMO.editor.name,
-      passwordHash: editorHash, staffRole: 'project-editor', partnerPortal: false,
+      username: STAFF_DEMO.editor.email, email: STAFF_DEMO.editor.email, name: STAFF_DEMO.editor.name, passwordHash: editorHash,
     }).returning({ id: users.id });
-    await tx.insert(userCustomers).values({ userId: editor!.id, customerId: woonstad.id });
-    await tx.insert(staffProjects).values([
-      { userId: editor!.id, projectId: projectId('Renovatie Bloemenbuurt') },
-      ...(partner ? [
-        { userId: partner.id, projectId: projectId('Renovatie Bloemenbuurt') },
-        { userId: partner.id, projectId: projectId('Verduurzaming Rivierenwijk') },
-      ] : []),
-    ]);
+    await tx.insert(userCustomers).values({ userId: editor!.id, customerId: woonstad.id, role: 'project-editor' });
+    await tx.insert(staffProjects).values({ userId: editor!.id, projectId: projectId('Renovatie Bloemenbuurt') });
   });
 }

@@ -40,8 +40,8 @@ type Outcome = 'agree' | 'disagree' | 'paper-agree' | 'paper-disagree' | 'answer
 /**
  * Support-base (consent) demo: in both projects a consent form with attachments and SMS verification
  * and one without, and addresses in every tally state across two building units per project (one
- * above 70%, one below). Agreements exist only for signed entries (with their signing request and
- * signers recorded as the local provider would) or paper forms. Tulpstraat 10, 12 and 14 are left
+ * above 70%, one below). Agreements exist only for signed entries (with their signing request, signers
+ * and kept documents recorded as the local provider would) or paper forms. Tulpstraat 10, 12 and 14 are left
  * untouched so that residents can go through the wizard themselves.
  */
 export async function seedSupportBaseDemo(services: Services): Promise<void> {
@@ -56,7 +56,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
 
   const letter = (project: string, title: string, paragraphs: string[], colour: string) =>
     pdfLetter({ title, project, date: '1 november 2026', paragraphs, colour });
-  const [planB, rentB, planR, document] = await files.storeMany([
+  const [planB, rentB, planR, document, signedDocument, receipt] = await files.storeMany([
     { filename: 'Renovatieplan Bloemenbuurt.pdf', mime: 'application/pdf', owner: 'form-attachment', data: letter('Renovatie Bloemenbuurt', 'Renovatieplan', [
       'Wij vernieuwen de daken, kozijnen en installaties van de woningen in de Bloemenbuurt en isoleren de gevels.',
       'De werkzaamheden duren per woning ongeveer drie weken. U kunt tijdens de werkzaamheden in uw woning blijven.',
@@ -70,6 +70,14 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
     ], '#0b5394') },
     { filename: 'Draagvlakmeting (ondertekend document).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ondertekend document', [
       'Het document zoals het aan de ondertekendienst is aangeboden (demo).',
+    ], '#455a64') },
+    // The demo's signed requests share one stored signed document and receipt: the tally counts a digital
+    // agreement only when the signed document is kept (support-base.tally.ts).
+    { filename: 'Draagvlakmeting (ondertekend).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ondertekend', [
+      'Het ondertekende document zoals de ondertekendienst het teruggaf (demo).',
+    ], '#455a64') },
+    { filename: 'Draagvlakmeting (ontvangstbewijs).pdf', mime: 'application/pdf', owner: 'signing', data: letter('Draagvlakmeting', 'Ontvangstbewijs', [
+      'Het ontvangstbewijs van de ondertekening (demo).',
     ], '#455a64') },
   ]);
 
@@ -124,7 +132,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
       const values: TFormValues = outcome === 'answering' ? { instemming: 'agree' } : { instemming: agreement!, naam: 'Hoofdhuurder', bewoners: 2 };
       const paper = outcome.startsWith('paper');
       const signed = outcome === 'agree' || outcome === 'disagree';
-      const signature: StoredSignature = { image: null, who: null, description: null, mobile: '0612345678', signed: true, signedAt: at.toISOString() };
+      const signature: StoredSignature = { image: null, who: 'Hoofdhuurder', description: null, mobile: '0612345678', signed: true, signedAt: at.toISOString() };
       const [entry] = await tx.insert(formEntries).values({
         formId: form.id, projectId: form.projectId, addressId, onePerOwner: true, values,
         status: signed ? 'signed' : paper ? 'confirmed' : 'open',
@@ -135,9 +143,10 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
       if (!signed) return;
       const [request] = await tx.insert(signingRequests).values({
         subjectKind: 'support-base', entryId: entry!.id, provider: 'local', providerTransactionId: `demo-support-base-${entry!.id}`, status: 'signed',
-        verification: 'sms', documentFileId: document!.id, createdAt: daysAgo(day + 1), updatedAt: at,
+        verification: 'sms', documentFileId: document!.id, signedFileId: signedDocument!.id, receiptFileId: receipt!.id,
+        createdAt: daysAgo(day + 1), updatedAt: at, checkedAt: at,
       }).returning();
-      await tx.insert(signingSigners).values({ requestId: request!.id, nr: 1, name: 'Ondertekenaar 1', mobile: '0612345678', signedAt: at });
+      await tx.insert(signingSigners).values({ requestId: request!.id, nr: 1, name: 'Hoofdhuurder', mobile: '0612345678', signedAt: at });
       await tx.insert(formEntryEvents).values([
         { entryId: entry!.id, action: 'sign-requested', actorKind: 'occupant', detail: { request: request!.id, agreement }, at: daysAgo(day + 1) },
         { entryId: entry!.id, action: 'signed', actorKind: 'system', detail: { nr: 1 }, at },

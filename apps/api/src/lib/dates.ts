@@ -33,3 +33,12 @@ export function addDays(isoDate: string, days: number): string {
   const next = new Date(Date.UTC(year!, month! - 1, day! + days));
   return next.toISOString().slice(0, 10);
 }
+
+/** The last second of an Amsterdam calendar day ('YYYY-MM-DD'): what 'valid until and including' that date ends at. */
+export function endOfAmsterdamDay(isoDate: string): Date {
+  const utc = new Date(`${isoDate}T23:59:59Z`);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(utc)
+    .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
+  const hours = Number(/GMT([+-]\d+)/.exec(zone)?.[1] ?? 0);
+  return new Date(utc.getTime() - hours * 3_600_000);
+}

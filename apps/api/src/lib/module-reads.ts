@@ -5,6 +5,7 @@ import {
   HAS_MORE_HEADER, pagedAnswer, ZApiError, ZIdParams, ZLanguageQuery, ZOccupantQuery, ZPagedLanguageQuery, ZPagedOccupantQuery,
   ZPartnerProjectParams, ZProjectItemParams, ZProjectParams, type TPageQuery,
 } from '@portal/contract';
+import { access } from '../plugins/access.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 import type { Reader } from './content.ts';
@@ -64,11 +65,12 @@ function registerReads(
   queries: { language: z.ZodType; occupant: z.ZodType },
   read: (reader: Reader, query: ReadQuery, reply: FastifyReply) => Promise<unknown>,
 ) {
-  const { readers, guard } = services;
+  const { readers } = services;
   const description = def.description;
   // Widened: Fastify's reply types cannot resolve a generic schema; `read` is typed by T instead.
   const response = { 200: def.response, ...readErrors };
   app.get(def.paths.public, {
+    config: { access: access.public },
     schema: {
       tags: [def.tag], summary: `${def.summary}: public visitor`, description,
       params: ZProjectParams, querystring: queries.language, response,
@@ -76,7 +78,7 @@ function registerReads(
   }, async (request, reply) => read(await readers.forPublic(request.params.id), request.query as ReadQuery, reply));
 
   app.get(def.paths.occupant, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: [def.tag], summary: `${def.summary}: resident`, description,
       querystring: queries.occupant, security: [{ bearer: [] }], response,
@@ -87,7 +89,7 @@ function registerReads(
   });
 
   app.get(def.paths.partner, {
-    preHandler: guard.staff,
+    config: { access: access.partner('project.read', access.project('project_id')) },
     schema: {
       tags: [def.tag], summary: `${def.summary}: partner`, description,
       params: ZPartnerProjectParams, querystring: queries.language, security: [{ bearer: [] }], response,
@@ -107,10 +109,11 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
   response: T;
   read: (reader: Reader, id: number) => Promise<z.infer<T>>;
 }) {
-  const { readers, guard } = services;
+  const { readers } = services;
   // Widened as in registerModuleReads.
   const response = { 200: def.response as z.ZodType, ...readErrors };
   app.get(def.public.path, {
+    config: { access: access.public },
     schema: {
       tags: [def.tag], summary: def.public.summary,
       params: ZProjectItemParams, querystring: ZLanguageQuery, response,
@@ -118,7 +121,7 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
   }, async (request) => def.read(await readers.forPublic(request.params.project_id), request.params.id));
 
   app.get(def.occupant.path, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: [def.tag], summary: def.occupant.summary,
       params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response,

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   HAS_MORE_HEADER, pagedAnswer, ZApiError, ZStaffContentItemParams, ZStaffContentParams, ZStaffList, ZStaffListQuery, ZSuccess,
   type TStaffListItem, type TStaffListQuery, type TSuccess,
 } from '@portal/contract';
+import { access } from '../plugins/access.ts';
 import type { Services } from '../services.ts';
 import { staffOf, type StaffContext } from '../modules/staff/staff-access.ts';
 import type { Page } from './paging.ts';
@@ -16,18 +16,11 @@ const security = [{ bearer: [] }];
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError };
 
 /**
- * preHandlers of a staff route whose answer holds file links: a console session, and that session on
- * the request so that the links are signed for it (files.routes' registerFileLinkSigning): an <img> of
- * a draft or of a non-public project then loads in the console without a token in its URL.
+ * A content route of the console: a console session whose role may edit content, on a project it reaches
+ * (the project from the URL). File links in the answer are signed for that session (registerFileLinkSigning),
+ * so an <img> of a draft or of a non-public project loads in the console without a token in its URL.
  */
-export function staffWithFileLinks(services: Services) {
-  return [
-    services.staffAccess.staff,
-    async (request: FastifyRequest) => {
-      request.session = request.bearer ? await services.sessions.resolve(request.bearer) : null;
-    },
-  ];
-}
+export const contentAccess = { access: access.console('content.edit', access.project('projectId')) };
 
 /** What a content module's staff service offers: every call is for one project the caller may edit. */
 export type StaffCrudService<I, O> = {
@@ -82,7 +75,6 @@ const PUBLISHING = 'publish_at null is a draft, a future moment scheduled, a pas
  */
 export function registerStaffCrud<I extends z.ZodType, O extends z.ZodType>(app: ZodApp, services: Services, def: CrudDef<I, O>) {
   const { staffAccess } = services;
-  const withLinks = staffWithFileLinks(services);
   const input: z.ZodType = def.input;
   const output: z.ZodType = def.output;
   const project = async (ctx: StaffContext, projectId: number) => {
@@ -91,7 +83,7 @@ export function registerStaffCrud<I extends z.ZodType, O extends z.ZodType>(app:
   };
 
   app.get(def.paths.list, {
-    preHandler: staffAccess.staff,
+    config: contentAccess,
     schema: {
       tags, security, summary: `List a project's ${def.name}s, drafts included`,
       description: `Paged (before/limit, X-Has-More) and searchable (q: title and text). ${ACCESS}`,
@@ -105,12 +97,12 @@ export function registerStaffCrud<I extends z.ZodType, O extends z.ZodType>(app:
   });
 
   app.get(def.paths.item, {
-    preHandler: withLinks,
+    config: contentAccess,
     schema: { tags, security, summary: `One ${def.name} of a project`, description: ACCESS, params: ZStaffContentItemParams, response: { 200: output, ...errors } },
   }, async (request) => def.service.get(await project(staffOf(request), request.params.projectId), request.params.projectId, request.params.id));
 
   app.post(def.paths.list, {
-    preHandler: withLinks,
+    config: contentAccess,
     schema: {
       tags, security, summary: `Create a ${def.name}`, description: [PUBLISHING, def.rules, ACCESS].filter(Boolean).join(' '),
       params: ZStaffContentParams, body: input, response: { 201: output, ...errors },
@@ -121,7 +113,7 @@ export function registerStaffCrud<I extends z.ZodType, O extends z.ZodType>(app:
   });
 
   app.put(def.paths.item, {
-    preHandler: withLinks,
+    config: contentAccess,
     schema: {
       tags, security, summary: `Change a ${def.name}`, description: [PUBLISHING, def.rules, ACCESS].filter(Boolean).join(' '),
       params: ZStaffContentItemParams, body: input, response: { 200: output, ...errors },
@@ -129,7 +121,7 @@ export function registerStaffCrud<I extends z.ZodType, O extends z.ZodType>(app:
   }, async (request) => def.service.update(await project(staffOf(request), request.params.projectId), request.params.projectId, request.params.id, request.body as z.infer<I>));
 
   app.delete(def.paths.item, {
-    preHandler: staffAccess.staff,
+    config: contentAccess,
     schema: { tags, security, summary: `Delete a ${def.name}`, description: ACCESS, params: ZStaffContentItemParams, response: { 200: ZSuccess, ...errors } },
   }, async (request): Promise<TSuccess> => {
     await def.service.remove(await project(staffOf(request), request.params.projectId), request.params.projectId, request.params.id);

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TRole } from '@portal/contract';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import type { Session, SessionStore } from '../modules/auth/session.store.ts';
-import type { CustomerRow, CustomerService } from '../modules/customer/customer.service.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+import type { Session } from '../modules/auth/session.store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,31 +23,13 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('bearer', undefined);
-  app.decorateRequest('staff', null);
   app.addHook('onRequest', (request, _reply, done) => {
     request.bearer = bearerOf(request);
     done();
   });
 }
 
-/**
- * A preHandler that requires a live session of one of `roles`. An occupant session is valid only on
- * its own customer's host.
- */
-export function requireRole(sessions: SessionStore, customers: CustomerService, ...roles: TRole[]) {
-  return async (request: FastifyRequest) => {
-    if (!request.bearer) throw new UnauthorizedError();
-    const session = await sessions.resolve(request.bearer);
-    if (!session) throw new UnauthorizedError();
-    if (!roles.includes(session.role)) throw new ForbiddenError();
-    if (session.role === 'occupant') {
-      const customer: CustomerRow = await customers.forHost(request.headers.host);
-      if (customer.id !== session.customerId) throw new UnauthorizedError();
-    }
-    request.session = session;
-  };
-}
-
+/** The session the access guard (plugins/access.ts) let through; routes that accept sessions only. */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new UnauthorizedError();
   return request.session;

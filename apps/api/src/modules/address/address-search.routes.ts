@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import {
   addressColumns, fullAddress, houseNumberOrder, inProject, matchesAddress, staffReadErrors, staffSecurity, staffTags,
 } from '../../lib/staff-content-b.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { addresses } from './address.table.ts';
@@ -26,7 +27,7 @@ async function searchProjectAddresses(db: Db, scope: { customerId: number; proje
 export const addressSearchRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { staffAccess, db } = services;
   app.get(staffContentBPaths.addressSearch, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('addresses.read', access.project('projectId'), { personalData: true }) },
     schema: {
       tags: staffTags, summary: "Finds addresses of the project for a picker",
       description: `Every word of \`q\` in street, house number, postcode or city; by street and house number, at most \`limit\` (default ${DEFAULT_LIMIT}, at most 50). Another customer's project answers 404.`,

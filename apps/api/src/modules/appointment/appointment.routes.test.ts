@@ -99,7 +99,7 @@ describe('GET /api/occupant/appointments', () => {
 
   it('needs an occupant login', async () => {
     expect((await get('/api/occupant/appointments')).statusCode).toBe(401);
-    expect((await get('/api/occupant/appointments', await partnerToken(t.app))).statusCode).toBe(403);
+    expect((await get('/api/occupant/appointments', await partnerToken(t.app))).statusCode).toBe(401);
   });
 
   it('counts the appointments waiting for the resident on the dashboard tile', async () => {

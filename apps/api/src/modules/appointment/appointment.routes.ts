@@ -5,6 +5,7 @@ import {
   type TAppointment, type TAppointmentResult,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError };
@@ -31,15 +32,15 @@ const changeResult = ({ appointment, confirmation }: { appointment: TAppointment
 };
 
 export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { appointments, guard } = services;
+  const { appointments } = services;
 
   app.get(appointmentPaths.list, {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: { tags, summary: "The address's appointments in the chosen project", querystring: ZOccupantQuery, security, response: { 200: ZAppointmentList, ...errors } },
   }, async (request) => appointments.list(sessionOf(request), request.query.project_id));
 
   app.get(appointmentPaths.one, {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: {
       tags, summary: 'One appointment with the slots it can be planned in',
       description: '`available_slots`: slots of the same planning with a free place that start in the future (the booked one excluded), soonest first, at most 200.',
@@ -48,7 +49,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => appointments.get(sessionOf(request), request.params.id, request.query.project_id));
 
   app.post(appointmentPaths.changeV2, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: 'Plan or move an appointment (version required)', description: changeDescription('`version` is required.'),
       params: ZAppointmentParams, querystring: ZOccupantQuery, body: ZAppointmentChangeV2Body, security, response: { 200: ZAppointmentResult, ...errors },
@@ -56,7 +57,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => changeResult(await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
   app.post(appointmentPaths.change, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: 'Plan or move an appointment (older call: version optional)',
       description: changeDescription('Unlike v2, `version` may be left out; then the change applies to the stored version (slot capacity is enforced either way).'),
@@ -65,7 +66,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => changeResult(await appointments.change(sessionOf(request), request.params.id, request.body, request.query.project_id)));
 
   app.post(appointmentPaths.confirm, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: "Confirm the address's appointment booked in this slot",
       description: '`cluster_schedule_id` is the slot the appointment is booked in (its `cluster_schedule_id`); with the caller\'s address it names one appointment. Allowed while `show_confirm_option_for_occupants`; otherwise 409. An optional body `version` is checked like a change\'s.',
@@ -74,7 +75,7 @@ export const appointmentRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => result(appointmentMessages.confirmed, await appointments.confirm(sessionOf(request), request.params.cluster_schedule_id, request.body?.version, request.query.project_id)));
 
   app.post(appointmentPaths.cancel, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: "Cancel the address's appointment booked in this slot",
       description: '`cluster_schedule_id` is the slot the appointment is booked in; its place is released. Allowed while `can_be_cancelled`; otherwise 409. An optional body `version` is checked like a change\'s.',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HAS_MORE_HEADER, pagedAnswer, staffAuthPaths, ZApiError, ZAuditList, ZAuditQuery, type TAuditEntry } from '@portal/contract';
 import { pageSize } from '../../lib/paging.ts';
 import type { Services } from '../../services.ts';
+import { access } from '../../plugins/access.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import type { auditLog } from '../auth/auth.table.ts';
 
@@ -22,18 +23,18 @@ export function amsterdamDayStart(day: string): Date {
 
 const toEntry = (row: typeof auditLog.$inferSelect): TAuditEntry => ({
   id: row.id, at: row.at.toISOString(), user_id: row.userId, actor: row.actor, action: row.action, entity: row.entity,
-  entity_id: row.entityId, project_id: row.projectId, before: row.before ?? null, after: row.after ?? null,
+  entity_id: row.entityId, project_id: row.projectId, before: row.before ?? null, after: row.after ?? null, face: row.face, outcome: row.outcome,
 });
 
 /** The audit log of the staff console (customer administrators): newest first, filtered, keyset-paged. */
 export const auditRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { audit, staffAccess } = services;
+  const { audit } = services;
   app.get(staffAuthPaths.audit, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('audit.read') },
     schema: {
       tags: ['staff'],
       summary: 'The customer’s audit log, newest first',
-      description: 'Filters: user_id, entity, action, project_id, from/to (days, Europe/Amsterdam, both included), q (actor, record id or text of the record). '
+      description: 'Filters: user_id, face, entity, action, project_id, from/to (days, Europe/Amsterdam, both included), q (actor, record id or text of the record). '
         + 'Paged: `before` = the last entry id held; X-Has-More.',
       querystring: ZAuditQuery, security: [{ bearer: [] }], response: { 200: pagedAnswer(ZAuditList), ...errors },
     },
@@ -42,7 +43,7 @@ export const auditRoutes = (services: Services): FastifyPluginAsyncZod => async 
     // 'to' includes its day: the entries before the next day's midnight.
     const to = query.to ? amsterdamDayStart(new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) : undefined;
     const page = await audit.list(staffOf(request).customerId, {
-      userId: query.user_id, entity: query.entity || undefined, action: query.action || undefined, projectId: query.project_id,
+      userId: query.user_id, face: query.face, entity: query.entity || undefined, action: query.action || undefined, projectId: query.project_id,
       q: query.q || undefined, from: query.from ? amsterdamDayStart(query.from) : undefined, to,
     }, { limit: pageSize(query), beforeId: query.before });
     void reply.header(HAS_MORE_HEADER, String(page.more));

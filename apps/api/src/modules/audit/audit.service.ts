@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../auth/auth.table.ts';
+import type { TSessionFace } from '@portal/contract';
 import type { StaffContext } from '../staff/staff-access.ts';
 
 export type AuditEntry = {
@@ -12,9 +13,17 @@ export type AuditEntry = {
   projectId?: number | null;
   before?: unknown;
   after?: unknown;
+  /** Where it was done; the console's services leave it out ('console'). */
+  face?: TSessionFace;
 };
 
-export type AuditFilter = { userId?: number; entity?: string; action?: string; projectId?: number; q?: string; from?: Date; to?: Date };
+/** A staff request logged ahead of its handler (plugins/access.ts). */
+export type AuditRequest = {
+  customerId: number; userId: number; actor: string; face: TSessionFace; action: string; entity: string; entityId: string | null;
+  projectId: number | null; route: string; params: unknown; addressId: number | null;
+};
+
+export type AuditFilter = { userId?: number; face?: TSessionFace; entity?: string; action?: string; projectId?: number; q?: string; from?: Date; to?: Date };
 
 /** Passwords, secrets and codes never reach the audit log, whatever record is written to it. */
 const SECRET_KEY = /password|secret|token|code_hash|codehash|recovery/i;
@@ -33,14 +42,30 @@ export function createAuditService(db: Db) {
       await tx.insert(auditLog).values({
         customerId: ctx.customerId, userId: ctx.userId, actor: ctx.name, action: entry.action, entity: entry.entity,
         entityId: entry.entityId == null ? null : String(entry.entityId), projectId: entry.projectId ?? null,
-        before: scrub(entry.before), after: scrub(entry.after),
+        before: scrub(entry.before), after: scrub(entry.after), face: entry.face ?? 'console',
       });
+    },
+
+    /** A staff request on any face, before its handler runs; answers the row's id for its outcome. */
+    async recordRequest(entry: AuditRequest): Promise<number> {
+      const [row] = await db.insert(auditLog).values({
+        customerId: entry.customerId, userId: entry.userId, actor: entry.actor, action: entry.action, entity: entry.entity,
+        entityId: entry.entityId, projectId: entry.projectId, face: entry.face,
+        after: scrub({ route: entry.route, params: entry.params, ...(entry.addressId ? { address_id: entry.addressId } : {}) }),
+      }).returning({ id: auditLog.id });
+      return row!.id;
+    },
+
+    /** The answer's status of a request logged ahead. */
+    async recordOutcome(id: number, status: number): Promise<void> {
+      await db.update(auditLog).set({ outcome: status }).where(eq(auditLog.id, id));
     },
 
     /** The customer's entries, newest first, `limit` per page after the entry `beforeId` (keyset paging). */
     async list(customerId: number, filter: AuditFilter, page: { limit: number; beforeId?: number }) {
       const where: SQL[] = [eq(auditLog.customerId, customerId)];
       if (filter.userId) where.push(eq(auditLog.userId, filter.userId));
+      if (filter.face) where.push(eq(auditLog.face, filter.face));
       if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
       if (filter.action) where.push(eq(auditLog.action, filter.action));
       if (filter.projectId) where.push(eq(auditLog.projectId, filter.projectId));

@@ -1,3 +1,5 @@
+import { generate } from 'otplib';
+import { STAFF_DEMO } from '../../demo/staff.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ZLoginResponse, type TActivateResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
 import { hashToken } from '../../lib/tokens.ts';
@@ -180,9 +182,25 @@ describe('POST /api/public/login: staff', () => {
     expect(answer.role).toBe('partner');
   });
 
-  it('logs an administrator in: role administrator', async () => {
-    const answer = await login(t.app, { username: 'beheer@example.nl', password: DEMO.adminPassword });
-    expect(answer).toMatchObject({ role: 'administrator', id: t.ids.users.admin, customers: [{ id: t.ids.customers.woonstad, name: 'Woonstad Vernieuwd' }] });
+  it('asks a customer administrator with TOTP for the second factor, then logs in: role administrator', async () => {
+    const first = await post(t, '/api/public/login', { username: 'beheer@example.nl', password: DEMO.adminPassword }, from('10.0.1.9'));
+    expect(first.statusCode, first.body).toBe(200);
+    const step = first.json<TLoginResponse>();
+    expect(step).toMatchObject({ success: false, action: 'totp', ticket: expect.any(String) as string });
+    expect(step.token).toBeUndefined();
+    const wrong = await post(t, '/api/public/login/totp', { ticket: step.ticket, code: '000000' }, from('10.0.1.9'));
+    expect(wrong.statusCode).toBe(422);
+    const res = await post(t, '/api/public/login/totp', { ticket: step.ticket, code: await generate({ secret: STAFF_DEMO.adminTotpSecret }) }, from('10.0.1.9'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, role: 'administrator', id: t.ids.users.admin, customers: [{ id: t.ids.customers.woonstad, name: 'Woonstad Vernieuwd' }] });
+    // The ticket works once.
+    expect((await post(t, '/api/public/login/totp', { ticket: step.ticket, code: await generate({ secret: STAFF_DEMO.adminTotpSecret }) }, from('10.0.1.9'))).statusCode).toBe(401);
+  });
+
+  it('refuses the partner portal to a project editor (its role has no partner-portal.use) with the wrong-password answer', async () => {
+    const res = await post(t, '/api/public/login', { username: 'redactie@example.nl', password: 'Redactie2026!' }, from('10.0.1.8'));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Gebruikersnaam en/of wachtwoord onjuist' });
   });
 
   it('answers 401 for a wrong password, an unknown username and an account without a password', async () => {
@@ -360,47 +378,9 @@ describe('activation: POST /api/public/activate and GET /api/occupant/auth/{addr
   });
 });
 
-describe('GET /api/occupant/auth/{address_id} with an administrator token', () => {
-  let admin: string;
-  beforeAll(async () => {
-    admin = await adminToken(t.app);
-  });
-
-  it('opens an occupant session marked is_admin for an address of the administrator\'s customer', async () => {
-    const res = await get(t, `/api/occupant/auth/${t.ids.addresses.a10}`, admin);
-    expect(res.statusCode).toBe(200);
-    const session = res.json<TTokenResponse>();
-    expect(session).toEqual({ success: true, token: expect.any(String) as string, role: 'occupant', id: t.ids.occupants.jan });
-
-    const me = await get(t, '/api/auth/me', session.token);
-    expect(me.json()).toEqual<TMe>({ role: 'occupant', id: t.ids.occupants.jan, address_id: t.ids.addresses.a10, is_admin: true, name: 'Jan de Vries' });
-    const project = await get(t, '/api/occupant/project', session.token);
-    expect(project.statusCode).toBe(200);
-    expect(project.json()).toMatchObject({ address_id: t.ids.addresses.a10 });
-  });
-
-  it("answers 404 for an address of a customer the administrator is not linked to, or an unknown one", async () => {
-    const [other] = await t.query<{ id: number }>(
-      "INSERT INTO addresses (customer_id, zipcode, house_number, street, city) VALUES ($1, '3011AA', '1', 'Havenstraat', 'Rotterdam') RETURNING id",
-      [t.ids.customers.devries],
-    );
-    await t.query("INSERT INTO occupants (address_id, first_name, last_name, is_main) VALUES ($1, 'Piet', 'Haven', true)", [other!.id]);
-    for (const id of [other!.id, 999999]) {
-      const res = await get(t, `/api/occupant/auth/${id}`, admin);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Adres niet gevonden' });
-    }
-  });
-
-  it('answers 404 for an address where nobody lives yet', async () => {
-    const id = await addAddress(t, '20', null);
-    const res = await get(t, `/api/occupant/auth/${id}`, admin);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Er woont nog niemand op dit adres' });
-  });
-
-  it('refuses partner and occupant tokens with 401', async () => {
-    for (const token of [await partnerToken(t.app), await occupantToken(t.app, '12')]) {
+describe('GET /api/occupant/auth/{address_id} with a staff token', () => {
+  it('refuses every staff and resident session: staff act for an address only through a single-use login link', async () => {
+    for (const token of [await adminToken(t.app), await partnerToken(t.app), await occupantToken(t.app, '12')]) {
       const res = await get(t, `/api/occupant/auth/${t.ids.addresses.a10}`, token);
       expect(res.statusCode).toBe(401);
     }
@@ -792,7 +772,7 @@ describe('login links: POST /api/admin/login-link and POST /api/public/setlogin'
   const ticketFor = async (token: string, addressId: number) =>
     t.app.inject({ method: 'POST', url: '/api/admin/login-link', headers: bearer(token), payload: { address_id: addressId } });
 
-  it('exchanges a ticket once for an is_admin occupant session and an administrator token', async () => {
+  it('exchanges a ticket once for ONE session acting for the address; its admin_token is that session and mints nothing', async () => {
     const admin = await adminToken(t.app);
     const res = await ticketFor(admin, t.ids.addresses.a10);
     expect(res.statusCode, res.body).toBe(200);
@@ -805,7 +785,11 @@ describe('login links: POST /api/admin/login-link and POST /api/public/setlogin'
     expect(session).toMatchObject({ success: true, role: 'occupant', address_id: t.ids.addresses.a10, is_admin: true });
     const me = await get(t, '/api/auth/me', session.token);
     expect(me.json<TMe>()).toMatchObject({ role: 'occupant', address_id: t.ids.addresses.a10, is_admin: true });
-    expect((await get(t, '/api/auth/me', session.admin_token)).json<TMe>()).toMatchObject({ role: 'administrator' });
+    expect(session.admin_token).toBe(session.token);
+    // The acting session makes no login link, for this address or another one, and opens no partner route of another address.
+    for (const addressId of [t.ids.addresses.a10, t.ids.addresses.a12]) expect((await ticketFor(session.admin_token, addressId)).statusCode).toBe(401);
+    expect((await get(t, `/api/partner/project/${t.ids.projects.bloemenbuurt}/chats`, session.admin_token)).statusCode).toBe(401);
+    expect((await get(t, `/api/occupant/auth/${t.ids.addresses.a12}`, session.admin_token)).statusCode).toBe(401);
 
     const again = await post(t, '/api/public/setlogin', { token: ticket });
     expect(again.statusCode).toBe(401);
@@ -821,9 +805,9 @@ describe('login links: POST /api/admin/login-link and POST /api/public/setlogin'
     expect((await post(t, '/api/public/setlogin', { token: ticket })).statusCode).toBe(401);
   });
 
-  it('makes tickets only for administrators, and only for addresses of their customer', async () => {
+  it('makes tickets only with the permission login-links.create, and only for addresses of projects the account reaches', async () => {
     expect((await ticketFor(await partnerToken(t.app), t.ids.addresses.a10)).statusCode).toBe(403);
-    expect((await ticketFor(await occupantToken(t.app), t.ids.addresses.a10)).statusCode).toBe(403);
+    expect((await ticketFor(await occupantToken(t.app), t.ids.addresses.a10)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/login-link', payload: { address_id: t.ids.addresses.a10 } })).statusCode).toBe(401);
     const elsewhere = await t.query<{ id: number }>('SELECT a.id FROM addresses a WHERE a.customer_id <> $1 LIMIT 1', [t.ids.customers.woonstad]);
     if (elsewhere[0]) expect((await ticketFor(await adminToken(t.app), elsewhere[0].id)).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { customers } from '../customer/customer.table.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProjectService } from '../project/project.service.ts';
+import { addressProjects } from '../project/project.table.ts';
 import { authTickets, users } from './auth.table.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { LoginClient, LoginGuard } from './login-guard.ts';
@@ -54,6 +55,19 @@ export function createAuthService(deps: Deps) {
       { key: `${scope}:client:${client}`, max: deps.limits.client },
       { key: `${scope}:account:${account}`, max: deps.limits.account },
     ]);
+
+  /** Whether the account may act for the address: it reaches one of the address's projects with 'login-links.create'. */
+  async function mayActFor(userId: number, addressId: number): Promise<boolean> {
+    const reachable = new Set((await projects.reachableProjects(userId, 'login-links.create')).map((p) => p.id));
+    const rows = await db.select({ projectId: addressProjects.projectId }).from(addressProjects).where(eq(addressProjects.addressId, addressId));
+    return rows.some((r) => reachable.has(r.projectId));
+  }
+
+  /** Accounts whose every role is read-only where they work (the woco token login). */
+  async function isViewerOnly(userId: number): Promise<boolean> {
+    const memberships = await projects.memberships(userId);
+    return memberships.length > 0 && memberships.every((m) => m.role === 'woco-viewer');
+  }
 
   async function findAddress(customerId: number, zipcode: string, houseNumber: string) {
     const [row] = await db
@@ -142,7 +156,7 @@ export function createAuthService(deps: Deps) {
       for (const person of people) {
         if (await verifyPassword(person.passwordHash, input.password)) {
           const deviceCookie = await attempt.succeeded();
-          const token = await sessions.issue({ role: 'occupant', userId: null, occupantId: person.id, addressId: address.id, customerId: customer.id, isAdmin: false });
+          const token = await sessions.issue({ role: 'occupant', face: 'resident', userId: null, occupantId: person.id, addressId: address.id, customerId: customer.id });
           return { answer: await occupantLoginResponse(customer, person.id, address.id, token), deviceCookie };
         }
       }
@@ -150,29 +164,18 @@ export function createAuthService(deps: Deps) {
       throw loginFailed();
     },
 
-    async loginUser(customer: CustomerRow, input: { username: string; password: string }, client: LoginClient): Promise<LoginResult> {
-      const username = input.username.trim().toLowerCase();
-      const attempt = await guard.attempt('login', `user:${username}`, client);
-      const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-        if (!user) await verifyDummy(input.password);
-        throw loginFailed();
-      }
-      // A disabled account, or one made for the staff console only, gets the same answer as a wrong password.
-      if (user.disabledAt || !user.partnerPortal) throw loginFailed();
-      const deviceCookie = await attempt.succeeded();
-      return { answer: await this.userLoginResponse(customer, user.id, user.role), deviceCookie };
-    },
-
-    async userLoginResponse(customer: CustomerRow, userId: number, role: 'partner' | 'woco' | 'administrator'): Promise<TLoginResponse> {
-      const token = await sessions.issue({ role, userId, occupantId: null, addressId: null, customerId: null, isAdmin: false });
+    /** The partner portal's login answer for a staff session (from the staff login, with or without a second factor). */
+    async staffLoginResponse(customer: CustomerRow, token: string): Promise<TLoginResponse> {
+      const session = await sessions.resolve(token);
+      if (!session?.userId) throw loginFailed();
+      const userId = session.userId;
       const customerList = await projects.customersForUser(userId);
       return {
         success: true,
         token,
         api_url: deps.apiUrl,
         admin_token: token,
-        role,
+        role: session.role,
         id: userId,
         address_id: null,
         is_admin: false,
@@ -188,6 +191,7 @@ export function createAuthService(deps: Deps) {
      * for WOCO_LINK_DAYS; with `replace`, the only one (every earlier link of the user stops working).
      */
     async issueWocoLink(userId: number, options: { replace?: boolean } = {}): Promise<string> {
+      if (!(await isViewerOnly(userId))) throw new ConflictError('Een inloglink per token is er alleen voor accounts die overal alleen lezen (woningcorporatie).');
       const token = newToken();
       if (options.replace) {
         await db.transaction(async (tx) => {
@@ -201,20 +205,21 @@ export function createAuthService(deps: Deps) {
       return token;
     },
 
-    async wocoLogin(customer: CustomerRow, token: string, client: string): Promise<TLoginResponse> {
+    /** The account of a woco login link (its first factor); the staff login decides the second. Read-only accounts only. */
+    async wocoUser(token: string, client: string): Promise<typeof users.$inferSelect> {
       // Counted per token (the token is the account), not under one shared key: that let any 11
       // attempts in a window, even with made-up tokens, lock every woco user out.
       const tokenHash = hashToken(token);
       await throttle('woco', tokenHash, client);
       // The user's own token, or one of the extra links made for them (woco-link), while it lasts.
-      const [user] = await db.select({ id: users.id }).from(users)
-        .where(and(eq(users.role, 'woco'), sql`(${users.loginTokenHash} = ${tokenHash} OR EXISTS (SELECT 1 FROM ${authTickets} WHERE
+      const [user] = await db.select().from(users)
+        .where(and(isNull(users.disabledAt), sql`(${users.loginTokenHash} = ${tokenHash} OR EXISTS (SELECT 1 FROM ${authTickets} WHERE
           ${authTickets.userId} = ${users.id} AND ${authTickets.kind} = 'woco-login' AND ${authTickets.tokenHash} = ${tokenHash}
           AND ${authTickets.usedAt} IS NULL AND ${authTickets.expiresAt} > now()))`))
         .limit(1);
-      if (!user) throw new UnauthorizedError('Deze inloglink is ongeldig of verlopen.');
+      if (!user || !(await isViewerOnly(user.id))) throw new UnauthorizedError('Deze inloglink is ongeldig of verlopen.');
       await limiter.clear(`woco:account:${tokenHash}`);
-      return this.userLoginResponse(customer, user.id, 'woco');
+      return user;
     },
 
     async activate(customer: CustomerRow, input: { username: string; code: string; password: string }, client: LoginClient): Promise<TActivateResponse> {
@@ -255,8 +260,8 @@ export function createAuthService(deps: Deps) {
     },
 
     /**
-     * GET /occupant/auth/{address_id}: exchanges the single-use ticket from an activation, or an
-     * administrator's token for the address's customer, for an occupant session at that address.
+     * GET /occupant/auth/{address_id}: exchanges the single-use ticket from an activation for a resident's
+     * session at that address. (A staff token is no ticket: staff act for an address only through a login link.)
      */
     async autoLogin(bearer: string | undefined, addressId: number, client: string): Promise<TTokenResponse> {
       if (!bearer) throw new UnauthorizedError();
@@ -273,28 +278,28 @@ export function createAuthService(deps: Deps) {
           .innerJoin(addresses, eq(addresses.id, occupants.addressId))
           .where(eq(occupants.id, ticket.occupantId));
         if (!person || person.addressId !== addressId) throw new ForbiddenError();
-        const token = await sessions.issue({ role: 'occupant', userId: null, occupantId: person.id, addressId, customerId: person.customerId, isAdmin: false });
+        const token = await sessions.issue({ role: 'occupant', face: 'resident', userId: null, occupantId: person.id, addressId, customerId: person.customerId });
         return { success: true, token, role: 'occupant', id: person.id };
       }
-      const admin = await sessions.resolve(bearer);
-      if (!admin || admin.role !== 'administrator' || admin.userId === null) throw new UnauthorizedError();
-      return this.issueAdminOccupantSession(admin.userId, addressId);
+      throw new UnauthorizedError();
     },
 
     /**
-     * A login link ticket for an administrator acting for an address of their customer: single use,
-     * LOGIN_LINK_MINUTES long; exchanged by redeemLoginLink. Returns the ticket and its expiry.
+     * A login link ticket for a staff member acting for an address of a project it reaches with
+     * 'login-links.create': single use, LOGIN_LINK_MINUTES long; exchanged by redeemLoginLink.
      */
     async issueLoginLink(userId: number, addressId: number): Promise<{ token: string; expiresAt: Date }> {
-      const [address] = await db.select({ customerId: addresses.customerId }).from(addresses).where(eq(addresses.id, addressId)).limit(1);
-      if (!address || !(await projects.userCustomerIds(userId)).includes(address.customerId)) throw new NotFoundError('Adres niet gevonden');
+      if (!(await mayActFor(userId, addressId))) throw new NotFoundError('Adres niet gevonden');
       const token = newToken();
       const expiresAt = new Date(Date.now() + LOGIN_LINK_MINUTES * 60_000);
       await db.insert(authTickets).values({ kind: 'login-link', tokenHash: hashToken(token), userId, addressId, expiresAt });
       return { token, expiresAt };
     },
 
-    /** POST /public/setlogin: the ticket of a login link, once, for an is_admin occupant session and an administrator token. */
+    /**
+     * POST /public/setlogin: the ticket of a login link, once, for ONE session acting for the link's address
+     * (face 'acting'). Its `admin_token` is that same token: it reaches this address alone and mints nothing.
+     */
     async redeemLoginLink(ticketToken: string, client: string): Promise<TLoginLinkResponse> {
       await limiter.hit([{ key: `login-link:client:${client}`, max: deps.limits.client }]);
       const [ticket] = await db
@@ -303,20 +308,22 @@ export function createAuthService(deps: Deps) {
         .where(and(eq(authTickets.tokenHash, hashToken(ticketToken)), eq(authTickets.kind, 'login-link'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
         .returning();
       if (!ticket?.userId || !ticket.addressId) throw new UnauthorizedError('Deze inloglink is ongeldig, al gebruikt of verlopen.');
-      const [admin] = await db.select({ role: users.role }).from(users).where(eq(users.id, ticket.userId));
-      if (admin?.role !== 'administrator') throw new UnauthorizedError('Deze inloglink is ongeldig, al gebruikt of verlopen.');
-      const occupant = await this.issueAdminOccupantSession(ticket.userId, ticket.addressId);
-      const adminToken = await sessions.issue({ role: 'administrator', userId: ticket.userId, occupantId: null, addressId: null, customerId: null, isAdmin: false });
-      return { success: true, token: occupant.token, role: 'occupant', id: occupant.id, address_id: ticket.addressId, is_admin: true, admin_token: adminToken };
+      // The maker must still have the right (not disabled, the permission, the address's project) when it is used.
+      const [maker] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, ticket.userId));
+      if (!maker || maker.disabledAt || !(await mayActFor(ticket.userId, ticket.addressId))) {
+        throw new UnauthorizedError('Deze inloglink is ongeldig, al gebruikt of verlopen.');
+      }
+      const acting = await this.issueActingSession(ticket.userId, ticket.addressId);
+      return { success: true, token: acting.token, role: 'occupant', id: acting.id, address_id: ticket.addressId, is_admin: true, admin_token: acting.token };
     },
 
-    /** An administrator acting for an address gets an occupant session marked is_admin. */
-    async issueAdminOccupantSession(userId: number, addressId: number): Promise<TTokenResponse> {
+    /** A staff member acting for an address: one session of the face 'acting' for that address. */
+    async issueActingSession(userId: number, addressId: number): Promise<TTokenResponse> {
       const [address] = await db.select().from(addresses).where(eq(addresses.id, addressId)).limit(1);
-      if (!address || !(await projects.userCustomerIds(userId)).includes(address.customerId)) throw new NotFoundError('Adres niet gevonden');
+      if (!address || !(await mayActFor(userId, addressId))) throw new NotFoundError('Adres niet gevonden');
       const [main] = await db.select({ id: occupants.id }).from(occupants).where(eq(occupants.addressId, addressId)).orderBy(sql`${occupants.isMain} DESC`, asc(occupants.id)).limit(1);
       if (!main) throw new NotFoundError('Er woont nog niemand op dit adres');
-      const token = await sessions.issue({ role: 'occupant', userId, occupantId: main.id, addressId, customerId: address.customerId, isAdmin: true });
+      const token = await sessions.issue({ role: 'occupant', face: 'acting', userId, occupantId: main.id, addressId, customerId: address.customerId });
       return { success: true, token, role: 'occupant', id: main.id };
     },
 

@@ -1,44 +1,41 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TRole, TStaffRole } from '@portal/contract';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TRole, TSessionFace, TStaffRole } from '@portal/contract';
 import { customers } from '../customer/customer.table.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { projects } from '../project/project.table.ts';
 
-/** Staff accounts: partners, housing-corporation (woco) users and administrators. */
+/**
+ * Staff accounts. What an account may do is its role at each customer it works for (user_customers.role,
+ * permissions in packages/contract/src/permissions.ts) and, unless its role reaches every project, the
+ * projects it was given (staff_projects).
+ */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    role: text('role').$type<Exclude<TRole, 'occupant'>>().notNull(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
-    /** Hash of the long-lived token a woco user logs in with (/woco/login/{token}). */
+    /** Hash of the long-lived token a housing-corporation viewer logs in with (/woco/login/{token}). */
     loginTokenHash: text('login_token_hash'),
-    /** The staff console (/beheer): null = no console access; a partner may also be a project editor. */
-    staffRole: text('staff_role').$type<TStaffRole>(),
     /** The TOTP secret (base32), encrypted with the server's key; enrolled once totp_enabled_at is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /**
-     * Whether the account may log in to the partner portal (/inloggen, 'Inloggen als partner'), where a
-     * partner sees every project of its customers and their chats. Accounts made in the staff console
-     * are console-only: a project editor reaches just the projects it was given.
-     */
-    partnerPortal: boolean('partner_portal').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_username_idx').on(t.username), uniqueIndex('users_login_token_idx').on(t.loginTokenHash)],
 );
 
+/** The customers a staff account works for, with its one role at each. */
 export const userCustomers = pgTable(
   'user_customers',
   {
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    role: text('role').$type<TStaffRole>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
 );
@@ -54,10 +51,12 @@ export const sessions = pgTable(
     occupantId: integer('occupant_id').references(() => occupants.id, { onDelete: 'cascade' }),
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'cascade' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    /** An occupant session opened by an administrator acting for the address. */
-    isAdmin: boolean('is_admin').notNull().default(false),
-    /** A staff console session: it ends after STAFF_IDLE_MINUTES without a request (last_seen_at). */
-    isConsole: boolean('is_console').notNull().default(false),
+    /**
+     * Where the session may go (packages/contract/src/permissions.ts): 'resident', 'acting' (a staff member
+     * acting for address_id through a login link; user_id says who), 'partner' or 'console' (one customer;
+     * it ends after STAFF_IDLE_MINUTES without a request, last_seen_at).
+     */
+    face: text('face').$type<TSessionFace>().notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -83,6 +82,8 @@ export const authTickets = pgTable(
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'cascade' }),
     /** email-change: the new address, confirmed by the link sent to it. */
     email: text('email'),
+    /** staff-mfa: the face the login is for ('console' or 'partner'). */
+    face: text('face').$type<TSessionFace>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -125,7 +126,11 @@ export const staffProjects = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('staff_projects_project_idx').on(t.projectId)],
 );
 
-/** Every change made in the staff console: who, when, what, and the record before and after. */
+/**
+ * Every staff action on every face, and every staff read or export of personal data: who, when, where
+ * (face), what, the record before and after, and for requests logged ahead of their handler the outcome
+ * (the HTTP status, filled in when the answer went out).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -143,6 +148,8 @@ export const auditLog = pgTable(
     projectId: integer('project_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    face: text('face').$type<TSessionFace>(),
+    outcome: integer('outcome'),
   },
   (t) => [index('audit_log_customer_at_idx').on(t.customerId, t.at, t.id), index('audit_log_user_idx').on(t.userId)],
 );

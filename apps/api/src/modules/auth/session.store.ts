@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { TRole } from '@portal/contract';
+import type { TRole, TSessionFace } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -7,21 +7,24 @@ import { sessions } from './auth.table.ts';
 
 export type Session = {
   id: number;
+  /** The wire role (spec: occupant, partner, woco, administrator): what the web routes by, never what the server decides by. */
   role: TRole;
+  /** Where the session may go (packages/contract/src/permissions.ts); routes accept only their own faces. */
+  face: TSessionFace;
   userId: number | null;
   occupantId: number | null;
   addressId: number | null;
   customerId: number | null;
+  /** A staff member acting for the address (face 'acting'): the spec's is_admin. */
   isAdmin: boolean;
   expiresAt: number;
 };
 
-/** `isConsole`: a staff console session (issued by the staff login; it ends after STAFF_IDLE_MINUTES idle). */
-export type NewSession = Omit<Session, 'id' | 'expiresAt'> & { isConsole?: boolean };
+export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'isAdmin'>;
 
 const toSession = (row: typeof sessions.$inferSelect): Session => ({
-  id: row.id, role: row.role, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,
-  customerId: row.customerId, isAdmin: row.isAdmin, expiresAt: row.expiresAt.getTime(),
+  id: row.id, role: row.role, face: row.face, userId: row.userId, occupantId: row.occupantId, addressId: row.addressId,
+  customerId: row.customerId, isAdmin: row.face === 'acting', expiresAt: row.expiresAt.getTime(),
 });
 
 /**

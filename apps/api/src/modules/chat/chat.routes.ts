@@ -7,6 +7,7 @@ import {
   ZPublicChatParams,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422: ZApiError, 429: ZApiError };
@@ -27,10 +28,11 @@ const paging = 'Paged: the newest 50 messages (`limit`, at most 100), oldest fir
 
 /** Chat ('Contact'): the resident's and the visitor's conversation, and the project team's inbox. */
 export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { chat, guard } = services;
+  const { chat } = services;
 
   app.get('/occupant/chat', {
-    preHandler: [guard.occupant, noStore],
+    config: { access: access.resident({ personalData: true }) },
+    preHandler: noStore,
     schema: {
       tags: ['chat'], summary: "The address's conversation in the chosen project, oldest first, with the notification",
       description: `${paging} The first page marks the team's messages read for the address.`, querystring: ZPagedOccupantQuery, security,
@@ -43,7 +45,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
   });
 
   app.post('/occupant/chat', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: {
       tags: ['chat'], summary: 'Sends a message from the address to the project team', querystring: ZOccupantQuery, body: ZChatBody, security,
       response: { 200: ZChatSendResponse, ...errors },
@@ -52,6 +54,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   for (const url of ['/public/chat/:project_id', '/public/chat/:project_id/:unique']) {
     app.get(url, {
+      config: { access: access.public },
       preHandler: noStore,
       schema: {
         tags: ['chat'], summary: "A visitor's conversation; without a (known) visitor code a new one is issued", description: paging,
@@ -64,6 +67,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     });
 
     app.post(url, {
+      config: { access: access.public },
       schema: {
         tags: ['chat'], summary: 'Sends a message as a public visitor (rate-limited per client and per visitor code)',
         params: ZPublicChatParams, body: ZPublicChatBody, response: { 200: ZChatSendResponse, ...errors },
@@ -72,7 +76,8 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
   }
 
   app.get('/partner/project/:project_id/chats', {
-    preHandler: [guard.staff, noStore],
+    config: { access: access.partner('chat.read', access.project('project_id'), { personalData: true }) },
+    preHandler: noStore,
     schema: {
       tags: ['chat'], summary: "The team's inbox of a project: unread first, then the newest", params: ZProjectChatsParams,
       description: 'Paged: the first 50 conversations (`limit`, at most 100); with `before` (the last conversation held) the next ones. '
@@ -86,7 +91,8 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
   });
 
   app.get('/partner/chat/:conversation_id', {
-    preHandler: [guard.staff, noStore],
+    config: { access: access.partner('chat.read', access.conversation('conversation_id'), { personalData: true }) },
+    preHandler: noStore,
     schema: {
       tags: ['chat'], summary: "One conversation for the team; its first page marks the resident's or visitor's messages read",
       description: paging, params: ZConversationParams, querystring: ZPagedLanguageQuery, security, response: { 200: pagedAnswer(ZPartnerChat), ...errors },
@@ -98,7 +104,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
   });
 
   app.post('/partner/chat/:conversation_id', {
-    preHandler: guard.staff,
+    config: { access: access.partner('chat.answer', access.conversation('conversation_id'), { action: 'chat-answer' }) },
     schema: {
       tags: ['chat'], summary: 'Replies as the team member (from_user_name is their name)', params: ZConversationParams, body: ZChatBody, security,
       response: { 200: ZChatSendResponse, ...errors },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, ZIntakeAddressProgress, ZIntakeFormListItem, type TIntakeAddressProgress } from '@portal/contract';
+import { accessMessages, ZIntakeAddressProgress, ZIntakeFormListItem, type TIntakeAddressProgress } from '@portal/contract';
 import { adminToken, bearer, createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
 
 /** A partner's lists of choice forms and of a choice form's addresses (the lists intake forms have too). */
@@ -102,8 +102,8 @@ describe('choice form lists for a partner', () => {
     expect((await get(addressesUrl(intakeForm), partner)).statusCode).toBe(404);
     expect((await get(`/api/partner/project/${project()}/intake/form/${kitchen}/addresses`, partner)).statusCode).toBe(404);
     const resident = await get(`/api/partner/project/${project()}/choice/forms/`, jan);
-    expect(resident.statusCode).toBe(403);
-    expect(resident.json()).toEqual({ message: messages.forbidden });
+    expect(resident.statusCode).toBe(401);
+    expect(resident.json()).toEqual({ message: accessMessages.wrongFace });
     expect((await get(`/api/partner/project/${project()}/choice/forms/`)).statusCode).toBe(401);
   });
 });

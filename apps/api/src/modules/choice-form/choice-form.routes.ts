@@ -8,6 +8,7 @@ import {
   ZChoicePartnerUploadParams, ZChoiceUploadParams, formMessages, ZFormPhoto, ZIsSigned, ZLanguageQuery, ZSigningUrl, ZSuccess,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload } from '../files/index.ts';
 import type { ChoiceAccess } from './choice-form.service.ts';
@@ -35,7 +36,7 @@ const SAVE_DESCRIPTION =
  * administrator of the project's customer) under /partner/choice/form/{form_id}/.../address/{address_id}.
  */
 export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { choiceForms: choice, guard, env } = services;
+  const { choiceForms: choice, env } = services;
   const maxBytes = env.SURVEY_PHOTO_MAX_BYTES;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
@@ -44,7 +45,8 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
       who: 'resident',
       prefix: '/occupant/choice/form/:form_id',
       tail: '',
-      preHandler: guard.occupant,
+      read: { access: access.resident({ personalData: true }) },
+      write: { access: access.resident() },
       params: { form: ZChoiceParams, section: ZChoiceSectionParams, signer: ZChoiceSignerParams, upload: ZChoiceUploadParams },
       access: (request: FastifyRequest): Promise<ChoiceAccess> => choice.occupant(sessionOf(request), (request.params as { form_id: number }).form_id),
     },
@@ -52,7 +54,8 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
       who: 'partner',
       prefix: '/partner/choice/form/:form_id',
       tail: '/address/:address_id',
-      preHandler: guard.staff,
+      read: { access: access.partner('forms.read', access.form('form_id'), { address: 'address_id', personalData: true }) },
+      write: { access: access.partner('forms.fill', access.form('form_id'), { address: 'address_id' }) },
       params: { form: ZChoicePartnerParams, section: ZChoicePartnerSectionParams, signer: ZChoicePartnerSignerParams, upload: ZChoicePartnerUploadParams },
       access: (request: FastifyRequest): Promise<ChoiceAccess> => {
         const { form_id: formId, address_id: addressId } = request.params as { form_id: number; address_id: number };
@@ -62,17 +65,16 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
   ] as const;
 
   for (const v of variants) {
-    const common = { preHandler: v.preHandler };
-    const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
+        const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
     const section = (request: FastifyRequest) => p(request).section;
 
     app.get(`${v.prefix}${v.tail}`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: `The choice form (${v.who})`, description: FORM_DESCRIPTION, params: v.params.form, querystring: ZLanguageQuery, security, response: { 200: ZChoiceForm, ...errors } },
     }, async (request) => choice.get(await v.access(request)));
 
     app.post(`${v.prefix}/section/:section${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: { tags, summary: "Saves a section, or completes the form (section 'summary')", description: SAVE_DESCRIPTION, params: v.params.section, body: ZChoiceSaveBody, security, response: { 200: ZChoiceForm, ...changeErrors } },
     }, async (request) => {
       const a = await v.access(request);
@@ -81,7 +83,7 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     });
 
     app.post(`${v.prefix}/section/:section/element/:element_id${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Uploads a photo for a photo element of section n', consumes: ['multipart/form-data'],
         description: "multipart/form-data with the photo in field `image` (png or jpeg); answers { id, image_width, image_height, url }: send the id as the element's value.",
@@ -94,7 +96,7 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     });
 
     app.post(`${v.prefix}/section/:section/calculate-total-price${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'The extra costs of the whole form with the posted values of this section (a preview, nothing is stored)',
         description: 'Prices come from the stored definition; a price or amount in the request is ignored. Invalid values count as nothing. 0 when prices are disabled; the fixed amount once locked.',
@@ -107,7 +109,7 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     });
 
     app.post(`${v.prefix}/nr-of-signatures${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Sets the number of signers, their names and (SMS authentication) mobile numbers',
         description: "At least 1 ('Minimaal 1 handtekening is verplicht'); with legal signing a name per signer, with SMS a mobile number 06 plus 8 digits per signer. Needs the locked form; fixed once signing started (409).",
@@ -116,7 +118,7 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     }, async (request) => choice.setSigners(await v.access(request), request.body));
 
     app.post(`${v.prefix}/signature/:nr${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Places drawn signature nr',
         description: "Needs the drawing (PNG data URL) and who signed: 422 'Geef een handtekening op' / 'Geef op door wie de handtekening is gezet'. Forms signed legally: 409.",
@@ -125,7 +127,7 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     }, async (request) => choice.drawSignature(await v.access(request), p(request).nr, request.body));
 
     app.get(`${v.prefix}/signage/url/:nr${v.tail}`, {
-      ...common,
+      config: v.read,
       schema: {
         tags, summary: 'The signing link of signer nr (legal signing), to show in a frame; poll is-signed every 5 seconds',
         params: v.params.signer, querystring: ZLanguageQuery, security, response: { 200: ZSigningUrl, ...changeErrors, 503: ZApiError },
@@ -133,12 +135,12 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     }, async (request) => choice.signingUrl(await v.access(request), p(request).nr));
 
     app.get(`${v.prefix}/is-signed/:nr${v.tail}`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: 'Whether signer nr has signed', params: v.params.signer, querystring: ZLanguageQuery, security, response: { 200: ZIsSigned, ...changeErrors } },
     }, async (request) => choice.isSigned(await v.access(request), p(request).nr));
 
     app.post(`${v.prefix}${v.tail}`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: "Sends the finished form with an optional e-mail address and comment ('Formulier verzonden')",
         description: "An invalid e-mail address: 422 'Ongeldig e-mailadres'. Needs the locked form, signed where required and (residents) paid where online payment is on. "
@@ -148,18 +150,18 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
     }, async (request) => choice.send(await v.access(request), request.body ?? {}));
 
     app.get(`${v.prefix}/project${v.tail}`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The choice form's project", params: v.params.form, querystring: ZLanguageQuery, security, response: { 200: ZChoiceProject, ...errors } },
     }, async (request) => choice.project(await v.access(request)));
 
     app.get(`${v.prefix}/occupants${v.tail}`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The address's occupants for contact inputs", params: v.params.form, querystring: ZLanguageQuery, security, response: { 200: z.array(ZFormOccupant), ...errors } },
     }, async (request) => choice.occupants(await v.access(request)));
   }
 
   app.post('/occupant/choice/form/:form_id/mollie', {
-    preHandler: guard.occupant,
+    config: { access: access.residentOnly },
     schema: {
       tags, summary: 'Starts (or reuses) the online payment of the fixed extra costs; answers the checkout link',
       description: 'The amount is the one fixed on the server when the form was locked. The payment becomes paid only through the payment service (webhook, return check, reconciliation).',

@@ -6,17 +6,17 @@ import { signedFor, staffReadErrors, staffSecurity as security, staffTags as tag
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createContactsStaffService } from './contacts.staff.service.ts';
+import { contentAccess } from '../../lib/staff-routes.ts';
 
 const ACCESS = "Staff of the project (customer administrators: every project of their customer; project editors: the projects they were given); another customer's project or contact answers 404. Every change is audited.";
 
 /** The console's contact persons: /staff/projects/{projectId}/contacts/... */
 export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const contacts = createContactsStaffService(services);
-  const preHandler = staffAccess.staff;
 
   app.get(paths.contacts, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The project's contact persons, in their order",
       description: `Paged (before: the id of the last contact held; limit; X-Has-More) and searchable (q: name, function, organisation, e-mail). ${ACCESS}`,
@@ -30,7 +30,7 @@ export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.get(paths.contact, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'One contact person', params: ZStaffContentBItemParams, security, response: { 200: ZStaffContact, ...staffReadErrors } },
   }, async (request) => {
     const ctx = staffOf(request);
@@ -38,7 +38,7 @@ export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.post(paths.contacts, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Adds a contact person',
       description: `can_chat shows residents a Chat link to /berichten/ on the card. avatar_id and logo_id: images uploaded for this project's contacts (POST .../images/contacts), else 422. ${ACCESS}`,
@@ -50,7 +50,7 @@ export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.put(paths.contact, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Changes a contact person', description: 'The same fields and rules as adding one (an image id null removes that image).',
       params: ZStaffContentBItemParams, body: ZStaffContactBody, security, response: { 200: ZStaffContact, ...staffWriteErrors },
@@ -61,7 +61,7 @@ export const contactsStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.delete(paths.contact, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'Deletes a contact person', params: ZStaffContentBItemParams, security, response: { 200: ZSuccess, ...staffReadErrors } },
   }, async (request) => {
     await contacts.remove(staffOf(request), request.params.projectId, request.params.id);

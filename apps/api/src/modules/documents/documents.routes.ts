@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentPaths, ZDocument, ZDocumentList, ZIdParams, ZOccupantQuery } from '@portal/contract';
 import { readErrors, registerPagedModuleReads } from '../../lib/module-reads.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { documents, readers, guard } = services;
+  const { documents, readers } = services;
 
   registerPagedModuleReads(app, services, {
     tag: 'documents',
@@ -22,7 +23,7 @@ export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.get(documentPaths.occupantDocument, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: ['documents'], summary: "One document of the resident's project or address; marks it fetched",
       params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZDocument, ...readErrors },

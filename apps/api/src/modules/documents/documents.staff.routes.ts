@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { readDocumentForm } from '../files/index.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createDocumentsStaffService, parseDocumentFields } from './documents.staff.service.ts';
+import { contentAccess } from '../../lib/staff-routes.ts';
 
 const uploadTexts = { type: staffContentBMessages.documentType, missing: staffContentBMessages.fileMissing, tooLarge: staffContentBMessages.fileTooLarge };
 const ACCESS = "Staff of the project (customer administrators: every project of their customer; project editors: the projects they were given); another customer's project or document answers 404. Every change is audited.";
@@ -20,10 +21,9 @@ export const documentsStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   const { staffAccess, files } = services;
   const documents = createDocumentsStaffService(services);
   await app.register(multipart, { limits: { fileSize: STAFF_DOCUMENT_MAX_BYTES, files: 1 } });
-  const preHandler = staffAccess.staff;
 
   app.get(paths.documents, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The project's documents, drafts included, newest first",
       description: 'scope=project: project documents only; scope=address: per-address documents only, of `address_id` when given. '
@@ -38,7 +38,7 @@ export const documentsStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.get(paths.document, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'One document', params: ZStaffContentBItemParams, security, response: { 200: ZStaffDocument, ...staffReadErrors } },
   }, async (request) => {
     const ctx = staffOf(request);
@@ -46,7 +46,7 @@ export const documentsStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.post(paths.documents, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Uploads a document', consumes: ['multipart/form-data'],
       description: 'multipart/form-data: the fields of ZStaffDocumentBody as text (`methods` JSON, `is_public` true/false, `address_id` and `publish_at` empty for none) '
@@ -64,7 +64,7 @@ export const documentsStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.put(paths.document, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "Changes a document's fields (the file stays)", description: `${PUBLISHING} ${ACCESS}`,
       params: ZStaffContentBItemParams, body: ZStaffDocumentBody, security, response: { 200: ZStaffDocument, ...staffWriteErrors },
@@ -75,7 +75,7 @@ export const documentsStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.delete(paths.document, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'Deletes a document and its file', params: ZStaffContentBItemParams, security, response: { 200: ZSuccess, ...staffReadErrors } },
   }, async (request) => {
     await documents.remove(staffOf(request), request.params.projectId, request.params.id);

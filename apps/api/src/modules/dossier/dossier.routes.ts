@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dossierPaths, ZApiError, ZDossierDownloadBody, ZDossierDownloadResponse, ZDossierList, ZOccupantQuery } from '@portal/contract';
 import { readErrors } from '../../lib/module-reads.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 export const dossierRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { dossier, readers, guard } = services;
+  const { dossier, readers } = services;
 
   app.get(dossierPaths.occupantList, {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: {
       tags: ['dossier'], summary: "The dossier of the resident's address in the chosen project, newest first",
       description: 'At most 200 items. download_url is /api/files/{id}/{filename}?token=, signed for the session (see GET /api/files); downloading marks the item fetched.',
@@ -17,7 +18,7 @@ export const dossierRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   }, async (request) => dossier.list(await readers.forOccupant(sessionOf(request), request.query.project_id)));
 
   app.post(dossierPaths.occupantDownload, {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: ['dossier'], summary: 'E-mail the whole dossier to an address',
       description: [

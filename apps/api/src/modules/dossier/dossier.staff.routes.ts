@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { readDocumentForm } from '../files/index.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createDossierStaffService, parseDossierFields } from './dossier.staff.service.ts';
+import { contentAccess } from '../../lib/staff-routes.ts';
 
 const uploadTexts = { type: staffContentBMessages.documentType, missing: staffContentBMessages.fileMissing, tooLarge: staffContentBMessages.fileTooLarge };
 const ACCESS = "Staff of the project (customer administrators: every project of their customer; project editors: the projects they were given); another customer's project, address or item answers 404 (an address outside the project on upload: 422). Every change is audited.";
@@ -18,10 +19,10 @@ export const dossierStaffRoutes = (services: Services): FastifyPluginAsyncZod =>
   const { staffAccess } = services;
   const dossier = createDossierStaffService(services);
   await app.register(multipart, { limits: { fileSize: STAFF_DOCUMENT_MAX_BYTES, files: 1 } });
-  const preHandler = staffAccess.staff;
 
   app.get(paths.dossier, {
-    preHandler,
+    // A dossier holds an address's personal papers: every read is audited.
+    config: { access: { ...contentAccess.access, personalData: true } },
     schema: {
       tags, summary: "The project's dossier items (of one address with `address_id`), newest first",
       description: 'Paged (before: the id of the last item held; limit; X-Has-More), searchable (q: name, subject, type, address). '
@@ -35,7 +36,7 @@ export const dossierStaffRoutes = (services: Services): FastifyPluginAsyncZod =>
   });
 
   app.post(paths.dossier, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "Uploads an item into an address's dossier", consumes: ['multipart/form-data'],
       description: 'multipart/form-data: the fields of ZStaffDossierBody as text (address_id, type, sub_type, method_type, name, subject) and the file in field `file`: '
@@ -51,7 +52,7 @@ export const dossierStaffRoutes = (services: Services): FastifyPluginAsyncZod =>
   });
 
   app.delete(paths.dossierItem, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'Deletes a dossier item (and its file, when the console uploaded it)', params: ZStaffContentBItemParams, security, response: { 200: ZSuccess, ...staffReadErrors } },
   }, async (request) => {
     await dossier.remove(staffOf(request), request.params.projectId, request.params.id);

@@ -5,6 +5,7 @@ import { fileMessages, filePaths, ZApiError, ZFileLink, ZFileLinkParams, ZFilePa
 import type { FileViewer } from '../../lib/content.ts';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import type { Session } from '../auth/session.store.ts';
 import { signLinksIn } from './file-links.ts';
@@ -31,29 +32,32 @@ export function registerFileLinkSigning(app: FastifyInstance, files: FilesServic
 }
 
 export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { files, reads, projects, guard, sessions, customers } = services;
+  const { files, reads, projects, sessions, customers } = services;
 
   const badLink = () => new UnauthorizedError(fileMessages.linkInvalid);
 
   /** What a session may read; an occupant session only on its own customer's host (as the guard checks). */
   async function viewerFor(session: Session, host: string | undefined): Promise<FileViewer> {
-    if (session.role === 'occupant') {
+    if (session.face === 'resident' || session.face === 'acting') {
       if ((await customers.forHost(host)).id !== session.customerId) throw new UnauthorizedError();
       if (session.addressId === null) return { kind: 'public' };
       const projectIds = (await projects.projectsForAddress(session.addressId)).map((p) => p.id);
       return { kind: 'occupant', addressId: session.addressId, projectIds, actingAdmin: session.isAdmin };
     }
-    return { kind: 'staff', customerIds: session.userId === null ? [] : await projects.userCustomerIds(session.userId) };
+    if (session.face === 'console') return { kind: 'staff', customerIds: session.customerId === null ? [] : [session.customerId] };
+    return { kind: 'staff', customerIds: session.userId === null ? [] : (await projects.memberships(session.userId)).map((m) => m.customerId) };
   }
 
   /** The caller of the Authorization header: 401 for an unknown, expired or revoked token. */
   async function viewerOf(request: FastifyRequest): Promise<FileViewer> {
     if (!request.bearer) return { kind: 'public' };
-    await guard.any(request);
+    await app.checkAccess(request, access.anySession);
     return viewerFor(sessionOf(request), request.headers.host);
   }
 
   app.get(filePaths.download, {
+    // Public as a route: the file's own read rule decides (a signed link, a dossier ticket or the session in viewerOf).
+    config: { access: access.public },
     schema: {
       tags: ['files'],
       summary: 'Download a file: a document, a dossier item, an image or a logo',
@@ -120,7 +124,7 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
 
   app.post(filePaths.link, {
-    preHandler: guard.any,
+    config: { access: access.anySession },
     schema: {
       tags: ['files'],
       summary: 'A fresh signed download link for one file the caller may read',

@@ -69,10 +69,18 @@ export function addressFormAccess(deps: {
       return { form, project, caller: { kind: 'occupant', session, addressId: address.id }, address };
     },
 
-    /** Staff (partner, administrator) of the project's customer, for an address of the project. */
+    /**
+     * Staff for an address of the project: a partner-portal session that reaches the project, or a session
+     * acting for that very address (a login link), which reaches its own address's projects only.
+     */
     async staff(session: Session, formId: number, addressId: number): Promise<AddressFormAccess> {
       const form = await formOf(formId);
-      await asFormNotFound(projects.staffProject(session, form.projectId));
+      if (session.face === 'acting') {
+        if (session.addressId !== addressId) throw notFound();
+        await asFormNotFound(projects.occupantProjectId(session, form.projectId));
+      } else {
+        await asFormNotFound(projects.staffProject(session, form.projectId));
+      }
       const project = await projectOf(form.projectId);
       const address = await findProjectAddress(db, project.id, addressId);
       if (!address) throw new NotFoundError(deps.addressUnknown);

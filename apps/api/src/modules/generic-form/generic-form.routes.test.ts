@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  formMessages, messages, ZFormListItem, ZFormMenu, ZGenericEntry, ZGenericEntrySummary, ZPublicSimpleForm,
+  accessMessages, formMessages, ZFormListItem, ZFormMenu, ZGenericEntry, ZGenericEntrySummary, ZPublicSimpleForm,
   type TFormListItem, type TFormMenu, type TFormPhoto, type TFormValues, type TGenericEntry,
 } from '@portal/contract';
 import { bearer, createListeningApp, occupantToken, partnerToken, waitFor, type TestApp } from '../../../test/helpers.ts';
@@ -122,8 +122,8 @@ describe('the forms overview', () => {
     expect((await get(`/api/occupant/forms/?project_id=${t.ids.projects.rivierenwijk}`, jan)).statusCode).toBe(404);
     expect((await get('/api/occupant/forms/')).statusCode).toBe(401);
     const staff = await get('/api/occupant/forms/', partner);
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toEqual({ message: messages.forbidden });
+    expect(staff.statusCode).toBe(401);
+    expect(staff.json()).toEqual({ message: accessMessages.wrongFace });
     expect((await get('/api/occupant/form/menu/99999', jan)).statusCode).toBe(404);
   });
 

@@ -9,6 +9,7 @@ import {
   ZPublicFormsQuery, ZPublicSimpleForm, ZSigningUrl, ZSuccess, ZUniqueAnswer,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload, sendStoredFile } from '../files/index.ts';
 
@@ -42,7 +43,7 @@ const STEPS_DESCRIPTION =
  * their own entries). See packages/contract/src/forms.ts for the shapes.
  */
 export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { genericForms: forms, guard, env } = services;
+  const { genericForms: forms, env } = services;
   const maxBytes = env.SURVEY_PHOTO_MAX_BYTES;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
   const calls = forms.entryCalls;
@@ -50,7 +51,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- overview and menus ------------------------------------------------------------------------
 
   app.get('/occupant/forms/', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: "The project's forms overview: its top menus, then the forms in no menu",
       description: 'Generic forms (module null) and, as module 13/14/16, the intake, support-base and choice forms the project has (intake with the intake module). ' +
@@ -60,16 +61,17 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.occupantList(sessionOf(request), request.query.project_id));
 
   app.get('/occupant/form/menu', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags, summary: "Every menu of the project's forms overview with its items (sub-menus, then forms)", querystring: ZFormsQuery, security: secured, response: { 200: z.array(ZFormMenu), ...errors } },
   }, async (request) => forms.occupantMenus(sessionOf(request), request.query.project_id));
 
   app.get('/occupant/form/menu/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags, summary: 'One menu with its items', params: ZFormMenuParams, querystring: ZFormsQuery, security: secured, response: { 200: ZFormMenu, ...errors } },
   }, async (request) => forms.occupantMenu(sessionOf(request), request.params.id));
 
   app.get('/public/forms/:project_id/get-unique/', {
+    config: { access: access.public },
     schema: {
       tags, summary: "A new anonymous visitor code for a public project's forms",
       description: 'Keep it per project in the browser and use it in every /public/form/{id}/{unique}/... call: the entries of a code are its visitor\'s only.',
@@ -78,6 +80,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.publicUnique(request.params.project_id));
 
   app.get('/public/forms/:project_id', {
+    config: { access: access.public },
     schema: {
       tags, summary: "A public project's public forms overview", description: 'With `unique`, `fetched` marks the forms this visitor has an entry of.',
       params: ZFormProjectParams, querystring: ZPublicFormsQuery, response: { 200: z.array(ZFormListItem), ...errors },
@@ -85,10 +88,12 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.publicList(request.params.project_id, request.query.unique));
 
   app.get('/public/forms/menus/:project_id', {
+    config: { access: access.public },
     schema: { tags, summary: "Every menu of a public project's forms overview", params: ZFormProjectParams, querystring: ZPublicFormsQuery, response: { 200: z.array(ZFormMenu), ...errors } },
   }, async (request) => forms.publicMenus(request.params.project_id, request.query.unique));
 
   app.get('/public/forms/menu/:id', {
+    config: { access: access.public },
     schema: { tags, summary: 'One menu of a public project with its public items', params: ZFormMenuParams, querystring: ZPublicFormsQuery, response: { 200: ZFormMenu, ...errors } },
   }, async (request) => forms.publicMenu(request.params.id, request.query.unique));
 
@@ -99,7 +104,8 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: 'resident',
       base: '/occupant/form/:id',
-      preHandler: guard.occupant,
+      read: { access: access.resident({ personalData: true }) },
+      write: { access: access.resident() },
       security: secured,
       params: { form: ZFormParams, entry: ZFormEntryParams },
       access: (request: FastifyRequest): Promise<Access> => forms.occupant(sessionOf(request), (request.params as { id: number }).id),
@@ -109,7 +115,8 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: 'visitor',
       base: '/public/form/:id/:unique',
-      preHandler: undefined,
+      read: { access: access.public },
+      write: { access: access.public },
       security: undefined,
       params: { form: ZPublicFormParams, entry: ZPublicFormEntryParams },
       access: (request: FastifyRequest): Promise<Access> => {
@@ -124,8 +131,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   ] as const;
 
   for (const v of variants) {
-    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}) };
-    const entryParams = v.params.entry;
+        const entryParams = v.params.entry;
     const sectionParams = v.who === 'resident' ? ZFormSectionParams : ZPublicFormEntryParams.extend(ZFormSectionParams.pick({ section: true }).shape);
     const signerParams = v.who === 'resident' ? ZFormSignerParams : ZPublicFormEntryParams.extend(ZFormSignerParams.pick({ x: true }).shape);
     const uploadParams = v.who === 'resident' ? ZFormUploadParams : ZPublicFormEntryParams.extend(ZFormUploadParams.pick({ section: true, element_id: true }).shape);
@@ -133,18 +139,18 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
 
     if (v.who === 'resident') {
       app.get(v.base, {
-        ...common,
+        config: v.read,
         schema: { tags, summary: "The resident's entry of a form: the latest, or a new one when there is none", params: v.params.form, querystring: ZFormsQuery, security: v.security, response: { 200: ZGenericEntry, ...changeErrors } },
       }, async (request) => calls.current(await v.access(request)));
     }
 
     app.get(`${v.base}/filled-in-forms`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: `The ${v.who}'s entries of a form, newest first`, params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: z.array(ZGenericEntrySummary), ...errors } },
     }, async (request) => calls.entries(await v.access(request)));
 
     app.get(`${v.base}/new`, {
-      ...common,
+      config: v.read,
       schema: {
         tags, summary: 'Opens the form without an entry: a new entry, or the existing one of a single-entry form',
         description: `${STEPS_DESCRIPTION} A form allowing several entries reuses an untouched one and holds at most 100 per owner (409).${PUBLIC_LIMIT}`,
@@ -153,22 +159,22 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.create(await v.change(request)));
 
     app.get(`${v.base}/occupants`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The address's occupants for contact inputs (a visitor's list is empty)", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: z.array(ZFormOccupant), ...errors } },
     }, async (request) => calls.occupants(await v.access(request)));
 
     app.get(`${v.base}/filled-in-form/:fid`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: 'One entry with its sections and steps', description: STEPS_DESCRIPTION, params: entryParams, querystring: ZLanguageQuery, security: v.security, response: { 200: ZGenericEntry, ...errors } },
     }, async (request) => calls.entry(await v.access(request), p(request).fid));
 
     app.post(`${v.base}/filled-in-form/:fid/section/:section`, {
-      ...common,
+      config: v.write,
       schema: { tags, summary: 'Saves one section (0-based)', description: SAVE_DESCRIPTION, params: sectionParams, body: ZFormSaveBody, security: v.security, response: { 200: ZGenericEntry, ...changeErrors } },
     }, async (request) => calls.save(await v.change(request), p(request).fid, Number(p(request).section), request.body));
 
     app.post(`${v.base}/filled-in-form/:fid/section/:section/element/:element_id`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Uploads a photo for a photo element of the section', description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
         params: uploadParams, querystring: ZLanguageQuery, security: v.security, response: { 200: ZFormPhoto, ...uploadErrors },
@@ -179,12 +185,12 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     });
 
     app.post(`${v.base}/filled-in-form/:fid/lock`, {
-      ...common,
+      config: v.write,
       schema: { tags, summary: "Finishes the entry ('Formulier afronden'): locked for good", description: STEPS_DESCRIPTION, params: entryParams, body: ZEmptyBody, security: v.security, response: { 200: ZGenericEntry, ...changeErrors } },
     }, async (request) => calls.lock(await v.change(request), p(request).fid));
 
     app.post(`${v.base}/filled-in-form/:fid/email`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'E-mails the summary PDF to a list of addresses (status step)',
         description: "Only when allow_form_to_be_emailed (else 403) and the status step is reached (else 409). Empty entries are skipped; invalid ones: 422 'Er is geen geldig e-mailadres ingevuld op positie: n'. The mail is sent by a background job. "
@@ -194,7 +200,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.email(await v.change(request), p(request).fid, request.body));
 
     app.post(`${v.base}/filled-in-form/:fid/nr-of-signatures`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Sets the number of signers (locked entries of forms that require signing)',
         description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. Optional names and mobile numbers (06 plus 8 digits) per signer. Fixed once signing started (409).",
@@ -203,7 +209,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.setNrOfSignatures(await v.change(request), p(request).fid, request.body));
 
     app.post(`${v.base}/filled-in-form/:fid/signature/:x`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Places drawn signature x (forms signed without the signing service)',
         description: 'Needs the drawing (PNG data URL), who and a description: 422 per field (signature, who, description). A signer beyond the number: 404.',
@@ -212,7 +218,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.drawSignature(await v.change(request), p(request).fid, p(request).x, request.body));
 
     app.get(`${v.base}/filled-in-form/:fid/signage/url/:x`, {
-      ...common,
+      config: v.read,
       schema: {
         tags, summary: 'The signing link of signer x (legal signing), to show in a frame',
         description: 'Starts the signing request with the summary PDF on the first call. Poll is-signed/{x} every 5 seconds.',
@@ -221,7 +227,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.signingUrl(await v.access(request), p(request).fid, p(request).x));
 
     app.get(`${v.base}/filled-in-form/:fid/is-signed/:x`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: 'Whether signer x has signed', params: signerParams, querystring: ZLanguageQuery, security: v.security, response: { 200: ZIsSigned, ...changeErrors } },
     }, async (request) => calls.isSigned(await v.access(request), p(request).fid, p(request).x));
   }
@@ -229,6 +235,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- a visitor's files (a resident's come as signed /api/files links) ---------------------------------
 
   app.get('/public/form/:id/:unique/filled-in-form/:fid/summary', {
+    config: { access: access.public },
     schema: {
       tags, summary: "A visitor's summary PDF; opening it marks the summary viewed", params: ZPublicFormEntryParams, querystring: ZLanguageQuery,
       response: { 404: ZApiError, 409: ZApiError },
@@ -240,6 +247,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/form/:id/:unique/filled-in-form/:fid/photo/:photo_id', {
+    config: { access: access.public },
     schema: { tags, summary: 'A photo this visitor uploaded', params: ZPublicFormPhotoParams, querystring: ZLanguageQuery, response: { 404: ZApiError } },
   }, async (request, reply) => {
     const { id, unique, fid, photo_id: photoId } = request.params;
@@ -249,10 +257,12 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- the simple public form ---------------------------------------------------------------------------
 
   app.get('/public/form/:id', {
+    config: { access: access.public },
     schema: { tags, summary: "A simple public form: one page with 'Indienen'", params: ZFormParams, querystring: ZLanguageQuery, response: { 200: ZPublicSimpleForm, ...errors } },
   }, async (request) => forms.simpleForm(request.params.id));
 
   app.post('/public/form/:id', {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Submits a simple public form (each submit is a new entry; the portal then shows it read-only)',
       description: "Values as in a section save, for every section at once. Invalid: 422 'Formulier niet goed ingevuld' with errors per `values.{key}`. Rate-limited per client.",

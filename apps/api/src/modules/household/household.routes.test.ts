@@ -55,7 +55,7 @@ describe('GET /api/occupant/occupants', () => {
 
   it('needs an occupant login', async () => {
     expect((await get('/api/occupant/occupants')).statusCode).toBe(401);
-    expect((await get('/api/occupant/occupants', await partnerToken(t.app))).statusCode).toBe(403);
+    expect((await get('/api/occupant/occupants', await partnerToken(t.app))).statusCode).toBe(401);
   });
 });
 

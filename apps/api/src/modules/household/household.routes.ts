@@ -4,6 +4,7 @@ import {
   ZOccupantList, ZOccupantParams, ZOccupantResult, ZOccupantUpdateBody,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError, 429: ZApiError };
@@ -13,10 +14,10 @@ const security = [{ bearer: [] }];
 const ZQuery = ZOccupantQuery;
 
 export const householdRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { household, guard } = services;
+  const { household } = services;
 
   app.get('/occupant/occupants', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: {
       tags, summary: "The household of the caller's address",
       description: 'The holder (is_holder) first. can_change_email and can_delete tell what the caller may do with each person; pending_email_address is a new address waiting for its confirmation link.',
@@ -25,12 +26,12 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => household.list(sessionOf(request)));
 
   app.get('/occupant/occupant/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: { tags, summary: 'One member of the household', params: ZOccupantParams, querystring: ZQuery, security, response: { 200: ZOccupant, ...errors } },
   }, async (request) => household.get(sessionOf(request), request.params.id));
 
   app.post('/occupant/occupants/', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: 'Add a member to the household, with an account',
       description: `The new member logs in with the address's postcode and house number and this password. At most 10 members per address (409). Answers '${householdMessages.created}'.`,
@@ -39,7 +40,7 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => ({ success: true as const, message: householdMessages.created, occupant: await household.create(sessionOf(request), request.body) }));
 
   app.post('/occupant/occupant/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: {
       tags, summary: 'Change a person of the household (not the password)',
       description: `Answers '${householdMessages.saved}'. The holder's e-mail address is changed only by the holder, a member's with an account only by that member or the holder (403 otherwise). `
@@ -54,6 +55,7 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.post('/public/confirm-email', {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Confirm a new e-mail address with the code of the link /email/bevestigen/{code}',
       description: `Sets the new address of the e-mail change, once and within ${EMAIL_CHANGE_HOURS} hours, and tells the old address. A used, expired or unknown code answers 422 with a Dutch message on field code. Counted per client (429).`,
@@ -66,7 +68,7 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   }));
 
   app.post('/occupant/new-password', {
-    preHandler: guard.occupant,
+    config: { access: access.residentOnly },
     schema: {
       tags, summary: "Change the caller's own password (the only call that changes a password: nobody changes another person's)",
       description: 'password is the current password (wrong: 422 on field password), new_password the new one (the strength rules). Every session of the account ends, the current one included; the answer carries a new token for this device.',
@@ -79,7 +81,7 @@ export const householdRoutes = (services: Services): FastifyPluginAsyncZod => as
   }));
 
   app.get('/occupant/occupant/delete/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: 'Remove a member of the household (the spec’s GET)',
       description: "The member's sessions end. One's own account cannot be removed here (422), nor the holder's (403).",

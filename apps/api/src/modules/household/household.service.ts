@@ -255,7 +255,7 @@ export function createHouseholdService({ db, sessions, limiter, jobs, mailer, pu
       await limiter.clear(key);
       await sessions.revokeOccupant(person.id);
       return sessions.issue({
-        role: 'occupant', userId: session.userId, occupantId: person.id, addressId, customerId: session.customerId, isAdmin: session.isAdmin,
+        role: 'occupant', face: 'resident', userId: session.userId, occupantId: person.id, addressId, customerId: session.customerId,
       });
     },
 

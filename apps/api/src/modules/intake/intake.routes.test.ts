@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  formMessages, messages, ZIntake, ZIntakeAddressProgress, ZIntakeFormListItem,
+  accessMessages, formMessages, ZIntake, ZIntakeAddressProgress, ZIntakeFormListItem,
   type TFormPhoto, type TIntake, type TIntakeAddressProgress,
 } from '@portal/contract';
 import { adminToken, bearer, createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
@@ -93,8 +93,8 @@ describe('partner lists', () => {
     expect((await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/intake/form/${riverForm}/addresses`, partner)).statusCode).toBe(404);
     expect((await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/intake/form/${genericForm}/addresses`, partner)).statusCode).toBe(404);
     const resident = await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/intake/forms/`, jan);
-    expect(resident.statusCode).toBe(403);
-    expect(resident.json()).toEqual({ message: messages.forbidden });
+    expect(resident.statusCode).toBe(401);
+    expect(resident.json()).toEqual({ message: accessMessages.wrongFace });
     expect((await get(`/api/partner/project/${t.ids.projects.bloemenbuurt}/intake/forms/`)).statusCode).toBe(401);
   });
 });
@@ -209,7 +209,7 @@ describe("a resident's intake form", () => {
     ]);
     expect((await get(`/api/occupant/intake/form/${riverForm}`, jan)).statusCode).toBe(404); // another project's
     expect((await get(`/api/occupant/intake/form/${genericForm}`, jan)).statusCode).toBe(404); // not an intake form
-    expect((await get(`/api/occupant/intake/form/${form}`, partner)).statusCode).toBe(403);
+    expect((await get(`/api/occupant/intake/form/${form}`, partner)).statusCode).toBe(401);
     expect((await get(`/api/occupant/intake/form/${riverForm}`, fatima)).statusCode).toBe(200); // Fatima lives in both projects
   });
 });
@@ -250,7 +250,7 @@ describe('a partner filling in for an address', () => {
     expect(foreign.json()).toEqual({ message: 'Adres niet gevonden' });
     expect((await post(`/api/partner/intake/form/${riverForm}/section/0/address/${t.ids.addresses.a10}`, { values: {} }, partner)).statusCode).toBe(404);
     expect((await get(`/api/partner/intake/form/${form}/address/99999`, partner)).statusCode).toBe(404);
-    expect((await get(base(t.ids.addresses.a10), jan)).statusCode).toBe(403);
+    expect((await get(base(t.ids.addresses.a10), jan)).statusCode).toBe(401);
   });
 
   it('answers 404 when the project no longer has the intake module', async () => {

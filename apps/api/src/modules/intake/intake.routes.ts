@@ -7,6 +7,7 @@ import {
   ZPartnerIntakeFormsParams, ZPartnerIntakeParams, ZPartnerIntakeSectionParams, ZPartnerIntakeUploadParams,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload } from '../files/index.ts';
 
@@ -34,7 +35,7 @@ const UPLOAD_DESCRIPTION =
  * customer) under /partner, acting for an address of the project. See packages/contract/src/forms.ts.
  */
 export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { intake, guard, env } = services;
+  const { intake, env } = services;
   const maxBytes = env.SURVEY_PHOTO_MAX_BYTES;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
   const { calls } = intake;
@@ -43,7 +44,7 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
   for (const kind of PARTNER_FORM_KINDS) {
     const kindTags = [kind];
     app.get(`/partner/project/:project_id/${kind}/forms/`, {
-      preHandler: guard.staff,
+      config: { access: access.partner('forms.read', access.project('project_id')) },
       schema: {
         tags: kindTags, summary: `The project's ${kind} forms with the number of addresses and of those sent`,
         params: ZPartnerIntakeFormsParams, querystring: ZLanguageQuery, security, response: { 200: z.array(ZIntakeFormListItem), ...errors },
@@ -51,7 +52,7 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
     }, async (request) => intake.partnerForms(sessionOf(request), request.params.project_id, kind));
 
     app.get(`/partner/project/:project_id/${kind}/form/:id/addresses`, {
-      preHandler: guard.staff,
+      config: { access: access.partner('forms.read', access.project('project_id'), { personalData: true }) },
       schema: {
         tags: kindTags, summary: `The project's addresses with their progress on the ${kind} form (status, state, sections done)`,
         description: 'Ordered by street and house number; `q` keeps the addresses whose street, number, postcode or city hold every word. ' +
@@ -70,22 +71,22 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
   // ---- the form of an address: resident and partner variants ------------------------------------------
 
   app.get('/occupant/intake/form/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: { tags, summary: "The intake form of the resident's address", params: ZIntakeParams, querystring: ZLanguageQuery, security, response: { 200: ZIntake, ...errors } },
   }, async (request) => calls.form(await intake.occupant(sessionOf(request), request.params.id)));
 
   app.get('/partner/intake/form/:id/address/:address_id', {
-    preHandler: guard.staff,
+    config: { access: access.partner('forms.read', access.form('id'), { personalData: true }) },
     schema: { tags, summary: 'The intake form of an address of the project', params: ZPartnerIntakeParams, querystring: ZLanguageQuery, security, response: { 200: ZIntake, ...errors } },
   }, async (request) => calls.form(await intake.partner(sessionOf(request), request.params.id, request.params.address_id)));
 
   app.post('/occupant/intake/form/:id/section/:section', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags, summary: 'Saves one section', description: SAVE_DESCRIPTION, params: ZIntakeSectionParams, body: ZFormSaveBody, security, response: { 200: ZIntake, ...changeErrors } },
   }, async (request) => calls.save(await intake.occupant(sessionOf(request), request.params.id), Number(request.params.section), request.body));
 
   app.post('/partner/intake/form/:id/section/:section/address/:address_id', {
-    preHandler: guard.staff,
+    config: { access: access.partner('forms.fill', access.form('id')) },
     schema: { tags, summary: 'Saves one section for an address', description: SAVE_DESCRIPTION, params: ZPartnerIntakeSectionParams, body: ZFormSaveBody, security, response: { 200: ZIntake, ...changeErrors } },
   }, async (request) => {
     const { id, address_id: addressId, section } = request.params;
@@ -93,27 +94,27 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.post('/occupant/intake/form/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags, summary: "Sends the address's intake form ('Formulier versturen')", description: SEND_DESCRIPTION, params: ZIntakeParams, body: ZIntakeSendBody, security, response: { 200: ZIntake, ...changeErrors } },
   }, async (request) => calls.send(await intake.occupant(sessionOf(request), request.params.id)));
 
   app.post('/partner/intake/form/:id/address/:address_id', {
-    preHandler: guard.staff,
+    config: { access: access.partner('forms.fill', access.form('id'), { action: 'form-send' }) },
     schema: { tags, summary: "Sends an address's intake form", description: SEND_DESCRIPTION, params: ZPartnerIntakeParams, body: ZIntakeSendBody, security, response: { 200: ZIntake, ...changeErrors } },
   }, async (request) => calls.send(await intake.partner(sessionOf(request), request.params.id, request.params.address_id)));
 
   app.get('/occupant/intake/form/:id/occupants', {
-    preHandler: guard.occupant,
+    config: { access: access.resident({ personalData: true }) },
     schema: { tags, summary: "The address's occupants for contact inputs", params: ZIntakeParams, querystring: ZLanguageQuery, security, response: { 200: z.array(ZFormOccupant), ...errors } },
   }, async (request) => calls.occupants(await intake.occupant(sessionOf(request), request.params.id)));
 
   app.get('/partner/intake/form/:id/address/:address_id/occupants', {
-    preHandler: guard.staff,
+    config: { access: access.partner('forms.read', access.form('id'), { personalData: true }) },
     schema: { tags, summary: "The address's occupants for contact inputs", params: ZPartnerIntakeParams, querystring: ZLanguageQuery, security, response: { 200: z.array(ZFormOccupant), ...errors } },
   }, async (request) => calls.occupants(await intake.partner(sessionOf(request), request.params.id, request.params.address_id)));
 
   app.post('/occupant/intake/form/:id/section/:section/element/:element_id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags, summary: 'Uploads a photo for a photo element', description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
       params: ZIntakeUploadParams, querystring: ZLanguageQuery, security, response: { 200: ZFormPhoto, ...uploadErrors },
@@ -125,7 +126,7 @@ export const intakeRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.post('/partner/intake/form/:id/section/:section/element/:element_id/address/:address_id', {
-    preHandler: guard.staff,
+    config: { access: access.partner('forms.fill', access.form('id')) },
     schema: {
       tags, summary: 'Uploads a photo for a photo element, for an address', description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
       params: ZPartnerIntakeUploadParams, querystring: ZLanguageQuery, security, response: { 200: ZFormPhoto, ...uploadErrors },

@@ -11,6 +11,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
+  | 'signing-check' | 'signing-reconcile'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'content-published';
 
@@ -49,11 +50,13 @@ function quietLogger(log: (msg: string) => void) {
 
 export type JobHandlers = Record<JobName, (payload: Record<string, unknown>) => Promise<void>>;
 
-/** Every 15 minutes: expired rate-limit rows, tickets and sessions, abandoned uploads. Every 5: payment reconciliation. */
+/** Every 15 minutes: expired rate-limit rows, tickets and sessions, abandoned uploads. Every 5: payment and signing reconciliation. */
 const SCHEDULE = parseCronItems([
   { task: 'sweep', match: '*/15 * * * *', identifier: 'sweep', options: { backfillPeriod: 0 } },
   // Every 5 minutes: payments still open after 15 minutes are asked about (a lost webhook, modules/payment).
   { task: 'payment-reconcile', match: '*/5 * * * *', identifier: 'payment-reconcile', options: { backfillPeriod: 0 } },
+  // Every 5 minutes: signing requests still open after 15 minutes are asked about (a lost postback, modules/signing).
+  { task: 'signing-reconcile', match: '*/5 * * * *', identifier: 'signing-reconcile', options: { backfillPeriod: 0 } },
 ]);
 
 /** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */

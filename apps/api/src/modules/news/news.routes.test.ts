@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, ZNewsArticle, ZNewsList, type TNewsArticle } from '@portal/contract';
+import { accessMessages, messages, ZNewsArticle, ZNewsList, type TNewsArticle } from '@portal/contract';
 import { addDays, amsterdamIsoDate, isoDateToDutch } from '../../lib/dates.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { newCounts, setUpContentApp, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
@@ -113,9 +113,9 @@ describe('GET /api/occupant/news and /api/occupant/news/article/{id}', () => {
     expect((await get(`/api/occupant/news/article/${rivierenwijk[0]!.id}`, elsewhere.token, elsewhere.host)).statusCode).toBe(404);
   });
 
-  it('refuses a request without a token (401) and a staff token (403)', async () => {
+  it('refuses a request without a token (401) and a staff token (401)', async () => {
     expect((await get('/api/occupant/news')).statusCode).toBe(401);
-    expect((await get('/api/occupant/news', tokens.partner)).statusCode).toBe(403);
+    expect((await get('/api/occupant/news', tokens.partner)).statusCode).toBe(401);
   });
 });
 
@@ -133,9 +133,9 @@ describe('GET /api/partner/project/{project_id}/news', () => {
     for (const [token, id] of [[tokens.admin, t.ids.projects.havenkwartier], [tokens.partner, elsewhere.projectId]] as const) {
       const res = await get(`/api/partner/project/${id}/news`, token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Project niet gevonden' });
+      expect(res.json()).toEqual({ message: accessMessages.notReached });
     }
-    expect((await get(`/api/partner/project/${B}/news`, tokens.jan)).statusCode).toBe(403);
+    expect((await get(`/api/partner/project/${B}/news`, tokens.jan)).statusCode).toBe(401);
     expect((await get(`/api/partner/project/${B}/news`)).statusCode).toBe(401);
   });
 });

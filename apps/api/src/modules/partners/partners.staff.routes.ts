@@ -7,17 +7,17 @@ import { signedFor, staffReadErrors, staffSecurity as security, staffTags as tag
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createPartnersStaffService } from './partners.staff.service.ts';
+import { contentAccess } from '../../lib/staff-routes.ts';
 
 const ACCESS = "Staff of the project (customer administrators: every project of their customer; project editors: the projects they were given); another customer's project or partner answers 404. Every change is audited.";
 
 /** The console's partners: /staff/projects/{projectId}/partners/... */
 export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const partners = createPartnersStaffService(services);
-  const preHandler = staffAccess.staff;
 
   app.get(paths.partners, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The project's partners, in their order",
       description: `Paged (before: the id of the last partner held; limit; X-Has-More) and searchable (q: name and website). Non-public partners included. ${ACCESS}`,
@@ -31,7 +31,7 @@ export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.get(paths.partnerInformationItems, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The project's information items (not FAQ) a partner can carry out, drafts included",
       params: ZStaffContentBParams, security, response: { 200: ZStaffInformationOptionList, ...staffReadErrors },
@@ -39,7 +39,7 @@ export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => partners.informationOptions(staffOf(request), request.params.projectId));
 
   app.get(paths.partner, {
-    preHandler,
+    config: contentAccess,
     schema: { tags, summary: 'One partner', params: ZStaffContentBItemParams, security, response: { 200: ZStaffPartner, ...staffReadErrors } },
   }, async (request) => {
     const ctx = staffOf(request);
@@ -47,7 +47,7 @@ export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.post(paths.partners, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Adds a partner',
       description: `Coordinates both or neither; information_item_ids the project's information items (not FAQ), else 422. logo_id: an image uploaded for this project's partners (POST .../images/partners), else 422. ${ACCESS}`,
@@ -59,7 +59,7 @@ export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.put(paths.partner, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Changes a partner', description: 'The same fields and rules as adding one (logo_id null removes the logo).',
       params: ZStaffContentBItemParams, body: ZStaffPartnerBody, security, response: { 200: ZStaffPartner, ...staffWriteErrors },
@@ -70,7 +70,7 @@ export const partnersStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.delete(paths.partner, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Deletes a partner (its links to information items and its logo go with it)',
       params: ZStaffContentBItemParams, security, response: { 200: ZSuccess, ...staffReadErrors },

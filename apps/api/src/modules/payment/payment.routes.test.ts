@@ -312,7 +312,7 @@ describe('online payment with the local test checkout (jobs run by the test, web
     expect(partnerOther.json()).toEqual([]);
     // a resident is not staff
     const resident = await occupantToken(t.app);
-    expect((await t.app.inject({ method: 'GET', url, headers: bearer(resident) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(resident) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
 
     const history = await t.services.payments.history(subject);

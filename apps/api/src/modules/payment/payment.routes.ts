@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HAS_MORE_HEADER, pagedAnswer, ZApiError, ZPartnerPaymentsParams, ZPartnerPaymentsQuery, ZStaffPayment, type TStaffPayment } from '@portal/contract';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { checkoutTexts, renderCheckoutPage, renderFinalPage, renderGonePage } from './payment.local-page.ts';
 import { LOCAL_CHOICES, type LocalChoice } from './payment.local-provider.ts';
@@ -64,7 +65,7 @@ const toStaffPayment = (p: StaffPayment): TStaffPayment => ({
  * the provider, and the checkout's link holds a long random id.
  */
 export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { payments, guard } = services;
+  const { payments } = services;
 
   /* ---- Webhooks ----------------------------------------------------------------------------- */
   await app.register(async (scope) => {
@@ -74,6 +75,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     webhooks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
 
     webhooks.post('/payment/webhook/:provider', {
+      config: { access: access.public },
       schema: {
         tags: ['payment'],
         summary: 'A payment provider tells that a payment changed (Mollie-style webhook)',
@@ -103,7 +105,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
     const hidden = { hide: true, tags: ['payment'] };
 
-    page.get('/payment/local/checkout/:id', { schema: { ...hidden, params: ZCheckoutParams } }, async (request, reply) => {
+    page.get('/payment/local/checkout/:id', { config: { access: access.public }, schema: { ...hidden, params: ZCheckoutParams } }, async (request, reply) => {
       const row = await payments.local.find(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 200, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
@@ -111,7 +113,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       return html(reply, 200, renderCheckoutPage({ id: row.id, amountCents: row.amountCents, description: row.description }));
     });
 
-    page.post('/payment/local/checkout/:id', { schema: { ...hidden, params: ZCheckoutParams, body: ZCheckoutForm } }, async (request, reply) => {
+    page.post('/payment/local/checkout/:id', { config: { access: access.public }, schema: { ...hidden, params: ZCheckoutParams, body: ZCheckoutForm } }, async (request, reply) => {
       const row = await payments.local.find(request.params.id);
       if (!row) return html(reply, 404, renderGonePage());
       if (row.status !== 'open') return html(reply, 409, renderFinalPage({ status: row.status, redirectUrl: row.redirectUrl }));
@@ -133,7 +135,7 @@ export const paymentRoutes = (services: Services): FastifyPluginAsyncZod => asyn
 
   /* ---- Staff --------------------------------------------------------------------------------- */
   app.get('/partner/project/:project_id/payments', {
-    preHandler: guard.staff,
+    config: { access: access.partner('payments.read', access.project('project_id'), { personalData: true, action: 'payments-read' }) },
     schema: {
       tags: ['payment'],
       summary: "The project's online payments, newest first, each with its address, form and history",

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userCustomers } from '../auth/auth.table.ts';
+import type { TStaffRole } from '@portal/contract';
+import { staffProjects, userCustomers } from '../auth/auth.table.ts';
 import { customers } from '../customer/customer.table.ts';
 import { addressProjects, projects } from './project.table.ts';
 
@@ -40,10 +41,14 @@ export function listProjects(db: Db, where: { customerId?: number; ids?: number[
   return db.select().from(projects).where(and(...conditions)).orderBy(asc(projects.id));
 }
 
-export function listUserCustomerIds(db: Db, userId: number) {
-  return db
-    .select({ id: userCustomers.customerId })
-    .from(userCustomers)
-    .where(eq(userCustomers.userId, userId))
-    .then((rows) => rows.map((r) => r.id));
+/** A staff account's memberships: its role at each customer and the projects it was given there. */
+export type StaffMembership = { customerId: number; role: TStaffRole; projectIds: number[] };
+
+export async function listStaffMemberships(db: Db, userId: number): Promise<StaffMembership[]> {
+  const [memberships, given] = await Promise.all([
+    db.select({ customerId: userCustomers.customerId, role: userCustomers.role }).from(userCustomers).where(eq(userCustomers.userId, userId)).orderBy(asc(userCustomers.customerId)),
+    db.select({ projectId: staffProjects.projectId, customerId: projects.customerId }).from(staffProjects)
+      .innerJoin(projects, eq(projects.id, staffProjects.projectId)).where(eq(staffProjects.userId, userId)).orderBy(asc(staffProjects.projectId)),
+  ]);
+  return memberships.map((m) => ({ ...m, projectIds: given.filter((g) => g.customerId === m.customerId).map((g) => g.projectId) }));
 }

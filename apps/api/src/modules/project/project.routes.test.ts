@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_MODULE_LABELS, messages, MODULE_NAMES, PRIVATE_MODULES, ZProject, ZProjectSummary,
+  accessMessages, DEFAULT_MODULE_LABELS, messages, MODULE_NAMES, PRIVATE_MODULES, ZProject, ZProjectSummary,
   type TPartnerCustomer, type TProject, type TProjectSummary,
 } from '@portal/contract';
 import { adminToken, bearer, createTestApp, DEMO, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
@@ -168,11 +168,11 @@ describe('GET /api/occupant/projects and /api/occupant/project', () => {
     expect((await get('/api/occupant/projects', jan, 'localhost:3000')).statusCode).toBe(200);
   });
 
-  it('refuses staff tokens on occupant routes with 403', async () => {
+  it('refuses staff tokens on occupant routes with 401', async () => {
     for (const token of [partner, admin, woco]) {
       const res = await get('/api/occupant/project', token);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: messages.forbidden });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: accessMessages.wrongFace });
     }
   });
 });
@@ -219,11 +219,11 @@ describe('partner routes', () => {
   it('refuses a customer or project the account is not linked to with 404', async () => {
     const customer = await get(`/api/partner/customer/${elders.customerId}/projects`, partner);
     expect(customer.statusCode).toBe(404);
-    expect(customer.json()).toEqual({ message: 'Klant niet gevonden' });
+    expect(customer.json()).toEqual({ message: accessMessages.notReached });
 
     const project = await get(`/api/partner/project/${elders.projectId}`, partner);
     expect(project.statusCode).toBe(404);
-    expect(project.json()).toEqual({ message: 'Project niet gevonden' });
+    expect(project.json()).toEqual({ message: accessMessages.notReached });
 
     // the administrator is linked to Woonstad only
     expect((await get(`/api/partner/customer/${t.ids.customers.devries}/projects`, admin)).statusCode).toBe(404);
@@ -232,12 +232,12 @@ describe('partner routes', () => {
     expect((await get('/api/partner/project/999999', partner)).statusCode).toBe(404);
   });
 
-  it('refuses an occupant token with 403 and no token with 401', async () => {
+  it('refuses an occupant token with 401 and no token with 401', async () => {
     const urls = ['/api/partner/customers/', `/api/partner/customer/${t.ids.customers.woonstad}/projects`, `/api/partner/project/${t.ids.projects.bloemenbuurt}`];
     for (const url of urls) {
       const asOccupant = await get(url, jan);
-      expect(asOccupant.statusCode, url).toBe(403);
-      expect(asOccupant.json()).toEqual({ message: messages.forbidden });
+      expect(asOccupant.statusCode, url).toBe(401);
+      expect(asOccupant.json()).toEqual({ message: accessMessages.wrongFace });
       const anonymous = await get(url);
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json()).toEqual({ message: messages.unauthorized });

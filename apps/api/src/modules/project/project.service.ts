@@ -1,5 +1,5 @@
-import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, type TModuleName, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, roleCan, type TModuleName, type TPermission, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import type { Session } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { CustomerRow } from '../customer/customer.service.ts';
 import type { NewItemRegistry } from './new-items.ts';
-import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listProjects, listUserCustomerIds, type ProjectRow } from './project.repository.ts';
+import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listStaffMemberships, type ProjectRow, type StaffMembership } from './project.repository.ts';
 import { projects } from './project.table.ts';
 
 type Audience = 'occupant' | 'public' | 'partner';
@@ -21,7 +21,7 @@ type Counts = Partial<Record<TModuleName, number>>;
 export function createProjectService(db: Db, bus: InvalidationBus, newItems: NewItemRegistry) {
   const projectCache = createCache<{ project: ProjectRow; customer: CustomerRow } | null>(bus, 'project');
   const addressProjectsCache = createCache<number[]>(bus, 'address-projects');
-  const userCustomersCache = createCache<number[]>(bus, 'user-customers');
+  const membershipsCache = createCache<StaffMembership[]>(bus, 'staff-memberships');
   /** The support-base module's computed progress text (null without a consent form: the stored text then shows). */
   let supportBaseProgress: ((projectId: number) => Promise<string | null>) | null = null;
   const withProgress = async (project: TProject): Promise<TProject> => {
@@ -65,7 +65,32 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
 
   const load = (projectId: number) => projectCache.get(projectId, () => findProjectWithCustomer(db, projectId));
   const addressProjectIds = (addressId: number) => addressProjectsCache.get(addressId, () => listAddressProjectIds(db, addressId));
-  const userCustomerIds = (userId: number) => userCustomersCache.get(userId, () => listUserCustomerIds(db, userId));
+  const memberships = (userId: number) => membershipsCache.get(userId, () => listStaffMemberships(db, userId));
+
+  /**
+   * The one staff scope (lists and single reads alike): a project is reached by an account that works for
+   * its customer, when its role there reaches every project ('projects.all') or the project was given to it.
+   * 'none' answers 404 (not its project, or another customer's), 'forbidden' 403 (its project, not its permission).
+   */
+  async function staffReach(userId: number, project: { id: number; customerId: number }, permission: TPermission): Promise<'ok' | 'forbidden' | 'none'> {
+    const membership = (await memberships(userId)).find((m) => m.customerId === project.customerId);
+    if (!membership) return 'none';
+    if (!roleCan(membership.role, 'projects.all') && !membership.projectIds.includes(project.id)) return 'none';
+    return roleCan(membership.role, permission) ? 'ok' : 'forbidden';
+  }
+
+  /** The live projects an account reaches with `permission` (of one customer, or of all its customers). */
+  async function reachableProjects(userId: number, permission: TPermission, customerId?: number): Promise<ProjectRow[]> {
+    const usable = (await memberships(userId)).filter((m) => roleCan(m.role, permission) && (customerId === undefined || m.customerId === customerId));
+    if (!usable.length) return [];
+    const all = usable.filter((m) => roleCan(m.role, 'projects.all')).map((m) => m.customerId);
+    const given = usable.filter((m) => !roleCan(m.role, 'projects.all')).flatMap((m) => m.projectIds);
+    const rows = await db.select().from(projects).where(and(
+      isLiveProject,
+      sql`(${inArray(projects.customerId, all.length ? all : [-1])} OR ${inArray(projects.id, given.length ? given : [-1])})`,
+    )).orderBy(asc(projects.id));
+    return rows;
+  }
 
   function toProject(project: ProjectRow, customer: CustomerRow, audience: Audience, addressId: number | null, newCounts: Counts): TProject {
     const modules = project.modules
@@ -117,11 +142,17 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     return ids[0]!;
   }
 
-  /** A partner, woco user or administrator reaches the projects of their own customers only. */
-  async function staffProject(session: Session, projectId: number) {
+  /**
+   * A project of a staff session (partner portal or console) with the permission; 404 when the account does
+   * not reach it (another customer's, or not among its projects), 403 when its role lacks the permission.
+   */
+  async function staffProject(session: Session, projectId: number, permission: TPermission = 'project.read') {
     const found = await load(projectId);
-    if (!found || session.userId === null) throw new NotFoundError('Project niet gevonden');
-    if (!(await userCustomerIds(session.userId)).includes(found.project.customerId)) throw new NotFoundError('Project niet gevonden');
+    if (!found || session.userId === null || (session.face !== 'partner' && session.face !== 'console')) throw new NotFoundError('Project niet gevonden');
+    if (session.face === 'console' && session.customerId !== found.project.customerId) throw new NotFoundError('Project niet gevonden');
+    const reach = await staffReach(session.userId, found.project, permission);
+    if (reach === 'none') throw new NotFoundError('Project niet gevonden');
+    if (reach === 'forbidden') throw new ForbiddenError();
     return found;
   }
 
@@ -207,30 +238,21 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       return this.customersForUser(session.userId);
     },
 
+    /** The partner portal's customers of an account: those where it reaches projects, with how many. */
     async customersForUser(userId: number): Promise<TPartnerCustomer[]> {
-      const ids = await userCustomerIds(userId);
+      const reached = await reachableProjects(userId, 'project.read');
+      const ids = (await memberships(userId)).filter((m) => roleCan(m.role, 'partner-portal.use')).map((m) => m.customerId);
       if (!ids.length) return [];
-      const rows = await db
-        .select({
-          id: customers.id, name: customers.name, logo: customers.logo, color_primary: customers.colorPrimary,
-          // A join, not a correlated subquery: in a one-table select Drizzle leaves column names
-          // unqualified, and "customer_id" = "id" inside the subquery compared projects with themselves.
-          nr_of_projects: count(projects.id),
-        })
-        .from(customers)
-        .leftJoin(projects, and(eq(projects.customerId, customers.id), isLiveProject))
-        .where(inArray(customers.id, ids))
-        .groupBy(customers.id)
-        .orderBy(asc(customers.name));
-      return rows;
+      const rows = await db.select({ id: customers.id, name: customers.name, logo: customers.logo, color_primary: customers.colorPrimary })
+        .from(customers).where(inArray(customers.id, ids)).orderBy(asc(customers.name));
+      return rows.map((c) => ({ ...c, nr_of_projects: reached.filter((p) => p.customerId === c.id).length }));
     },
 
     async partnerCustomerProjects(session: Session, customerId: number): Promise<TProjectSummary[]> {
-      if (session.userId === null || !(await userCustomerIds(session.userId)).includes(customerId)) {
-        throw new NotFoundError('Klant niet gevonden');
-      }
+      const membership = session.userId === null ? undefined : (await memberships(session.userId)).find((m) => m.customerId === customerId);
+      if (!membership || !roleCan(membership.role, 'partner-portal.use')) throw new NotFoundError('Klant niet gevonden');
       const [rows, customer] = await Promise.all([
-        listProjects(db, { customerId }),
+        reachableProjects(session.userId!, 'project.read', customerId),
         db.select().from(customers).where(sql`${customers.id} = ${customerId}`).then((r) => r[0]),
       ]);
       return rows.map((p) => toSummary(p, customer));
@@ -248,22 +270,22 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
       return [...new Set(found.flatMap((f) => (f ? f.project.modules.map((m) => m.name) : [])))];
     },
 
-    /** The same for staff: the modules of the projects of their customers. */
+    /** The same for staff: the modules of the projects it reaches in the partner portal. */
     async moduleNamesForUser(userId: number): Promise<string[]> {
-      const customerIds = await userCustomerIds(userId);
-      if (!customerIds.length) return [];
-      const rows = await db.select({ modules: projects.modules }).from(projects).where(and(inArray(projects.customerId, customerIds), isLiveProject)).orderBy(asc(projects.id));
+      const rows = await reachableProjects(userId, 'project.read');
       return [...new Set(rows.flatMap((p) => p.modules.map((m) => m.name)))];
     },
 
     async projectsForUser(userId: number) {
-      const customerIds = await userCustomerIds(userId);
-      if (!customerIds.length) return [];
-      const rows = await db.select().from(projects).where(and(inArray(projects.customerId, customerIds), isLiveProject)).orderBy(asc(projects.id));
+      const rows = await reachableProjects(userId, 'project.read');
       return rows.map((p) => ({ id: p.id, name: p.name, customer_id: p.customerId }));
     },
 
-    userCustomerIds,
+    memberships,
+    staffReach,
+    reachableProjects,
+    /** After a change of an account's roles or projects: every process drops what it cached of it. */
+    invalidateStaff: (userId: number) => membershipsCache.invalidate(userId),
 
     /** Announce changes so that every process drops what it cached. */
     invalidateProject: (projectId: number) => Promise.all([projectCache.invalidate(projectId), bus.publish('new-items', `p:${projectId}`)]),

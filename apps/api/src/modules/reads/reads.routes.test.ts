@@ -81,7 +81,7 @@ describe('nr_of_new_items of the content modules', () => {
   });
 
   it('leaves no read marks for an administrator acting for the address', async () => {
-    const { token } = await t.services.auth.issueAdminOccupantSession(t.ids.users.admin, t.ids.addresses.a10);
+    const { token } = await t.services.auth.issueActingSession(t.ids.users.admin, t.ids.addresses.a10);
     const before = await newCounts(t, tokens.jan);
     const [article] = ZNewsList.parse((await get('/api/occupant/news', token)).json());
     expect((await get(`/api/occupant/news/article/${article!.id}`, token)).json()).toMatchObject({ id: article!.id });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   staffContentPaths, ZApiError, ZStaffContentParams, ZStaffScheduleItem, ZStaffScheduleItemInput, ZStaffScheduleSettings, ZStaffScheduleSettingsInput,
 } from '@portal/contract';
-import { registerStaffCrud, staffWithFileLinks } from '../../lib/staff-routes.ts';
+import { contentAccess, registerStaffCrud } from '../../lib/staff-routes.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createScheduleSettingsStaffService, createScheduleStaffService } from './schedule.staff.service.ts';
@@ -26,14 +26,14 @@ export const scheduleStaffRoutes = (services: Services): FastifyPluginAsyncZod =
   const settings = createScheduleSettingsStaffService(services);
   const { staffAccess } = services;
   app.get(staffContentPaths.scheduleSettings, {
-    preHandler: staffWithFileLinks(services),
+    config: contentAccess,
     schema: { tags, security, summary: "The planning page's settings: comment, image, show_date", params: ZStaffContentParams, response: { 200: ZStaffScheduleSettings, ...errors } },
   }, async (request) => {
     await staffAccess.project(staffOf(request), request.params.projectId);
     return settings.get(request.params.projectId);
   });
   app.put(staffContentPaths.scheduleSettings, {
-    preHandler: staffWithFileLinks(services),
+    config: contentAccess,
     schema: {
       tags, security, summary: "Change the planning page's settings",
       description: 'comment: staff HTML above the calendar (sanitised when stored; empty is none); image_id: an image uploaded with purpose `schedule`; '

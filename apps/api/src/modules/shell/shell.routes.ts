@@ -3,6 +3,7 @@ import { FRONTEND_VERSION_HEADER, ZLanguageQuery, ZPollingResponse } from '@port
 import type { Db } from '../../db/client.ts';
 import { createDatabaseHealth } from '../../db/health.ts';
 import { ServiceUnavailableError } from '../../lib/errors.ts';
+import { access } from '../../plugins/access.ts';
 
 /**
  * GET /polling, the connectivity check every open portal makes every 5 s. It tells the truth about the
@@ -13,6 +14,7 @@ import { ServiceUnavailableError } from '../../lib/errors.ts';
 export const shellRoutes = (frontendVersion: string, db: Db): FastifyPluginAsyncZod => async (app) => {
   const health = createDatabaseHealth(db.$client);
   app.get('/polling', {
+    config: { access: access.public },
     schema: {
       tags: ['shell'], summary: 'Connectivity check',
       description: `The ${FRONTEND_VERSION_HEADER} header carries the newest frontend version. 503 when the server cannot reach its database.`,

@@ -6,8 +6,8 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { readAll, type FilesService } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { SmsSender } from '../sms/index.ts';
-import { receiptPdf, stampSignatures, type SignedBy } from './signing.pdf.ts';
-import { SIGNER_ACTIVITY, TRANSACTION_STATUS, postbackChecksum, readSignhostPostback, type SigningProvider } from './signing.provider.ts';
+import { receiptPdf, signDocument, type SignerEvidence } from './signing.pdf.ts';
+import { SIGNER_ACTIVITY, TRANSACTION_STATUS, postbackChecksum, readSignhostPostback, readSignhostTransaction, type SigningProvider } from './signing.provider.ts';
 import { signingLocalSigners, signingLocalTransactions } from './signing.table.ts';
 
 /** The owner of the files the signing module stores (documents, drawn signatures, signed documents, receipts). */
@@ -70,7 +70,9 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * (5) until started, then for its signers (10); each signer signs on their own page (a long random token
  * in the URL, stored hashed); when the last one signed it is signed (30). Every change is told to the
  * postback URL as Signhost tells it (the transaction's JSON with its SHA1 checksum under a shared
- * secret), through a job that graphile-worker retries until the portal answers 2xx.
+ * secret), through a job that graphile-worker retries until the portal answers 2xx; the portal then reads
+ * the transaction from this provider's own record (`getTransaction`), as it reads Signhost's. The signed
+ * document and the receipt carry each signer's evidence (signing.pdf.ts).
  */
 export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
@@ -141,8 +143,9 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
 
     async start(transactionId) {
       await db.transaction(async (tx) => {
+        const now = new Date();
         const started = await tx.update(signingLocalTransactions)
-          .set({ status: TRANSACTION_STATUS.waitingForSigner, updatedAt: new Date() })
+          .set({ status: TRANSACTION_STATUS.waitingForSigner, startedAt: now, updatedAt: now })
           .where(and(eq(signingLocalTransactions.id, transactionId), eq(signingLocalTransactions.status, TRANSACTION_STATUS.waitingForDocument)))
           .returning({ id: signingLocalTransactions.id });
         if (started.length) await jobs.add('signing-local-postback', { transactionId }, { tx });
@@ -153,25 +156,36 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
       return readSignhostPostback(body, headers, await sharedSecret());
     },
 
+    async getTransaction(transactionId) {
+      const found = await loadTransaction(transactionId);
+      if (!found) throw new Error(`signing: local transaction ${transactionId} is unknown`);
+      // Its own record, in the JSON Signhost answers to GET /api/transaction/{id}, read as Signhost's is.
+      return readSignhostTransaction(transactionJson(found.transaction, found.signers));
+    },
+
     async fetchResult(transactionId) {
       const found = await loadTransaction(transactionId);
       if (!found || found.transaction.status !== TRANSACTION_STATUS.signed) throw new Error(`signing: local transaction ${transactionId} is not signed`);
-      const original = await bytesOf(found.transaction.documentFileId);
-      const signedBy: SignedBy[] = [];
+      const { transaction } = found;
+      const original = await bytesOf(transaction.documentFileId);
+      const signers: SignerEvidence[] = [];
       for (const signer of found.signers) {
-        signedBy.push({
-          nr: signer.nr, name: signer.name, signedAt: signer.signedAt!, openedAt: signer.openedAt,
-          signature: (await bytesOf(signer.signatureFileId!)).bytes, ip: signer.signedIp, userAgent: signer.signedUserAgent,
+        signers.push({
+          nr: signer.nr, name: signer.name,
+          verification: signer.mobile ? 'sms' : 'scribble', maskedMobile: signer.mobile ? maskMobile(signer.mobile) : null,
+          sentAt: transaction.startedAt, openedAt: signer.openedAt, codeSentAt: signer.smsSentAt, codeVerifiedAt: signer.smsVerifiedAt,
+          signedAt: signer.signedAt!, ip: signer.signedIp, userAgent: signer.signedUserAgent,
+          signature: (await bytesOf(signer.signatureFileId!)).bytes,
         });
       }
-      const signed = await stampSignatures(original.bytes, signedBy, { transactionId });
+      const signed = await signDocument(original.bytes, signers, { transactionId, documentName: original.filename });
       const receipt = await receiptPdf({
-        transactionId, reference: found.transaction.reference, documentName: original.filename, original: original.bytes, signed,
-        createdAt: found.transaction.createdAt, signers: signedBy,
+        transactionId, reference: transaction.reference, documentName: original.filename, createdAt: transaction.createdAt,
+        hashes: signed.hashes, signedFile: signed.bytes, signers,
       });
       const base = original.filename.replace(/\.pdf$/i, '');
       return {
-        signed: { filename: `${base} (ondertekend).pdf`, mime: 'application/pdf', bytes: signed },
+        signed: { filename: `${base} (ondertekend).pdf`, mime: 'application/pdf', bytes: signed.bytes },
         receipt: { filename: `${base} (ontvangstbewijs).pdf`, mime: 'application/pdf', bytes: receipt },
       };
     },

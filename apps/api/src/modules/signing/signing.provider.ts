@@ -4,9 +4,11 @@ import type { SignerInput, SigningRequestInput, SigningStatus } from './signing.
 
 /**
  * A legal signing provider: what the signing service needs from one. The local provider (a page served
- * by the portal) and, next, Signhost implement it; the service stores requests and applies postbacks,
- * whichever provider sent them. Providers speak Signhost's wire format for postbacks (INTEGRATIONS.md):
- * the whole transaction as JSON plus `Checksum`, delivered at least once and possibly out of order.
+ * by the portal) and Signhost implement it; the service stores requests and applies what the provider
+ * says. A postback (Signhost's wire format, INTEGRATIONS.md: the whole transaction as JSON plus a
+ * `Checksum` over `Id` and `Status` only) is a trigger and nothing more: its checksum decides whether the
+ * provider is asked, and only the provider's answer to `getTransaction` changes anything. Every other
+ * field of a postback (signers, their dates) is unauthenticated and never read.
  */
 export interface SigningProvider {
   readonly name: string;
@@ -20,9 +22,17 @@ export interface SigningProvider {
   start(transactionId: string): Promise<void>;
   /** Reads a postback's body and checks its checksum; never throws for bad input. */
   readPostback(body: string, headers: Record<string, string | string[] | undefined>): Promise<PostbackReading>;
+  /**
+   * The transaction as the provider holds it now (Signhost: GET /api/transaction/{id}; the local provider:
+   * its own record). The only source of a status or a signature. Throws when the provider cannot be asked.
+   */
+  getTransaction(transactionId: string): Promise<ProviderTransaction>;
   /** After status 30: the signed document and the receipt. Throws (to be retried) while the provider is still making them. */
   fetchResult(transactionId: string): Promise<{ signed: ProviderFile; receipt: ProviderFile }>;
 }
+
+/** What the provider says of a transaction when asked: its status code (Signhost: 5..70) and per signer when they signed. */
+export type ProviderTransaction = { transactionId: string; status: number; signers: Array<{ id: string; signedAt: Date | null }> };
 
 export type ProviderFile = { filename: string; mime: string; bytes: Buffer };
 
@@ -36,8 +46,8 @@ export type ProviderTransactionInput = {
   postbackUrl: string;
 };
 
-/** What a postback says, once its checksum held. `signedAt` per signer is the moment the signer signed, if so. */
-export type Postback = { transactionId: string; status: number; signers: Array<{ id: string; signedAt: Date | null }> };
+/** What a postback says, once its checksum held: which transaction, and the status the checksum covers. Nothing else of it is trusted. */
+export type Postback = { transactionId: string; status: number };
 
 export type PostbackReading =
   | { valid: true; postback: Postback }
@@ -88,18 +98,10 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-const ZSignhostPostback = z.object({
-  Id: z.string().min(1).max(200),
-  Status: z.number().int(),
-  Checksum: z.string().max(200).optional(),
-  Signers: z.array(z.object({
-    Id: z.string().min(1).max(200),
-    SignedDateTime: z.string().nullish(),
-    Activities: z.array(z.object({ Code: z.number().int(), CreatedDateTime: z.string().nullish() })).nullish(),
-  })).max(100).nullish(),
-});
+const ZSignhostPostback = z.object({ Id: z.string().min(1).max(200), Status: z.number().int(), Checksum: z.string().max(200).optional() });
 
-function dateOf(value: string | null | undefined): Date | null {
+/** A provider's date-time, or null when missing or not a date. */
+export function dateOf(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -107,7 +109,7 @@ function dateOf(value: string | null | undefined): Date | null {
 
 /**
  * Reads a postback in Signhost's format and checks its checksum (from the body, or a `Checksum` header)
- * under `secret`, in constant time. A signer counts as signed by `SignedDateTime` or a 203 activity.
+ * under `secret`, in constant time. Only `Id` and `Status` are read: the checksum covers nothing else.
  */
 export function readSignhostPostback(body: string, headers: Record<string, string | string[] | undefined>, secret: string): PostbackReading {
   let json: unknown;
@@ -122,10 +124,29 @@ export function readSignhostPostback(body: string, headers: Record<string, strin
   const header = headers.checksum;
   const given = parsed.data.Checksum ?? (typeof header === 'string' ? header : '');
   if (!sameSecret(given.toLowerCase(), postbackChecksum(transactionId, status, secret))) return { valid: false, transactionId, status };
-  const signers = (parsed.data.Signers ?? []).map((signer) => {
-    const activity = signer.Activities?.find((a) => a.Code === SIGNER_ACTIVITY.signed);
-    const signedAt = dateOf(signer.SignedDateTime) ?? (activity ? dateOf(activity.CreatedDateTime) ?? new Date() : null);
-    return { id: signer.Id, signedAt };
-  });
-  return { valid: true, postback: { transactionId, status, signers } };
+  return { valid: true, postback: { transactionId, status } };
+}
+
+/** A transaction's JSON as Signhost answers GET /api/transaction/{id} (the fields the portal reads). */
+export const ZSignhostTransaction = z.object({
+  Id: z.string().min(1).max(200),
+  Status: z.number().int(),
+  Signers: z.array(z.object({
+    Id: z.string().min(1).max(200),
+    SignedDateTime: z.string().nullish(),
+    Activities: z.array(z.object({ Code: z.number().int(), CreatedDateTime: z.string().nullish() })).nullish(),
+  })).max(100).nullish(),
+});
+
+/** A transaction in Signhost's JSON as the portal reads it: a signer counts as signed by `SignedDateTime` or a 203 activity. */
+export function readSignhostTransaction(json: unknown): ProviderTransaction {
+  const parsed = ZSignhostTransaction.parse(json);
+  return {
+    transactionId: parsed.Id,
+    status: parsed.Status,
+    signers: (parsed.Signers ?? []).map((signer) => {
+      const activity = signer.Activities?.find((a) => a.Code === SIGNER_ACTIVITY.signed);
+      return { id: signer.Id, signedAt: dateOf(signer.SignedDateTime) ?? (activity ? dateOf(activity.CreatedDateTime) ?? new Date() : null) };
+    }),
+  };
 }

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningApp, waitFor, type TestApp } from '../../../test/helpers.ts';
 import { runJobs as runQueuedJobs } from '../../../test/jobs.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { jobHandlers } from '../../services.ts';
 import { drawnSignature as drawn, testPdf as pdf } from '../../../test/signing.ts';
 import { readAll } from '../files/index.ts';
 import { postbackChecksum } from './signing.provider.ts';
@@ -10,6 +13,7 @@ import type { SigningRequest, SigningSubject } from './signing.types.ts';
 
 const blank = async () => `data:image/png;base64,${(await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()).toString('base64')}`;
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const pathOf = (url: string) => new URL(url, 'http://portal.invalid').pathname;
 const subject = (entryId: number): SigningSubject => ({ kind: 'generic-form', entryId });
 
@@ -108,13 +112,24 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
     expect(events.map((e) => [e.status, e.checksum_valid, e.applied])).toEqual([[10, true, false], [30, true, true]]);
     expect(JSON.parse(events[1]!.body)).toMatchObject({ Status: 30, Signers: [{ ScribbleName: 'Jan de Vries', Activities: expect.arrayContaining([expect.objectContaining({ Code: 203 })]) }] });
 
-    // the signed document: the original plus a page with the signature; and a receipt
+    // the signed document: the original plus a page with the signature, then (an incremental update) the evidence; and a receipt
     const proof = (await signing.proof(subject(1)))!;
     expect(proof.signed).toMatchObject({ filename: 'akkoordverklaring (ondertekend).pdf', mime: 'application/pdf', owner: 'signing' });
     expect(proof.receipt).toMatchObject({ filename: 'akkoordverklaring (ontvangstbewijs).pdf', mime: 'application/pdf' });
-    const signedPdf = await PDFDocument.load((await readAll(t.services.files.storage, proof.signed!.key))!);
-    expect(signedPdf.getPageCount()).toBe(2);
-    expect((await readAll(t.services.files.storage, proof.receipt!.key))!.subarray(0, 5).toString()).toBe('%PDF-');
+    const signedBytes = (await readAll(t.services.files.storage, proof.signed!.key))!;
+    expect((await PDFDocument.load(signedBytes)).getPageCount()).toBe(3);
+    const receiptBytes = (await readAll(t.services.files.storage, proof.receipt!.key))!;
+    expect(receiptBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Both hashes hold: before is the document sent, after is the first N bytes of the signed file (the evidence page follows them).
+    const text = pdfText(signedBytes);
+    const after = /de eerste (\d+) bytes/.exec(text)!;
+    expect(text).toContain(sha256(document));
+    expect(text).toContain(sha256(signedBytes.subarray(0, Number(after[1]))));
+    for (const line of ['Jan de Vries', 'Getekende handtekening, zonder sms-code', 'Verzoek verstuurd', 'Geopend', 'Ondertekend', '127.0.0.1']) expect(text).toContain(line);
+    const receipt = pdfText(receiptBytes);
+    for (const line of ['Ondertekenaar 1: Jan de Vries', 'Getekende handtekening, zonder sms-code', sha256(document), sha256(signedBytes.subarray(0, Number(after[1]))), sha256(signedBytes), '127.0.0.1']) {
+      expect(receipt).toContain(line);
+    }
 
     // the link is used: its page and document are gone; a new request for a signed subject is the same one
     const used = await t.app.inject({ method: 'GET', url: pathOf(signUrl) });
@@ -162,7 +177,11 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
     expect((await signing.latest(subject(2)))!.status).toBe('signed');
     expect(progress.map((p) => [p.status, p.signers.map((s) => s.signed)])).toEqual([['in-progress', [true, false]], ['signed', [true, true]]]);
     const proof = (await signing.proof(subject(2)))!;
-    expect((await PDFDocument.load((await readAll(t.services.files.storage, proof.signed!.key))!)).getPageCount()).toBe(2);
+    const signedBytes = (await readAll(t.services.files.storage, proof.signed!.key))!;
+    expect((await PDFDocument.load(signedBytes)).getPageCount()).toBe(3);
+    const text = pdfText(signedBytes);
+    expect(text).toContain('Ondertekenaar 1: Jan de Vries');
+    expect(text).toContain('Ondertekenaar 2: Anna de Vries');
   });
 
   it('a postback with a bad checksum, or no JSON, is recorded, answered 200 and changes nothing', async () => {
@@ -232,6 +251,71 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
     await expect(signing.local.deliverPostback(transactionId)).resolves.toBeUndefined();
   });
 
+  it('a genuine postback replayed with the signer dates filled in does not sign: only the provider\'s own record counts', async () => {
+    const { signing } = t.services;
+    progress.length = 0;
+    const request = await signing.request({ subject: subject(7), document: { filename: 'e.pdf', bytes: await pdf('E') }, verification: 'scribble', signers: [{ nr: 1, name: 'Sanne Bakker' }] });
+    expect(await runJobs()).toContain('signing-local-postback'); // the genuine postback of the start (status 10)
+    const transactionId = await transactionOf(request.id);
+    const [genuine] = await t.query<{ body: string }>('SELECT body FROM signing_events WHERE transaction_id = $1 AND checksum_valid ORDER BY id DESC LIMIT 1', [transactionId]);
+    const replayed = JSON.parse(genuine!.body) as { Status: number; Signers: Array<Record<string, unknown>> };
+    expect(replayed.Status).toBe(10);
+    const at = new Date().toISOString();
+    for (const signer of replayed.Signers) Object.assign(signer, { SignedDateTime: at, Activities: [{ Id: 'x', Code: 203, Activity: 'Signed', CreatedDateTime: at }] });
+    const res = await postback(replayed); // its checksum (over Id and Status only) still holds
+    expect(res.statusCode).toBe(200);
+    const [event] = await t.query<{ checksum_valid: boolean; applied: boolean }>('SELECT checksum_valid, applied FROM signing_events ORDER BY id DESC LIMIT 1');
+    expect(event).toEqual({ checksum_valid: true, applied: false });
+    expect(await signing.isSigned(subject(7), 1)).toBe(false);
+    expect((await signing.latest(subject(7)))!.status).toBe('in-progress');
+    expect(await t.query('SELECT id FROM signing_signers WHERE request_id = $1 AND signed_at IS NOT NULL', [request.id])).toEqual([]);
+    expect(await runJobs()).toEqual([]);
+    expect(progress).toEqual([]);
+  });
+
+  it('a postback is a trigger: the state comes from the provider\'s record, also when the postback says less', async () => {
+    const { signing } = t.services;
+    const request = await signing.request({ subject: subject(8), document: { filename: 'f.pdf', bytes: await pdf('F') }, verification: 'scribble', signers: [{ nr: 1, name: 'Ahmed Yilmaz' }] });
+    // The start's postback (status 10) is held back; meanwhile the signer signs and that postback is lost.
+    await t.query('DELETE FROM graphile_worker._private_jobs');
+    expect((await sign(request.signers[0]!.signUrl, await drawn())).statusCode).toBe(200);
+    await t.query('DELETE FROM graphile_worker._private_jobs');
+    const transactionId = await transactionOf(request.id);
+    // The late status-10 postback arrives: the portal asks the provider, whose record says signed.
+    await postback({ Id: transactionId, Status: 10, Signers: [], Checksum: postbackChecksum(transactionId, 10, await secret()) });
+    expect((await signing.latest(subject(8)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect(await runJobs()).toEqual(['signing-progress', 'signing-documents']);
+    expect((await signing.proof(subject(8)))!.signed).not.toBeNull();
+  });
+
+  it('the reconciliation job finishes a request whose postback was lost and leaves an open one open', async () => {
+    const { signing } = t.services;
+    const handlers = jobHandlers(t.services);
+    const make = (entryId: number, name: string) =>
+      signing.request({ subject: subject(entryId), document: { filename: `${name}.pdf`, bytes: documentBytes }, verification: 'scribble', signers: [{ nr: 1, name }] });
+    const documentBytes = await pdf('Reconciliatie');
+    const lost = await make(20, 'Lotte');
+    const open = await make(21, 'Omar');
+    const recent = await make(22, 'Rik');
+    await runJobs();
+    for (const request of [lost, recent]) expect((await sign(request.signers[0]!.signUrl, await drawn())).statusCode).toBe(200);
+    await t.query('DELETE FROM graphile_worker._private_jobs'); // both postbacks are lost
+    // as if made, and last asked after the start's postback, 20 minutes ago
+    await t.query("UPDATE signing_requests SET created_at = now() - interval '20 minutes', checked_at = now() - interval '20 minutes' WHERE id = ANY($1)", [[lost.id, open.id]]);
+
+    await handlers['signing-reconcile']({});
+    expect((await signing.latest(subject(20)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect((await signing.latest(subject(21)))!.status).toBe('in-progress'); // asked, still open at the provider
+    expect((await signing.latest(subject(22)))!.status).toBe('in-progress'); // made 15 minutes ago or less: not asked yet
+    const checked = await t.query<{ id: number }>("SELECT id FROM signing_requests WHERE checked_at > now() - interval '1 minute' AND id = ANY($1) ORDER BY id", [[lost.id, open.id]]);
+    expect(checked.map((r) => r.id)).toEqual([lost.id, open.id]);
+    expect(await runJobs()).toEqual(['signing-progress', 'signing-documents']);
+    expect((await signing.proof(subject(20)))!.signed).not.toBeNull();
+    // the next run right after asks nobody again (an open request is asked at most every 15 minutes)
+    await handlers['signing-reconcile']({});
+    expect(await runJobs()).toEqual([]);
+  });
+
   it('one open request per subject even when two calls race; after a final failure a new one may start', async () => {
     const { signing } = t.services;
     const input = { subject: subject(6), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble' as const, signers: [{ nr: 1, name: 'Jan' }] };
@@ -241,6 +325,10 @@ describe('legal signing with the local provider (jobs run by the test, postbacks
     expect(await t.query('SELECT id FROM signing_local_transactions WHERE reference LIKE $1', ['generic-form:6:%'])).toHaveLength(1);
 
     const transactionId = await transactionOf(a!.id);
+    // A postback saying 60 changes nothing while the provider's record says otherwise; once the provider cancelled, it does.
+    await postback({ Id: transactionId, Status: 60, Signers: [], Checksum: postbackChecksum(transactionId, 60, await secret()) });
+    expect((await signing.latest(subject(6)))!.status).toBe('in-progress');
+    await t.query('UPDATE signing_local_transactions SET status = 60 WHERE id = $1', [transactionId]);
     await postback({ Id: transactionId, Status: 60, Signers: [], Checksum: postbackChecksum(transactionId, 60, await secret()) });
     expect((await signing.latest(subject(6)))!.status).toBe('cancelled');
     const again = await signing.request(input);

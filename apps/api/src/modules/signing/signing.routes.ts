@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import {
   isTokenShaped, loadSignPageAssets, readCode, readDrawnSignature, renderDonePage, renderGonePage, renderSignPage, renderTooManyPage, signPageTexts,
@@ -26,8 +27,8 @@ function returnLink(returnUrl: string | null, transactionId: string, signerId: s
 
 /**
  * The signing module's HTTP side: the providers' postbacks and the local provider's sign page (with the
- * document it shows and its static files). None of it needs a session: a postback proves itself by its
- * checksum, a signer by the long random token in their link.
+ * document it shows and its static files). None of it needs a session: a postback's checksum decides
+ * whether the provider is asked, a signer proves themselves by the long random token in their link.
  */
 export const signingRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { signing, limiter } = services;
@@ -70,14 +71,17 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     postbacks.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
     postbacks.post('/signing/postback/:provider', {
+      config: { access: access.public },
       schema: {
         tags: ['signing'],
         summary: 'A signing provider tells of a transaction (Signhost-style postback)',
         description: [
           'The transaction as JSON with `Checksum` = lowercase hex SHA1(Id + "||" + Status + "|" + shared secret), in the body or',
-          'a `Checksum` header. Every postback is recorded; one whose checksum holds is applied once: a replay, an older status or',
-          'an unknown transaction changes nothing. Answers 200 whatever the checksum, so that a sender learns nothing from it and',
-          'the provider queues nothing behind it; 404 only for an unknown provider name.',
+          'a `Checksum` header. Every postback is recorded; it is a trigger only: when its checksum holds and the transaction is',
+          'ours and open, the portal reads the transaction from the provider and applies that (nothing else of the body is read;',
+          'a replay, an older status or an unknown transaction changes nothing). Answers 200 whatever the checksum, so that a',
+          'sender learns nothing from it and the provider queues nothing behind it (when the provider cannot be asked, a job asks',
+          'later); 404 only for an unknown provider name.',
         ].join(' '),
         params: z.object({ provider: z.string().max(40) }),
         response: { 200: z.object({ received: z.literal(true) }) },
@@ -98,7 +102,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
     const hidden = { hide: true, tags: ['signing'] };
 
-    page.get('/signing/local/:token', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+    page.get('/signing/local/:token', { config: { access: access.public }, schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
       if (await throttled(request, reply, 'read')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
@@ -107,7 +111,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
 
     // SMS verification: a new code to the signer's mobile (at most once a minute), then back to the page.
-    page.post('/signing/local/:token/sms', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+    page.post('/signing/local/:token/sms', { config: { access: access.public }, schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
       if (await throttled(request, reply, 'post')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
@@ -128,7 +132,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
 
     // SMS verification: the code the signer typed.
-    page.post('/signing/local/:token/code', { schema: { ...hidden, params: ZTokenParams, body: ZCodeForm } }, async (request, reply) => {
+    page.post('/signing/local/:token/code', { config: { access: access.public }, schema: { ...hidden, params: ZTokenParams, body: ZCodeForm } }, async (request, reply) => {
       if (await throttled(request, reply, 'post')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
@@ -149,7 +153,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       return signPage(reply, 422, token, now, result === 'no-code' ? { sendError: codeError } : { codeError });
     });
 
-    page.get('/signing/local/:token/document', { schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
+    page.get('/signing/local/:token/document', { config: { access: access.public }, schema: { ...hidden, params: ZTokenParams } }, async (request, reply) => {
       if (await throttled(request, reply, 'read')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
@@ -165,7 +169,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
         .send(document.bytes);
     });
 
-    page.post('/signing/local/:token', { schema: { ...hidden, params: ZTokenParams, body: ZSignForm } }, async (request, reply) => {
+    page.post('/signing/local/:token', { config: { access: access.public }, schema: { ...hidden, params: ZTokenParams, body: ZSignForm } }, async (request, reply) => {
       if (await throttled(request, reply, 'post')) return reply;
       const { token } = request.params;
       const signer = await openSigner(token);
@@ -181,7 +185,7 @@ export const signingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       return html(reply, 200, renderDonePage(assets, { name: signer.name, returnUrl: returnLink(signer.returnUrl, signer.transactionId, signer.signerId) }));
     });
 
-    page.get('/signing/assets/:name', { schema: { ...hidden, params: z.object({ name: z.string().max(40) }) } }, async (request, reply) => {
+    page.get('/signing/assets/:name', { config: { access: access.public }, schema: { ...hidden, params: z.object({ name: z.string().max(40) }) } }, async (request, reply) => {
       const asset = Object.hasOwn(assets.files, request.params.name) ? assets.files[request.params.name]! : null;
       if (!asset) throw new NotFoundError();
       // The URL carries the content's hash (?v=): a new version is a new URL.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ServiceUnavailableError, UnprocessableError } from '../../lib/errors.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -30,11 +30,15 @@ export type SigningServiceDeps = {
   signhost?: SignhostConfig | null;
   /** How the local provider sends its postbacks (tests may watch them). */
   fetch?: typeof fetch;
+  log?: (error: unknown, msg: string) => void;
 };
 
 type ProgressHandler = Parameters<SigningService['onProgress']>[1];
 type RequestRow = typeof signingRequests.$inferSelect;
 type SignerRow = typeof signingSigners.$inferSelect;
+
+/** Requests still open this long after they were made are asked about by the reconciliation job (a lost postback). */
+export const RECONCILE_AFTER_MINUTES = 15;
 
 const unavailable = (cause: unknown) =>
   new ServiceUnavailableError('Het ondertekenen kan nu niet worden gestart. Probeer het over enkele minuten opnieuw.', 30, { cause });
@@ -69,9 +73,12 @@ function checkInput(input: SigningRequestInput): void {
 
 /**
  * The signing service (signing.types.ts). It stores each request with its document and signers, has the
- * provider create and start a transaction, and applies the provider's postbacks: recorded as they came,
- * checked by checksum, applied once (a replay, an older status or a forged one changes nothing), and
- * announced to the subject's module through a job after the change is stored. After status 'signed' a job
+ * provider create and start a transaction, and learns of progress only by asking the provider: a postback
+ * is recorded as it came and checked by its checksum, and one that holds makes the service read the
+ * transaction from the provider (`getTransaction`); nothing in a postback's body is acted on. What the
+ * provider says is applied once (a state only moves forward, a signature is set once) and announced to the
+ * subject's module through a job after the change is stored. The reconciliation job asks about requests
+ * still open after 15 minutes, so that a lost postback never leaves one open. After status 'signed' a job
  * fetches the signed document and the receipt from the provider and keeps them with the request.
  *
  * Providers: the local one (signing.local-provider.ts) makes every new request, or Signhost
@@ -86,7 +93,7 @@ export const DOSSIER_SUB_TYPE: Record<SigningSubject['kind'], string> = { 'suppo
 export const DOSSIER_TYPE = 'Ondertekening';
 export const DOSSIER_METHOD = 'Digitaal ondertekend';
 
-export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, fetch }: SigningServiceDeps) {
+export function createSigningService({ db, files, jobs, secrets, sms, dossier, publicUrl, signhost, fetch, log }: SigningServiceDeps) {
   // The signed documents and receipts are read through the dossier they were put in (the other signing
   // files, the document sent and the drawn signatures, have no reader: nobody downloads them).
   files.registerOwner(SIGNING_FILE_OWNER, (fileId, viewer) => dossier.readGrant(fileId, viewer));
@@ -163,6 +170,74 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       .where(and(eq(signingRequests.id, row.id), eq(signingRequests.status, 'waiting')));
   }
 
+  /**
+   * Asks the request's provider for the transaction and applies what it says, in one transaction with the
+   * request locked: the status only moves forward, a signature is set once (at 'signed' every signer has
+   * signed), and a change is told to the subject's module (and at 'signed' the documents are fetched)
+   * through jobs enqueued with it. `eventId`: the postback that made the portal ask, marked applied when
+   * something changed. Answers whether something changed; throws when the provider cannot be asked.
+   */
+  async function check(requestId: number, eventId?: number): Promise<boolean> {
+    const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
+    const from = row ? providers.get(row.provider) : undefined;
+    if (!row || !from || !row.providerTransactionId) return false;
+    const reported = await from.getTransaction(row.providerTransactionId);
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, requestId)).for('update');
+      const now = new Date();
+      const next = statusOfCode(reported.status);
+      const moves = next !== null && statusRank(next) > statusRank(locked!.status as SigningStatus);
+      await tx.update(signingRequests).set({ checkedAt: now, ...(moves ? { status: next, updatedAt: now } : {}) }).where(eq(signingRequests.id, requestId));
+      // The provider's signers with the moment each signed; when the transaction is signed, all of them have.
+      const signed = reported.signers
+        .map((s) => ({ id: s.id, at: s.signedAt ?? (next === 'signed' ? now : null) }))
+        .filter((s): s is { id: string; at: Date } => s.at !== null);
+      const newlySigned = signed.length
+        ? await tx.update(signingSigners)
+          .set({ signedAt: sql`v.at` })
+          .from(sql`(VALUES ${sql.join(signed.map((s) => sql`(${s.id}::text, ${s.at.toISOString()}::timestamptz)`), sql`, `)}) AS v(id, at)`)
+          .where(and(eq(signingSigners.requestId, requestId), sql`${signingSigners.providerSignerId} = v.id`, isNull(signingSigners.signedAt)))
+          .returning({ id: signingSigners.id })
+        : [];
+      if (!moves && !newlySigned.length) return false;
+      if (eventId !== undefined) await tx.update(signingEvents).set({ applied: true }).where(eq(signingEvents.id, eventId));
+      // The subject's module hears of signatures and of the end, not of the provider starting.
+      if (newlySigned.length || (moves && !isOpenStatus(next))) await jobs.add('signing-progress', { requestId }, { tx });
+      if (moves && next === 'signed') await jobs.add('signing-documents', { requestId }, { tx });
+      return true;
+    });
+  }
+
+  /** After status 'signed': the signed document and the receipt, fetched once, kept as proof and put in the address's dossier. */
+  async function fetchDocuments(requestId: number): Promise<void> {
+    const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
+    if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
+    const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
+    // Named after the document sent: 'akkoordverklaring (ondertekend).pdf', '... (ontvangstbewijs).pdf'.
+    const base = ((await files.find(row.documentFileId))?.filename ?? 'document.pdf').replace(/\.pdf$/i, '');
+    await db.transaction(async (tx) => {
+      const [signed, receipt] = await files.storeMany([
+        { filename: `${base} (ondertekend).pdf`, mime: result.signed.mime, data: result.signed.bytes, owner: SIGNING_FILE_OWNER },
+        { filename: `${base} (ontvangstbewijs).pdf`, mime: result.receipt.mime, data: result.receipt.bytes, owner: SIGNING_FILE_OWNER },
+      ] as const, tx);
+      const stored = await tx.update(signingRequests).set({ signedFileId: signed.id, receiptFileId: receipt.id, updatedAt: new Date() })
+        .where(and(eq(signingRequests.id, requestId), isNull(signingRequests.signedFileId)))
+        .returning({ id: signingRequests.id });
+      // Once (another run stored them first: then nothing here), into the dossier of the entry's address;
+      // an entry without an address (a public visitor's) has no dossier.
+      if (!stored.length) return;
+      const [entry] = await tx.select({ projectId: formEntries.projectId, addressId: formEntries.addressId, formName: forms.name })
+        .from(formEntries).innerJoin(forms, eq(forms.id, formEntries.formId)).where(eq(formEntries.id, row.entryId));
+      if (!entry?.addressId) return;
+      const kind = row.subjectKind as SigningSubject['kind'];
+      const common = { projectId: entry.projectId, addressId: entry.addressId, type: DOSSIER_TYPE, subType: DOSSIER_SUB_TYPE[kind] ?? 'Formulier', methodType: DOSSIER_METHOD };
+      await dossier.add([
+        { ...common, fileId: signed.id, name: `${entry.formName} (ondertekend)`, subject: `Ondertekend: ${entry.formName}` },
+        { ...common, fileId: receipt.id, name: `Ontvangstbewijs ${entry.formName}`, subject: `Ontvangstbewijs van de ondertekening van ${entry.formName}` },
+      ], tx);
+    });
+  }
+
   const service: SigningService = {
     async request(input) {
       checkInput(input);
@@ -215,47 +290,77 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     local,
 
     /**
-     * A provider's postback: recorded with its checksum's outcome, then applied in the same transaction
-     * when the checksum holds and the transaction is ours. Answers false for an unknown provider name.
+     * A provider's postback, a trigger only: recorded as it came with its checksum's outcome; when the
+     * checksum holds and the transaction is ours and still open, the provider is asked about it (`check`).
+     * When the provider cannot be asked now, a job asks later (retried), so the postback is still answered
+     * 2xx. Answers false for an unknown provider name.
      */
     async receivePostback(providerName: string, body: string, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
       const from = providers.get(providerName);
       if (!from) return false;
       const reading = await from.readPostback(body, headers);
-      await db.transaction(async (tx) => {
-        const [event] = await tx.insert(signingEvents).values({
-          provider: from.name,
-          transactionId: reading.valid ? reading.postback.transactionId : reading.transactionId,
-          status: reading.valid ? reading.postback.status : reading.status,
-          checksumValid: reading.valid,
-          body,
-        }).returning({ id: signingEvents.id });
-        if (!reading.valid) return;
-        const { postback } = reading;
-        const [row] = await tx.select().from(signingRequests)
-          .where(and(eq(signingRequests.provider, from.name), eq(signingRequests.providerTransactionId, postback.transactionId)))
-          .for('update');
-        if (!row) return;
-
-        const next = statusOfCode(postback.status);
-        const moves = next !== null && statusRank(next) > statusRank(row.status as SigningStatus);
-        if (moves) await tx.update(signingRequests).set({ status: next, updatedAt: new Date() }).where(eq(signingRequests.id, row.id));
-        // A signer's signature is set once, never taken back.
-        const signed = postback.signers.filter((s) => s.signedAt !== null);
-        const newlySigned = signed.length
-          ? await tx.update(signingSigners)
-            .set({ signedAt: sql`v.at` })
-            .from(sql`(VALUES ${sql.join(signed.map((s) => sql`(${s.id}::text, ${s.signedAt!.toISOString()}::timestamptz)`), sql`, `)}) AS v(id, at)`)
-            .where(and(eq(signingSigners.requestId, row.id), sql`${signingSigners.providerSignerId} = v.id`, isNull(signingSigners.signedAt)))
-            .returning({ id: signingSigners.id })
-          : [];
-        if (!moves && !newlySigned.length) return;
-        await tx.update(signingEvents).set({ applied: true }).where(eq(signingEvents.id, event!.id));
-        // The subject's module hears of signatures and of the end, not of the provider starting.
-        if (newlySigned.length || (moves && !isOpenStatus(next))) await jobs.add('signing-progress', { requestId: row.id }, { tx });
-        if (moves && next === 'signed') await jobs.add('signing-documents', { requestId: row.id }, { tx });
-      });
+      const [event] = await db.insert(signingEvents).values({
+        provider: from.name,
+        transactionId: reading.valid ? reading.postback.transactionId : reading.transactionId,
+        status: reading.valid ? reading.postback.status : reading.status,
+        checksumValid: reading.valid,
+        body,
+      }).returning({ id: signingEvents.id });
+      if (!reading.valid) return true;
+      const [row] = await db.select({ id: signingRequests.id, status: signingRequests.status }).from(signingRequests)
+        .where(and(eq(signingRequests.provider, from.name), eq(signingRequests.providerTransactionId, reading.postback.transactionId)));
+      // Not ours, or final (a final state is never left, and at 'signed' every signature is recorded): nothing to ask.
+      if (!row || !isOpenStatus(row.status as SigningStatus)) return true;
+      try {
+        await check(row.id, event!.id);
+      } catch (error) {
+        log?.(error, `signing: provider not reachable after a postback for request ${row.id}`);
+        await jobs.add('signing-check', { requestId: row.id, eventId: event!.id }, { jobKey: `signing-check:${row.id}` });
+      }
       return true;
+    },
+
+    /** The job after a postback whose provider could not be asked at once: asks again (throws to be retried). */
+    async checkRequest(requestId: number, eventId?: number): Promise<void> {
+      await check(requestId, eventId);
+    },
+
+    /**
+     * The reconciliation job: asks the providers about requests still open that were made more than
+     * `olderThanMinutes` ago (a postback that never came), and fetches the documents of signed requests that
+     * still lack them. An old open request is asked less often as it ages (every 15 minutes at first, at
+     * most every 6 hours), as Signhost asks not to be polled. One that cannot be asked now is tried on the
+     * next run. Answers how many requests changed.
+     */
+    async reconcile(options: { olderThanMinutes?: number; now?: Date } = {}): Promise<number> {
+      const now = options.now ?? new Date();
+      const before = new Date(now.getTime() - (options.olderThanMinutes ?? RECONCILE_AFTER_MINUTES) * 60_000);
+      const open = await db.select({ id: signingRequests.id }).from(signingRequests)
+        .where(and(
+          inArray(signingRequests.status, ['waiting', 'in-progress']), lt(signingRequests.createdAt, before), isNotNull(signingRequests.providerTransactionId),
+          sql`(${signingRequests.checkedAt} IS NULL OR ${signingRequests.checkedAt} < ${now.toISOString()}::timestamptz
+            - LEAST(GREATEST((${now.toISOString()}::timestamptz - ${signingRequests.createdAt}) / 10, interval '15 minutes'), interval '6 hours'))`,
+        ))
+        .orderBy(asc(signingRequests.createdAt)).limit(200);
+      let changed = 0;
+      for (const row of open) {
+        try {
+          if (await check(row.id)) changed += 1;
+        } catch (error) {
+          log?.(error, `signing: reconciliation of request ${row.id} failed`);
+        }
+      }
+      const unfetched = await db.select({ id: signingRequests.id }).from(signingRequests)
+        .where(and(eq(signingRequests.status, 'signed'), isNull(signingRequests.signedFileId), lt(signingRequests.updatedAt, before)))
+        .orderBy(asc(signingRequests.updatedAt)).limit(50);
+      for (const row of unfetched) {
+        try {
+          await fetchDocuments(row.id);
+        } catch (error) {
+          log?.(error, `signing: documents of request ${row.id} not fetched`);
+        }
+      }
+      return changed;
     },
 
     /** The job after a change: tells the subject's module, which must be idempotent (at least once). */
@@ -266,34 +371,7 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
     },
 
     /** The job after status 'signed': the signed document and the receipt, fetched once and kept as proof. */
-    async fetchSignedDocuments(requestId: number): Promise<void> {
-      const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
-      if (!row || row.status !== 'signed' || row.signedFileId !== null || !row.providerTransactionId) return;
-      const result = await providers.get(row.provider)!.fetchResult(row.providerTransactionId);
-      // Named after the document sent: 'akkoordverklaring (ondertekend).pdf', '... (ontvangstbewijs).pdf'.
-      const base = ((await files.find(row.documentFileId))?.filename ?? 'document.pdf').replace(/\.pdf$/i, '');
-      await db.transaction(async (tx) => {
-        const [signed, receipt] = await files.storeMany([
-          { filename: `${base} (ondertekend).pdf`, mime: result.signed.mime, data: result.signed.bytes, owner: SIGNING_FILE_OWNER },
-          { filename: `${base} (ontvangstbewijs).pdf`, mime: result.receipt.mime, data: result.receipt.bytes, owner: SIGNING_FILE_OWNER },
-        ] as const, tx);
-        const stored = await tx.update(signingRequests).set({ signedFileId: signed.id, receiptFileId: receipt.id, updatedAt: new Date() })
-          .where(and(eq(signingRequests.id, requestId), isNull(signingRequests.signedFileId)))
-          .returning({ id: signingRequests.id });
-        // Once (another run stored them first: then nothing here), into the dossier of the entry's address;
-        // an entry without an address (a public visitor's) has no dossier.
-        if (!stored.length) return;
-        const [entry] = await tx.select({ projectId: formEntries.projectId, addressId: formEntries.addressId, formName: forms.name })
-          .from(formEntries).innerJoin(forms, eq(forms.id, formEntries.formId)).where(eq(formEntries.id, row.entryId));
-        if (!entry?.addressId) return;
-        const kind = row.subjectKind as SigningSubject['kind'];
-        const common = { projectId: entry.projectId, addressId: entry.addressId, type: DOSSIER_TYPE, subType: DOSSIER_SUB_TYPE[kind] ?? 'Formulier', methodType: DOSSIER_METHOD };
-        await dossier.add([
-          { ...common, fileId: signed.id, name: `${entry.formName} (ondertekend)`, subject: `Ondertekend: ${entry.formName}` },
-          { ...common, fileId: receipt.id, name: `Ontvangstbewijs ${entry.formName}`, subject: `Ontvangstbewijs van de ondertekening van ${entry.formName}` },
-        ], tx);
-      });
-    },
+    fetchSignedDocuments: fetchDocuments,
 
     /** The files of a subject's latest request: the document sent, and once signed the signed document and the receipt. */
     async proof(subject: SigningSubject): Promise<{ document: FileRow; signed: FileRow | null; receipt: FileRow | null } | null> {

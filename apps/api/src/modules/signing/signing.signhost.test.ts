@@ -30,15 +30,18 @@ type FakeTransaction = {
   id: string;
   status: number;
   body: CreateBody;
-  signers: Array<{ Id: string; Email: string; SignUrl: string }>;
+  signers: Array<{ Id: string; Email: string; SignUrl: string; SignedDateTime?: string }>;
   file: Buffer | null;
   signedReady: boolean;
+  /** Cleaned (Signhost: a final state some time ago): GET answers 410 with the partial history. */
+  cleaned?: boolean;
 };
 
 /**
  * A fake Signhost on a local port that follows INTEGRATIONS.md: both auth headers on every call, null
- * fields refused, the PDF's Digest checked, SignUrls answered, the signed file 404 + Retry-After until
- * it is ready; every call is logged so that the test can tell the portal never polled.
+ * fields refused, the PDF's Digest checked, SignUrls answered, GET of a transaction answers its own state
+ * (410 once cleaned), the signed file 404 + Retry-After until it is ready; every call is logged so that
+ * the test can tell when the portal asked.
  */
 async function startFakeSignhost() {
   const transactions = new Map<string, FakeTransaction>();
@@ -86,6 +89,18 @@ async function startFakeSignhost() {
         response.writeHead(200, { 'content-type': 'application/pdf' });
         return response.end(signedPdf);
       }
+      if ((match = /^\/api\/transaction\/([^/]+)$/.exec(path)) && request.method === 'GET') {
+        const transaction = transactions.get(match[1]!);
+        if (!transaction) return send(404, { Message: 'not found' });
+        const json = {
+          Id: transaction.id, Status: transaction.status, Reference: transaction.body.Reference,
+          Signers: transaction.signers.map((s) => ({
+            Id: s.Id, Email: s.Email,
+            ...(s.SignedDateTime ? { SignedDateTime: s.SignedDateTime, Activities: [{ Id: randomUUID(), Code: 203, Activity: 'Signed', CreatedDateTime: s.SignedDateTime }] } : { Activities: [] }),
+          })),
+        };
+        return send(transaction.cleaned ? 410 : 200, json);
+      }
       if ((match = /^\/api\/transaction\/([^/]+)\/start$/.exec(path)) && request.method === 'PUT') {
         const transaction = transactions.get(match[1]!);
         if (!transaction?.file) return send(400, { Message: 'The transaction could not be started.' });
@@ -119,8 +134,15 @@ async function startFakeSignhost() {
     return response.status;
   }
 
+  /** Every signer signs at Signhost: the transaction is signed (30). */
+  function signAll(id: string) {
+    const transaction = transactions.get(id)!;
+    for (const signer of transaction.signers) signer.SignedDateTime = new Date().toISOString();
+    transaction.status = 30;
+  }
+
   return {
-    url, transactions, calls, signedPdf, receiptPdf, postback,
+    url, transactions, calls, signedPdf, receiptPdf, postback, signAll,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -167,12 +189,13 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
       Signers: [
         {
           Email: 'jan.devries@example.nl', Reference: 'ondertekenaar-1', Language: 'nl-NL', SendSignRequest: false, SendSignConfirmation: false,
-          Verifications: [{ Type: 'PhoneNumber', Number: '+31612345678' }], ReturnUrl: `${base}/formulieren/9/ondertekenen`,
+          Verifications: [{ Type: 'PhoneNumber', Number: '+31612345678' }, { Type: 'Scribble', RequireHandsignature: true, ScribbleName: 'Jan de Vries', ScribbleNameFixed: true }], ReturnUrl: `${base}/formulieren/9/ondertekenen`,
         },
         {
           // no e-mail address: a placeholder at the portal's host (an IP here, so the reserved .invalid domain)
           Email: `ondertekenaar-choice-form-1-${request.id}-2@bewonersportaal.invalid`, Reference: 'ondertekenaar-2', Language: 'nl-NL',
-          SendSignRequest: false, SendSignConfirmation: false, Verifications: [{ Type: 'PhoneNumber', Number: '+31687654321' }],
+          SendSignRequest: false, SendSignConfirmation: false,
+          Verifications: [{ Type: 'PhoneNumber', Number: '+31687654321' }, { Type: 'Scribble', RequireHandsignature: true, ScribbleName: 'Anna de Vries', ScribbleNameFixed: true }],
           ReturnUrl: `${base}/formulieren/9/ondertekenen`,
         },
       ],
@@ -218,19 +241,27 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
       "SELECT status, checksum_valid, applied FROM signing_events WHERE provider = 'signhost' AND transaction_id = $1 ORDER BY id", [id],
     )).map((e) => [e.status, e.checksum_valid, e.applied]);
 
+    const asked = () => fake.calls.filter((c) => c === `GET /api/transaction/${id}`).length;
+
     expect(await fake.postback(id, 10)).toBe(200);
-    // forged: a checksum under another secret, and the double pipe left out
+    expect(asked()).toBe(1); // a postback whose checksum holds makes the portal read the transaction once
+    // forged: a checksum under another secret, and the double pipe left out; never a reason to ask
     expect(await fake.postback(id, 30, { signed: true, checksum: postbackChecksum(id, 30, 'fout') })).toBe(200);
     expect(await fake.postback(id, 30, { signed: true, checksum: createHash('sha1').update(`${id}|30|${SECRET}`).digest('hex') })).toBe(200);
+    expect(asked()).toBe(1);
+    // a genuine status-10 postback replayed with the signer dates filled in: its checksum holds, Signhost says nobody signed
+    expect(await fake.postback(id, 10, { signed: true })).toBe(200);
+    expect(asked()).toBe(2);
     expect((await signing.latest(subject(1)))!.status).toBe('in-progress');
     expect(await signing.isSigned(subject(1), 1)).toBe(false);
     expect(await runJobs()).toEqual([]);
 
-    fake.transactions.get(id)!.status = 30;
+    fake.signAll(id);
     expect(await fake.postback(id, 30, { signed: true })).toBe(200);
     expect(await fake.postback(id, 30, { signed: true })).toBe(200); // at least once: a duplicate
     expect(await fake.postback(id, 20)).toBe(200); // out of order: an older status arrives late
-    expect(await events()).toEqual([[10, true, false], [30, false, false], [30, false, false], [30, true, true], [30, true, false], [20, true, false]]);
+    expect(asked()).toBe(3); // once signed (final) a postback has nothing left to ask
+    expect(await events()).toEqual([[10, true, false], [30, false, false], [30, false, false], [10, true, false], [30, true, true], [30, true, false], [20, true, false]]);
     expect((await signing.latest(subject(1)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }, { signed: true }] });
 
     // The signed document is not ready yet (404 + Retry-After): the job throws, to be retried with back-off.
@@ -250,7 +281,40 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
     expect((await readAll(t.services.files.storage, proof.signed!.key))!.equals(fake.signedPdf)).toBe(true);
     expect((await readAll(t.services.files.storage, proof.receipt!.key))!.equals(fake.receiptPdf)).toBe(true);
     expect(await t.query('SELECT id FROM files WHERE owner = $1 AND filename LIKE $2', ['signing', 'keuken (%'])).toHaveLength(2);
-    // never polled: no GET of the transaction itself
-    expect(fake.calls.filter((c) => /^GET \/api\/transaction\/[^/]+$/.test(c))).toEqual([]);
+    expect(asked()).toBe(3); // never polled: the transaction was read only after postbacks
+  });
+
+  it('a lost postback: the reconciliation job reads the transaction (410 once Signhost cleaned it) and finishes it', async () => {
+    const { signing } = t.services;
+    await t.query('DELETE FROM graphile_worker._private_jobs'); // the jobs the test before ran by hand
+    const request = await signing.request({ subject: subject(4), document: { filename: 'd.pdf', bytes: await pdf('D') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees Jansen' }] });
+    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [request.id]))[0]!.provider_transaction_id;
+    fake.signAll(id);
+    fake.transactions.get(id)!.cleaned = true;
+    fake.transactions.get(id)!.signedReady = true;
+    // no postback arrives; the request was made 20 minutes ago
+    await t.query("UPDATE signing_requests SET created_at = now() - interval '20 minutes' WHERE id = $1", [request.id]);
+    await jobHandlers(t.services)['signing-reconcile']({});
+    expect((await signing.latest(subject(4)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    expect(fake.calls.filter((c) => c === `GET /api/transaction/${id}`)).toHaveLength(1);
+    expect(await runJobs()).toEqual(['signing-progress', 'signing-documents']);
+    expect((await signing.proof(subject(4)))!.signed).not.toBeNull();
+  });
+
+  it('a postback while Signhost cannot be asked is still answered 200; a job asks later', async () => {
+    const { signing } = t.services;
+    const request = await signing.request({ subject: subject(5), document: { filename: 'e.pdf', bytes: await pdf('E') }, verification: 'scribble', signers: [{ nr: 1, name: 'Fatima' }] });
+    const id = (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [request.id]))[0]!.provider_transaction_id;
+    fake.signAll(id);
+    const transaction = fake.transactions.get(id)!;
+    transaction.signedReady = true;
+    fake.transactions.delete(id); // Signhost answers 404 for a moment
+    const body = JSON.stringify({ Id: id, Status: 30, Checksum: postbackChecksum(id, 30, SECRET) });
+    const res = await fetch(`${base}/api/signing/postback/signhost`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect((await signing.latest(subject(5)))!.status).toBe('in-progress');
+    fake.transactions.set(id, transaction);
+    expect(await runJobs()).toEqual(['signing-check', 'signing-progress', 'signing-documents']);
+    expect((await signing.latest(subject(5)))!.status).toBe('signed');
   });
 });

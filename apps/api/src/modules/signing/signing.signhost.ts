@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SignhostConfig } from '../../plugins/env.ts';
-import { readSignhostPostback, type ProviderFile, type SigningProvider } from './signing.provider.ts';
+import { readSignhostPostback, readSignhostTransaction, type ProviderFile, type SigningProvider } from './signing.provider.ts';
 
 /**
  * Signhost (Entrust/Evidos), a legal signing provider, behind the `SigningProvider` interface: a small
  * typed client of its REST API written from its OpenAPI document (INTEGRATIONS.md). The direct flow:
  * POST /api/transaction (signers with SendSignRequest false, so Signhost mails nobody; each signer's
- * SignUrl is shown in the portal's frame) → PUT the PDF with its SHA-256 Digest → PUT start. Progress
- * comes only through postbacks (checked by their SHA1 checksum); the transaction is never polled. After
- * status 30 the signed document and the receipt are fetched once, retried while Signhost is still making
- * them (404 with Retry-After).
+ * SignUrl is shown in the portal's frame) → PUT the PDF with its SHA-256 Digest → PUT start. A postback
+ * (checked by its SHA1 checksum, which covers Id and Status only) makes the portal read the transaction
+ * once with GET /api/transaction/{id}, and so does the reconciliation job for requests open longer than
+ * 15 minutes; it is never polled in a loop. After status 30 the signed document and the receipt are
+ * fetched once, retried while Signhost is still making them (404 with Retry-After).
  */
 
 /** The id of the one document of a transaction (Signhost's fileId is ours to choose). */
@@ -72,7 +73,8 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
   const fetchImpl = options.fetch ?? fetch;
   const headers = { Application: `APPKey ${config.appKey}`, Authorization: `APIKey ${config.userToken}` };
 
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string } = {}): Promise<Response> {
+  /** `alsoOk`: statuses other than 2xx that carry an answer (GET transaction: 410 with the partial history of a cleaned one). */
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string; alsoOk?: number[] } = {}): Promise<Response> {
     const extra: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     let body: string | Uint8Array | undefined;
     if (init.json !== undefined) {
@@ -86,7 +88,7 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
     const response = await fetchImpl(`${config.apiUrl}${path}`, {
       method, headers: { ...headers, ...extra }, body, redirect: 'error', signal: AbortSignal.timeout(30_000),
     });
-    if (!response.ok) {
+    if (!response.ok && !init.alsoOk?.includes(response.status)) {
       const text = await response.text().catch(() => '');
       const retryAfter = Number(response.headers.get('retry-after'));
       // The path names a transaction id only; the answer's text is Signhost's message, without personal data.
@@ -123,10 +125,12 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
           Language: 'nl-NL',
           SendSignRequest: false,
           SendSignConfirmation: false,
-          // The last verification must be Consent, PhoneNumber, Scribble or CSC Qualified.
-          Verifications: input.verification === 'sms'
-            ? [{ Type: 'PhoneNumber', Number: internationalMobile(signer.mobile!) }]
-            : [{ Type: 'Scribble', RequireHandsignature: true, ScribbleName: signer.name, ScribbleNameFixed: true }],
+          // The last verification must be Consent, PhoneNumber, Scribble or CSC Qualified. With SMS: the code first, then the
+          // drawn signature under the signer's name, as on the local sign page, so that Signhost's receipt names the signer.
+          Verifications: [
+            ...(input.verification === 'sms' ? [{ Type: 'PhoneNumber' as const, Number: internationalMobile(signer.mobile!) }] : []),
+            { Type: 'Scribble', RequireHandsignature: true, ScribbleName: signer.name, ScribbleNameFixed: true },
+          ],
           ...(returnUrl ? { ReturnUrl: returnUrl } : {}),
         })),
       };
@@ -146,6 +150,14 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
 
     async readPostback(body, postbackHeaders) {
       return readSignhostPostback(body, postbackHeaders, config.sharedSecret);
+    },
+
+    async getTransaction(transactionId) {
+      // 410: Signhost cleaned the transaction (a final state, or expired); its JSON still holds the status.
+      const response = await call('GET', `/api/transaction/${id(transactionId)}`, { alsoOk: [410] });
+      const transaction = readSignhostTransaction(await response.json());
+      if (transaction.transactionId !== transactionId) throw new Error('signhost: the answer is about another transaction');
+      return transaction;
     },
 
     async fetchResult(transactionId) {

@@ -24,6 +24,8 @@ export const signingRequests = pgTable(
     signedFileId: integer('signed_file_id').references(() => files.id),
     receiptFileId: integer('receipt_file_id').references(() => files.id),
     returnUrl: text('return_url'),
+    /** When the provider was last asked about the transaction (after a postback, or by the reconciliation job). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +34,8 @@ export const signingRequests = pgTable(
     // At most one open request per subject: `request` is idempotent even when two calls race.
     uniqueIndex('signing_requests_open_idx').on(t.subjectKind, t.entryId).where(sql`${t.status} IN ('waiting', 'in-progress')`),
     uniqueIndex('signing_requests_transaction_idx').on(t.provider, t.providerTransactionId),
+    // the reconciliation job's scan: requests still open, oldest first
+    index('signing_requests_open_created_idx').on(t.createdAt).where(sql`${t.status} IN ('waiting', 'in-progress')`),
     // for the foreign-key checks when a file is deleted
     index('signing_requests_document_idx').on(t.documentFileId),
     index('signing_requests_signed_idx').on(t.signedFileId),
@@ -39,7 +43,7 @@ export const signingRequests = pgTable(
   ],
 );
 
-/** The signers of a request, numbered 1.. as the subject numbers them. `signedAt` is set by a postback only. */
+/** The signers of a request, numbered 1.. as the subject numbers them. `signedAt` is set only from the provider's own record of the transaction. */
 export const signingSigners = pgTable(
   'signing_signers',
   {
@@ -94,6 +98,8 @@ export const signingLocalTransactions = pgTable(
     postbackUrl: text('postback_url').notNull(),
     documentFileId: integer('document_file_id').notNull().references(() => files.id),
     returnUrl: text('return_url'),
+    /** When the transaction was started: the moment the sign requests went out to the signers (the evidence's 'sent'). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

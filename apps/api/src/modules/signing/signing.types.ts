@@ -4,8 +4,9 @@
  * and tests) and Signhost (INTEGRATIONS.md; SIGNING_PROVIDER=signhost). A form module never talks to a provider
  * directly: it asks the signing service for a request, shows each signer's URL in a frame, polls
  * `isSigned`, and is told of progress through the consumer callback it registered. Provider postbacks
- * arrive at least once and out of order: the signing service records them idempotently and never moves
- * a state backwards.
+ * arrive at least once and out of order, and only their `Id` and `Status` are signed: the signing service
+ * records each, then reads the transaction from the provider and applies that, idempotently and never
+ * backwards; a reconciliation job does the same for requests a postback never came for.
  */
 
 /** Which form's signature a request is for: the consumer module and its own ids. */
@@ -54,7 +55,7 @@ export interface SigningService {
   latest(subject: SigningSubject): Promise<SigningRequest | null>;
   /** The URL for signer `nr` to show in a frame; null when the subject has no request (yet). */
   signUrl(subject: SigningSubject, nr: number): Promise<string | null>;
-  /** Whether signer `nr` has signed (from recorded postbacks, never by trusting a return URL). */
+  /** Whether signer `nr` has signed (as the provider's own record said when last read, never from a postback's body or a return URL). */
   isSigned(subject: SigningSubject, nr: number): Promise<boolean>;
   /**
    * Registers the consumer of a subject kind: called (at least once, after the change is stored) when

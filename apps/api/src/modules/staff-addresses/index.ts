@@ -1,2 +1,3 @@
-export { createStaffAddressesService, residentLoginUrl, type StaffAddressesService } from './staff-addresses.service.ts';
+export { createStaffAddressesService, customerPortalOrigin, residentLoginUrl, type StaffAddressesService } from './staff-addresses.service.ts';
+export { listProjectAddresses, type AddressListRow } from './staff-addresses.repository.ts';
 export { staffAddressesRoutes } from './staff-addresses.routes.ts';

@@ -34,7 +34,7 @@ const listColumns = {
   activationExpiresAt: addresses.activationExpiresAt,
   // Sessions a staff member opened as the resident (is_admin) are not the resident's logins.
   lastLoginAt: sql<Date | string | null>`(SELECT max(s.created_at) FROM sessions s JOIN ${occupants} o ON o.id = s.occupant_id
-    WHERE o.address_id = ${addresses.id} AND NOT s.is_admin)`,
+    WHERE o.address_id = ${addresses.id} AND s.face = 'resident')`,
   members: sql<number>`(SELECT count(*)::int FROM ${occupants} o WHERE o.address_id = ${addresses.id})`,
   accounts: sql<number>`(SELECT count(*)::int FROM ${occupants} o WHERE o.address_id = ${addresses.id} AND o.password_hash IS NOT NULL)`,
 };

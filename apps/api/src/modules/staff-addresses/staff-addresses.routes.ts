@@ -6,6 +6,8 @@ import {
   ZOpenAsResidentResult, ZStaffAddress, ZStaffAddressesParams, ZStaffAddressList, ZStaffAddressListQuery, ZStaffAddressParams, ZStaffAddressSummary,
   ZStaffAddressUpdateBody,
 } from '@portal/contract';
+import { access } from '../../plugins/access.ts';
+import { sendLetters } from '../../lib/letter-pdf.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 
@@ -22,10 +24,10 @@ const ADMIN_ONLY = 'Customer administrators only (an address belongs to the cust
  * project; changes: customer administrators. Another customer's project or address answers 404.
  */
 export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, staffAddresses } = services;
+  const { staffAddresses } = services;
 
   app.get(staffAddressPaths.list, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('addresses.read', access.project('projectId'), { personalData: true }) },
     schema: {
       tags, summary: "A project's addresses with their residents' status",
       description: 'In postcode and house-number order, paged (`before`: the last address held; X-Has-More). `q`: every word must match the postcode '
@@ -39,12 +41,12 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.get(staffAddressPaths.summary, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('addresses.read', access.project('projectId')) },
     schema: { tags, summary: "Counts of a project's addresses by status", params: ZStaffAddressesParams, security, response: { 200: ZStaffAddressSummary, ...errors } },
   }, async (request) => staffAddresses.summary(staffOf(request), request.params.projectId));
 
   app.post(staffAddressPaths.importPreview, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('addresses.manage', access.project('projectId')) },
     bodyLimit: IMPORT_BODY_LIMIT,
     schema: {
       tags, summary: 'Checks a CSV of addresses; writes nothing',
@@ -58,7 +60,7 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
   }, async (request) => staffAddresses.preview(staffOf(request), request.params.projectId, request.body));
 
   app.post(staffAddressPaths.importConfirm, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('addresses.manage', access.project('projectId')) },
     bodyLimit: IMPORT_BODY_LIMIT,
     schema: {
       tags, summary: 'Imports the previewed rows',
@@ -70,7 +72,7 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
   }, async (request) => staffAddresses.confirmImport(staffOf(request), request.params.projectId, request.body.rows));
 
   app.post(staffAddressPaths.codes, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('addresses.manage', access.project('projectId')) },
     schema: {
       tags, summary: 'New activation codes and their letters (PDF)',
       description: 'For `address_ids` of the project (an address with an account: 409) or `all_without_account`. Each address gets a new single-use code '
@@ -81,17 +83,11 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
       response: { 200: z.any().describe('The letters: application/pdf'), ...writeErrors },
     },
   }, async (request, reply) => {
-    const { pdf, count, filename } = await staffAddresses.activationLetters(staffOf(request), request.params.projectId, request.body);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .header(LETTER_COUNT_HEADER, String(count))
-      .send(pdf);
+    return sendLetters(reply, await staffAddresses.activationLetters(staffOf(request), request.params.projectId, request.body));
   });
 
   app.put(staffAddressPaths.one, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('addresses.manage', access.project('projectId')) },
     schema: {
       tags, summary: 'Changes an address: street, city, coordinates, building unit, vacancy',
       description: `Postcode and house number are the resident's login and do not change here. Coordinates: both or neither, within the Netherlands. ${ADMIN_ONLY}`,
@@ -100,7 +96,7 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
   }, async (request) => staffAddresses.update(staffOf(request), request.params.projectId, request.params.addressId, request.body));
 
   app.post(staffAddressPaths.reset, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('addresses.manage', access.project('projectId')) },
     schema: {
       tags, summary: "Resets the address's account",
       description: 'Every resident of the address loses their password and sessions (the household members stay), the address is no longer activated and '
@@ -110,7 +106,7 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
   }, async (request) => ({ success: true as const, address: await staffAddresses.reset(staffOf(request), request.params.projectId, request.params.addressId) }));
 
   app.post(staffAddressPaths.openAsResident, {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('login-links.create', access.project('projectId'), { action: 'open-as-resident' }) },
     schema: {
       tags, summary: 'A link that opens the portal as the resident of the address',
       description: 'The /setlogin link of a single-use login-link ticket (15 minutes), recorded in the audit log. The account must be an administrator '

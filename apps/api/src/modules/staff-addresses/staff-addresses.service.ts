@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
@@ -8,13 +7,13 @@ import {
   type TStaffAddress, type TStaffAddressListQuery, type TStaffAddressSummary, type TStaffAddressUpdateBody,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { addDays, amsterdamIsoDate } from '../../lib/dates.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
+import { addDays, amsterdamIsoDate, endOfAmsterdamDay } from '../../lib/dates.ts';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
-import { hashToken } from '../../lib/tokens.ts';
+import { lettersFilename } from '../../lib/letter-pdf.ts';
+import { hashToken, newLetterCode } from '../../lib/tokens.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { users } from '../auth/auth.table.ts';
 import type { SessionStore } from '../auth/session.store.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { ProjectService } from '../project/project.service.ts';
@@ -48,38 +47,33 @@ export const staffAddressTexts = {
   tooManyLetters: `Maak brieven voor hoogstens ${ACTIVATION_LETTERS_MAX} adressen tegelijk.`,
   activatedMeanwhile: 'Een van de adressen is intussen geactiveerd. Maak de brieven opnieuw.',
   noResident: 'Op dit adres is nog geen bewoner bekend: het portaal kan pas als bewoner worden geopend als er een bewoner is.',
-  notAdministrator: 'Alleen een beheerder met een beheerdersaccount van het portaal kan het portaal als bewoner openen.',
 } as const;
 
 /** A single-use code from an alphabet without look-alikes (16 characters: about 79 bits). */
 export function newActivationCode(): string {
-  let code = '';
-  for (let i = 0; i < ACTIVATION_CODE_LENGTH; i++) code += ACTIVATION_CODE_ALPHABET[randomInt(ACTIVATION_CODE_ALPHABET.length)];
-  return code;
+  return newLetterCode(ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH);
 }
 
 /**
- * The resident's login page of a customer: its occupant login address when that is a full URL, else that
- * path on the portal's own address when the portal answers there (PUBLIC_URL is one of the customer's host
- * names, or the customer takes any host), else on the customer's first host name.
+ * Where a customer's residents reach the portal: the portal's own address when it answers there (PUBLIC_URL
+ * is one of the customer's host names, or the customer takes any host), else the customer's first host name.
  */
-export function residentLoginUrl(customer: { domains: string[]; loginUrlOccupants: string }, publicUrl: string): string {
-  if (/^https?:\/\//i.test(customer.loginUrlOccupants)) return customer.loginUrlOccupants;
+export function customerPortalOrigin(customer: { domains: string[] }, publicUrl: string): string {
   const base = new URL(publicUrl);
   const hosts = customer.domains.filter((d) => d && d !== '*');
-  const origin = customer.domains.includes('*') || !hosts.length || hosts.includes(base.hostname) ? base.origin : `${base.protocol}//${hosts[0]}`;
+  return customer.domains.includes('*') || !hosts.length || hosts.includes(base.hostname) ? base.origin : `${base.protocol}//${hosts[0]}`;
+}
+
+/** The resident's login page of a customer: its occupant login address when that is a full URL, else that path on customerPortalOrigin. */
+export function residentLoginUrl(customer: { domains: string[]; loginUrlOccupants: string }, publicUrl: string): string {
+  if (/^https?:\/\//i.test(customer.loginUrlOccupants)) return customer.loginUrlOccupants;
   const path = customer.loginUrlOccupants.startsWith('/') ? customer.loginUrlOccupants : `/${customer.loginUrlOccupants}`;
-  return `${origin}${path}`;
+  return `${customerPortalOrigin(customer, publicUrl)}${path}`;
 }
 
 /** The last second of the Amsterdam calendar day `days` after today: a code 'valid until and including' that date. */
 export function codeExpiry(now: Date, days: number): Date {
-  const day = addDays(amsterdamIsoDate(now), days);
-  const utc = new Date(`${day}T23:59:59Z`);
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Amsterdam', timeZoneName: 'shortOffset' }).formatToParts(utc)
-    .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
-  const hours = Number(/GMT([+-]\d+)/.exec(zone)?.[1] ?? 0);
-  return new Date(utc.getTime() - hours * 3_600_000);
+  return endOfAmsterdamDay(addDays(amsterdamIsoDate(now), days));
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -125,8 +119,6 @@ function rowsFromCsv(text: string): { rows: RowInput[]; ignored: string[] } {
   if (rows.length > ADDRESS_IMPORT_MAX_ROWS) throw new UnprocessableError(staffAddressTexts.tooManyRows);
   return { rows, ignored };
 }
-
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'project';
 
 /**
  * Addresses and residents of a project in the staff console: the list with each address's status, the
@@ -276,7 +268,7 @@ export function createStaffAddressesService(deps: Deps) {
           after: { address_ids: letters.map((l) => l.id), count: letters.length, expires_at: expiresAt.toISOString() },
         }, tx);
       });
-      return { pdf, count: letters.length, filename: `activatiebrieven-${slug(project.name)}-${amsterdamIsoDate(now)}.pdf` };
+      return { pdf, count: letters.length, filename: lettersFilename('activatiebrieven', project.name, now) };
     },
 
     /** Every resident of the address loses their password and sessions; the address can be activated again with a new code. */
@@ -300,9 +292,7 @@ export function createStaffAddressesService(deps: Deps) {
     async openAsResident(ctx: StaffContext, projectId: number, addressId: number): Promise<{ url: string; expiresAt: Date }> {
       const scope = await scopeOf(ctx, projectId);
       const address = await addressOf(scope, addressId);
-      // The ticket is redeemed for an occupant session marked is_admin plus an administrator token (auth.service).
-      const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, ctx.userId)).limit(1);
-      if (user?.role !== 'administrator') throw new ForbiddenError(staffAddressTexts.notAdministrator);
+      // The ticket is redeemed for one session acting for this address alone (auth.service); the route asks login-links.create.
       if (!(await hasOccupant(db, address.id))) throw new ConflictError(staffAddressTexts.noResident);
       const { token, expiresAt } = await deps.auth.issueLoginLink(ctx.userId, address.id);
       await audit.record(ctx, {

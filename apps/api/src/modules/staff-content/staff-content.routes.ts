@@ -5,6 +5,7 @@ import {
   STAFF_IMAGE_MAX_BYTES, staffContentMessages, staffContentPaths, ZApiError, ZStaffContentOverview, ZStaffContentParams, ZStaffImage, ZStaffImageParams,
   type TStaffContentOverview,
 } from '@portal/contract';
+import { contentAccess } from '../../lib/staff-routes.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload } from '../files/index.ts';
 import { informationItems } from '../information/information.table.ts';
@@ -32,7 +33,7 @@ export const staffContentRoutes = (services: Services): FastifyPluginAsyncZod =>
   for (const routes of [newsStaffRoutes, complaintsStaffRoutes, informationStaffRoutes, scheduleStaffRoutes]) await app.register(routes(services));
 
   app.post(staffContentPaths.images, {
-    preHandler: staffAccess.staff,
+    config: contentAccess,
     schema: {
       tags, security, summary: 'Upload an image for a project\'s content',
       description: `multipart/form-data with the image in field \`image\`: png or jpeg by content, at most ${STAFF_IMAGE_MAX_BYTES / 1024 / 1024} MB; `
@@ -50,7 +51,7 @@ export const staffContentRoutes = (services: Services): FastifyPluginAsyncZod =>
   });
 
   app.get(staffContentPaths.overview, {
-    preHandler: staffAccess.staff,
+    config: contentAccess,
     schema: {
       tags, security, summary: "A project's content overview: modules, item counts (drafts included) and the partners items can name",
       params: ZStaffContentParams, response: { 200: ZStaffContentOverview, ...errors },

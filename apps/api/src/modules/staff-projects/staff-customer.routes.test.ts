@@ -156,11 +156,15 @@ describe('the logo: POST and DELETE /api/staff/customer/logo', () => {
   it('stores a checked image that loads without a session, and shows it on the portal', async () => {
     const res = await http.upload(`${URL}/logo`, { data: await png(3000, 1000) }, tokens.admin);
     expect(res.statusCode, res.body).toBe(200);
-    const logo = res.json<TStaffCustomer>().logo!;
-    expect(logo).toMatch(/^\/api\/files\/\d+\/logo\.png$/);
-    const image = await t.app.inject({ method: 'GET', url: logo });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    // the console's answer signs the link for its session; the logo itself is the plain path
+    const signed = res.json<TStaffCustomer>().logo!;
+    expect(signed).toMatch(/^\/api\/files\/\d+\/logo\.png(\?token=[\w.-]+)?$/);
+    const logo = signed.split('?')[0]!;
+    for (const url of [signed, logo]) {
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode, url).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+    }
     const [file] = await t.query<{ image_width: number; image_height: number }>('SELECT image_width, image_height FROM files WHERE id = $1', [Number(logo.split('/')[3])]);
     expect(file).toEqual({ image_width: 1024, image_height: 341 }); // scaled down to LOGO_MAX_SIDE
 

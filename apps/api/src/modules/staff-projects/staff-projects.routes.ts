@@ -5,6 +5,7 @@ import {
   HAS_MORE_HEADER, LOGO_MAX_BYTES, pagedAnswer, staffProjectMessages, ZApiError, ZStaffCustomer, ZStaffCustomerBody, ZStaffProject,
   ZStaffProjectBody, ZStaffProjectCreateBody, ZStaffProjectList, ZStaffProjectListQuery, ZStaffProjectParams,
 } from '@portal/contract';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload } from '../files/index.ts';
 import { staffOf } from '../staff/staff-access.ts';
@@ -27,18 +28,18 @@ const readLogo = (request: FastifyRequest) =>
  * projects they were given; another customer's project answers 404 like one that does not exist.
  */
 export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffProjects, staffAccess } = services;
+  const { staffProjects } = services;
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
 
   // ---- customer ----------------------------------------------------------------------------------
 
   app.get('/staff/customer', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('customer.manage') },
     schema: { tags, summary: "The customer's settings: branding, host names, login address, chat notification", security, response: { 200: ZStaffCustomer, ...errors } },
   }, async (request) => staffProjects.getCustomer(staffOf(request)));
 
   app.put('/staff/customer', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('customer.manage') },
     schema: {
       tags, summary: "Changes the customer's settings",
       description: 'Colours must carry white text (contrast of at least 4.5:1). Host names are unique across customers: one that another customer answers on is refused (422 at `domains.{i}`). '
@@ -48,19 +49,19 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffProjects.updateCustomer(staffOf(request), request.body));
 
   app.post('/staff/customer/logo', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('customer.manage') },
     schema: { tags, summary: "Uploads the customer's logo", description: LOGO_DESCRIPTION, consumes: ['multipart/form-data'], security, response: { 200: ZStaffCustomer, ...uploadErrors } },
   }, async (request) => staffProjects.setCustomerLogo(staffOf(request), await readLogo(request)));
 
   app.delete('/staff/customer/logo', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('customer.manage') },
     schema: { tags, summary: "Removes the customer's logo", security, response: { 200: ZStaffCustomer, ...errors } },
   }, async (request) => staffProjects.setCustomerLogo(staffOf(request), null));
 
   // ---- projects ----------------------------------------------------------------------------------
 
   app.get('/staff/projects', {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('project.read') },
     schema: {
       tags, summary: 'The projects this account reaches, by name',
       description: 'Paged (`before` = the last project held, `limit`; X-Has-More). `q` searches the name; `status` is active (default), archived or all. '
@@ -74,7 +75,7 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.post('/staff/projects', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('project.manage') },
     schema: {
       tags, summary: 'Creates a project',
       description: 'It starts hidden from the public, with the modules that need no set-up (news, information, planning, work order, contacts, FAQ, chat, documents, complaints).',
@@ -83,12 +84,12 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request, reply) => reply.status(201).send(await staffProjects.createProject(staffOf(request), request.body)));
 
   app.get('/staff/projects/:id', {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('project.read', access.project('id')) },
     schema: { tags, summary: 'One project with its settings', params: ZStaffProjectParams, security, response: { 200: ZStaffProject, ...writeErrors } },
   }, async (request) => staffProjects.getProject(staffOf(request), request.params.id));
 
   app.put('/staff/projects/:id', {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('content.edit', access.project('id')) },
     schema: {
       tags, summary: "Changes a project's settings",
       description: 'Empty colours and website fall back on the customer\'s. `modules` are the modules that are on, in order, each once; the complaints module is named by `module_18_name`. '
@@ -98,7 +99,7 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffProjects.updateProject(staffOf(request), request.params.id, request.body));
 
   app.post('/staff/projects/:id/logo', {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('content.edit', access.project('id')) },
     schema: { tags, summary: "Uploads a project's own logo", description: LOGO_DESCRIPTION, params: ZStaffProjectParams, consumes: ['multipart/form-data'], security, response: { 200: ZStaffProject, ...uploadErrors } },
   }, async (request) => {
     const ctx = staffOf(request);
@@ -107,12 +108,12 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.delete('/staff/projects/:id/logo', {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('content.edit', access.project('id')) },
     schema: { tags, summary: "Removes a project's own logo (the customer's shows again)", params: ZStaffProjectParams, security, response: { 200: ZStaffProject, ...writeErrors } },
   }, async (request) => staffProjects.setProjectLogo(staffOf(request), request.params.id, null));
 
   app.post('/staff/projects/:id/archive', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('project.manage', access.project('id')) },
     schema: {
       tags, summary: 'Archives a project: residents, partners and the public no longer see it',
       params: ZStaffProjectParams, security, response: { 200: ZStaffProject, ...writeErrors },
@@ -120,7 +121,7 @@ export const staffProjectsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffProjects.archiveProject(staffOf(request), request.params.id));
 
   app.post('/staff/projects/:id/restore', {
-    preHandler: staffAccess.admin,
+    config: { access: access.console('project.manage', access.project('id')) },
     schema: { tags, summary: 'Restores an archived project', params: ZStaffProjectParams, security, response: { 200: ZStaffProject, ...writeErrors } },
   }, async (request) => staffProjects.restoreProject(staffOf(request), request.params.id));
 };

@@ -4,9 +4,10 @@ import { bearer, consoleToken, type TestApp } from '../../../test/helpers.ts';
 /** Console sessions of the demo: Woonstad's administrator, an editor of Bloemenbuurt only, De Vries's administrator. */
 export async function consoleSessions(t: TestApp) {
   const { users, customers, projects } = t.ids;
-  await t.query("UPDATE users SET staff_role = 'customer-admin' WHERE id = ANY($1)", [[users.admin, users.partner]]);
-  await t.query("UPDATE users SET staff_role = 'project-editor' WHERE id = $1", [users.woco]);
+  await t.query("UPDATE user_customers SET role = 'customer-admin' WHERE user_id = ANY($1)", [[users.admin, users.partner]]);
+  await t.query("UPDATE user_customers SET role = 'project-editor' WHERE user_id = $1", [users.woco]);
   await t.query('INSERT INTO staff_projects (user_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [users.woco, projects.bloemenbuurt]);
+  for (const id of [users.admin, users.partner, users.woco]) await t.services.projects.invalidateStaff(id);
   return {
     admin: await consoleToken(t, users.admin),
     editor: await consoleToken(t, users.woco),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_MORE_HEADER, staffAuthMessages, type TAuditEntry, type TStaffAccount, type TStaffLoginAnswer } from '@portal/contract';
+import { HAS_MORE_HEADER, staffAuthMessages, type TAuditEntry, type TStaffAccount, type TStaffLoginAnswer, type TStaffRole } from '@portal/contract';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bearer, consoleToken, createTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -15,12 +15,12 @@ type Call = { token?: string; body?: unknown; query?: Record<string, string | nu
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, { token, body, query }: Call = {}) =>
   t.app.inject({ method, url, payload: body as object, query: query && Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: token ? bearer(token) : {} });
 
-async function addUser(email: string, staffRole: 'customer-admin' | 'project-editor', customerIds: number[], password: string | null = 'Wachtwoord2026'): Promise<number> {
+async function addUser(email: string, staffRole: TStaffRole, customerIds: number[], password: string | null = 'Wachtwoord2026'): Promise<number> {
   const [row] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, password_hash, staff_role) VALUES ($1, $2, $2, $3, $4, $5) RETURNING id",
-    [staffRole === 'customer-admin' ? 'administrator' : 'partner', email, `Test ${email}`, password && (await hashPassword(password)), staffRole],
+    'INSERT INTO users (username, email, name, password_hash) VALUES ($1, $1, $2, $3) RETURNING id',
+    [email, `Test ${email}`, password && (await hashPassword(password))],
   );
-  for (const customerId of customerIds) await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [row!.id, customerId]);
+  for (const customerId of customerIds) await t.query('INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, $3)', [row!.id, customerId, staffRole]);
   return row!.id;
 }
 
@@ -45,15 +45,17 @@ describe('staff accounts', () => {
     const res = await call('GET', '/api/staff/accounts', { token: admin });
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json<TStaffAccount[]>();
-    expect(list.map((a) => a.email)).toEqual(['beheer@example.nl', 'redactie@example.nl', 'partner@example.nl']);
+    expect(list.map((a) => a.email)).toEqual(['beheer@example.nl', 'redactie@example.nl', 'partner@example.nl', 'woco@example.nl']);
     expect(list.find((a) => a.email === 'partner@example.nl')).toMatchObject({
-      role: 'project-editor', is_partner: true, project_ids: [t.ids.projects.bloemenbuurt, t.ids.projects.rivierenwijk].sort((a, b) => a - b),
+      role: 'contractor', project_ids: [t.ids.projects.bloemenbuurt, t.ids.projects.rivierenwijk].sort((a, b) => a - b),
     });
+    // a role that reaches every project lists none of its own
+    expect(list.find((a) => a.email === 'woco@example.nl')).toMatchObject({ role: 'woco-viewer', project_ids: [] });
     expect(list.find((a) => a.email === 'beheer@example.nl')).toMatchObject({ role: 'customer-admin', totp_enabled: true, project_ids: [], has_password: true });
     const devries = (await call('GET', '/api/staff/accounts', { token: devriesAdmin })).json<TStaffAccount[]>();
     expect(devries.map((a) => a.email).sort()).toEqual(['beheer@devries.nl', 'partner@example.nl']);
-    // the partner's projects as De Vries sees them: none of Woonstad's
-    expect(devries.find((a) => a.email === 'partner@example.nl')!.project_ids).toEqual([]);
+    // the partner's projects as De Vries sees them: De Vries's own, none of Woonstad's
+    expect(devries.find((a) => a.email === 'partner@example.nl')!.project_ids).toEqual([t.ids.projects.havenkwartier, t.ids.projects.dakZuid].sort((a, b) => a - b));
   });
 
   it('searches by name or e-mail and pages by name (before = last id held)', async () => {
@@ -79,7 +81,7 @@ describe('staff accounts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const account = res.json<TStaffAccount>();
     expect(account).toMatchObject({
-      name: 'Nieuwe Redacteur', email: 'nieuw@example.nl', role: 'project-editor', is_partner: true, project_ids: [t.ids.projects.rivierenwijk],
+      name: 'Nieuwe Redacteur', email: 'nieuw@example.nl', role: 'project-editor', project_ids: [t.ids.projects.rivierenwijk],
       totp_enabled: false, disabled: false, last_login_at: null, has_password: false,
     });
     expect(await lastAudit(account.id)).toMatchObject({ action: 'create', customer_id: t.ids.customers.woonstad, actor: 'Beheerder Woonstad', before: null, after: { email: 'nieuw@example.nl', role: 'project-editor' } });
@@ -153,20 +155,26 @@ describe('staff accounts', () => {
     expect(renamed.statusCode).toBe(200);
   });
 
-  it('changes only the projects of an account shared with another customer', async () => {
+  it('changes the role and projects of an account shared with another customer at this customer only; name and access are the person\'s', async () => {
     const partnerId = t.ids.users.partner;
-    const role = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name: 'Pieter Bakker (Installatiebedrijf Bakker)', role: 'customer-admin', project_ids: [], disabled: false } });
-    expect(role.statusCode).toBe(422);
-    const disable = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name: 'Pieter Bakker (Installatiebedrijf Bakker)', role: 'project-editor', project_ids: [], disabled: true } });
+    const name = 'Pieter Bakker (Installatiebedrijf Bakker)';
+    const disable = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name, role: 'contractor', project_ids: [], disabled: true } });
     expect(disable.statusCode).toBe(422);
-    const projects = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name: 'Pieter Bakker (Installatiebedrijf Bakker)', role: 'project-editor', project_ids: [t.ids.projects.bloemenbuurt], disabled: false } });
+    const renamed = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name: 'Iemand Anders', role: 'contractor', project_ids: [], disabled: false } });
+    expect(renamed.statusCode).toBe(422);
+    const projects = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name, role: 'woco-viewer', project_ids: [t.ids.projects.bloemenbuurt], disabled: false } });
     expect(projects.statusCode, projects.body).toBe(200);
-    expect(projects.json<TStaffAccount>().project_ids).toEqual([t.ids.projects.bloemenbuurt]);
-    // De Vries gives the partner one of its projects; Woonstad's stay as they are
-    const devries = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: devriesAdmin, body: { name: 'Pieter Bakker (Installatiebedrijf Bakker)', role: 'project-editor', project_ids: [t.ids.projects.havenkwartier], disabled: false } });
+    // a viewer reaches every project of the customer: its own list is dropped
+    expect(projects.json<TStaffAccount>()).toMatchObject({ role: 'woco-viewer', project_ids: [] });
+    const back = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: admin, body: { name, role: 'contractor', project_ids: [t.ids.projects.bloemenbuurt], disabled: false } });
+    expect(back.json<TStaffAccount>()).toMatchObject({ role: 'contractor', project_ids: [t.ids.projects.bloemenbuurt] });
+    // De Vries gives the partner one of its projects; Woonstad's stay as they are, and so does its role there
+    const devries = await call('PUT', `/api/staff/accounts/${partnerId}`, { token: devriesAdmin, body: { name, role: 'contractor', project_ids: [t.ids.projects.havenkwartier], disabled: false } });
     expect(devries.json<TStaffAccount>().project_ids).toEqual([t.ids.projects.havenkwartier]);
     expect((await t.query('SELECT project_id FROM staff_projects WHERE user_id = $1 ORDER BY project_id', [partnerId])).map((r) => r.project_id))
       .toEqual([t.ids.projects.bloemenbuurt, t.ids.projects.havenkwartier].sort((a, b) => a - b));
+    expect(await t.query('SELECT customer_id, role FROM user_customers WHERE user_id = $1 ORDER BY customer_id', [partnerId]))
+      .toEqual([{ customer_id: t.ids.customers.woonstad, role: 'contractor' }, { customer_id: t.ids.customers.devries, role: 'contractor' }].sort((a, b) => a.customer_id - b.customer_id));
   });
 
   it('resets TOTP: cleared with the recovery codes, console sessions ended, audit entry', async () => {

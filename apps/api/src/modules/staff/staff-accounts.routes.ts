@@ -5,6 +5,7 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { pageSize } from '../../lib/paging.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from './staff-access.ts';
 
@@ -15,11 +16,10 @@ const ZEmptyBody = z.object({ language: z.literal('nl').optional() }).nullish();
 
 /** Staff accounts and the customer's TOTP requirement: customer administrators only (403 for project editors). */
 export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccounts, staffAccess } = services;
-  const preHandler = staffAccess.admin;
+  const { staffAccounts } = services;
 
   app.get(paths.accounts, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: {
       tags, summary: 'The customer’s staff accounts, by name; searchable (q: name or e-mail), paged (before = the last id held, X-Has-More)',
       querystring: ZStaffAccountQuery, security, response: { 200: pagedAnswer(ZStaffAccountList), ...errors },
@@ -31,7 +31,7 @@ export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.post(paths.accounts, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: {
       tags, summary: 'Create a staff account; it gets an invitation mail with a link to choose its password',
       description: 'A customer administrator reaches every project; a project editor the project_ids given (the customer’s own, else 422). An e-mail address in use answers 409.',
@@ -40,12 +40,12 @@ export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffAccounts.create(staffOf(request), request.body));
 
   app.get(paths.accountProjects, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: { tags, summary: 'The customer’s projects to give a project editor', querystring: ZLanguageQuery, security, response: { 200: ZStaffProjectChoices, ...errors } },
   }, async (request) => staffAccounts.projectChoices(staffOf(request)));
 
   app.put(paths.account, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: {
       tags, summary: 'Change a staff account: name, role, projects, disabled',
       description: 'Not one’s own role or access (so an active administrator always remains). An account shared with another customer: only its projects (422). Disabling ends its sessions.',
@@ -54,7 +54,7 @@ export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffAccounts.update(staffOf(request), request.params.id, request.body));
 
   app.post(paths.accountResetTotp, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: {
       tags, summary: 'Reset an account’s TOTP (a lost phone): TOTP and recovery codes cleared, its console sessions end',
       params: ZIdParams, body: ZEmptyBody, security, response: { 200: ZStaffAccount, ...errors },
@@ -62,7 +62,7 @@ export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod =
   }, async (request) => staffAccounts.resetTotp(staffOf(request), request.params.id));
 
   app.post(paths.accountInvite, {
-    preHandler,
+    config: { access: access.console('accounts.manage') },
     schema: {
       tags, summary: 'Mail the account a new link to set its password (invitation or reset)',
       params: ZIdParams, body: ZEmptyBody, security, response: { 200: ZSuccess, ...errors },
@@ -73,12 +73,12 @@ export const staffAccountsRoutes = (services: Services): FastifyPluginAsyncZod =
   });
 
   app.get(paths.security, {
-    preHandler,
+    config: { access: access.console('customer.manage') },
     schema: { tags, summary: 'Whether the customer requires TOTP of all its staff', querystring: ZLanguageQuery, security, response: { 200: ZStaffSecurity, ...errors } },
   }, async (request) => staffAccounts.security(staffOf(request)));
 
   app.put(paths.security, {
-    preHandler,
+    config: { access: access.console('customer.manage') },
     schema: {
       tags, summary: 'Require TOTP of all the customer’s staff (or not)',
       description: 'Turning it on needs the administrator’s own TOTP (422); console sessions of accounts without TOTP end, so they enrol at their next login.',

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  staffAuthMessages, type TStaffAccount, type TStaffProjectChoice, type TStaffRole, type TStaffSecurity,
+  roleCan, staffAuthMessages, type TStaffAccount, type TStaffProjectChoice, type TStaffRole, type TStaffSecurity,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation.ts';
@@ -13,6 +13,7 @@ import type { CustomerService } from '../customer/customer.service.ts';
 import { customers } from '../customer/customer.table.ts';
 import { projects } from '../project/project.table.ts';
 import type { StaffContext } from './staff-access.ts';
+import type { ProjectService } from '../project/project.service.ts';
 import type { StaffAuthService } from './staff-auth.service.ts';
 
 type Deps = {
@@ -22,17 +23,12 @@ type Deps = {
   audit: AuditService;
   customers: CustomerService;
   staffAuth: Pick<StaffAuthService, 'queuePasswordMail'>;
+  /** Drops the cached roles and projects of an account in every process (the access guard reads them). */
+  projects: Pick<ProjectService, 'invalidateStaff'>;
 };
 
 type UserRow = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * A new account's portal role: a customer administrator is an administrator, a project editor a partner
- * (the portal's role for people who work on projects). The portal role of an existing account is never
- * changed here: a partner shared with another customer must not become that customer's administrator.
- */
-const portalRole = (role: TStaffRole) => (role === 'customer-admin' ? 'administrator' : 'partner');
 
 const sharedAccount = () => new UnprocessableError('Dit account hoort ook bij een andere organisatie: u kunt alleen de projecten ervan wijzigen.', [
   { field: 'role', message: 'Dit account hoort ook bij een andere organisatie: u kunt alleen de projecten ervan wijzigen.' },
@@ -46,9 +42,10 @@ const sharedAccount = () => new UnprocessableError('Dit account hoort ook bij ee
 export function createStaffAccountsService(deps: Deps) {
   const { db, audit } = deps;
 
-  /** The customer's console accounts: linked to the customer, with a console role. */
-  const ofCustomer = (customerId: number) =>
-    and(isNotNull(users.staffRole), sql`EXISTS (SELECT 1 FROM ${userCustomers} WHERE ${userCustomers.userId} = ${users.id} AND ${userCustomers.customerId} = ${customerId})`)!;
+  /** The customer's staff accounts (with their role there): a membership of the customer. */
+  const ofCustomer = (customerId: number) => eq(userCustomers.customerId, customerId);
+  const withRole = () => db.select({ user: users, role: userCustomers.role }).from(users).innerJoin(userCustomers, eq(userCustomers.userId, users.id));
+  type Member = { user: UserRow; role: TStaffRole };
 
   async function projectIdsByUser(customerId: number, userIds: number[]): Promise<Map<number, number[]>> {
     const map = new Map<number, number[]>(userIds.map((id) => [id, []]));
@@ -63,9 +60,9 @@ export function createStaffAccountsService(deps: Deps) {
     return map;
   }
 
-  const toAccount = (user: UserRow, projectIds: number[]): TStaffAccount => ({
-    id: user.id, name: user.name, email: user.email, role: user.staffRole!, is_partner: user.role === 'partner',
-    project_ids: user.staffRole === 'customer-admin' ? [] : projectIds,
+  const toAccount = ({ user, role }: Member, projectIds: number[]): TStaffAccount => ({
+    id: user.id, name: user.name, email: user.email, role,
+    project_ids: roleCan(role, 'projects.all') ? [] : projectIds,
     totp_enabled: !!user.totpEnabledAt, disabled: !!user.disabledAt,
     last_login_at: user.lastLoginAt?.toISOString() ?? null, has_password: !!user.passwordHash,
   });
@@ -73,14 +70,14 @@ export function createStaffAccountsService(deps: Deps) {
   /** What the audit log keeps of an account: its settings, not its login state. */
   const audited = ({ has_password: _password, last_login_at: _login, ...settings }: TStaffAccount) => settings;
 
-  async function find(ctx: StaffContext, id: number): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), ofCustomer(ctx.customerId))).limit(1);
+  async function find(ctx: StaffContext, id: number): Promise<Member> {
+    const [row] = await withRole().where(and(eq(users.id, id), ofCustomer(ctx.customerId))).limit(1);
     if (!row) throw new NotFoundError('Account niet gevonden');
     return row;
   }
 
-  async function view(ctx: StaffContext, user: UserRow): Promise<TStaffAccount> {
-    return toAccount(user, (await projectIdsByUser(ctx.customerId, [user.id])).get(user.id) ?? []);
+  async function view(ctx: StaffContext, member: Member): Promise<TStaffAccount> {
+    return toAccount(member, (await projectIdsByUser(ctx.customerId, [member.user.id])).get(member.user.id) ?? []);
   }
 
   /** Linked to any other customer as well: the account's name, role, access and TOTP are then not this customer's alone. */
@@ -106,10 +103,10 @@ export function createStaffAccountsService(deps: Deps) {
     if (ids.length) await tx.insert(staffProjects).values(ids.map((projectId) => ({ userId, projectId })));
   }
 
-  /** Ends the account's console sessions (at every customer), at once in every process. */
-  async function endConsoleSessions(where: SQL) {
+  /** Ends staff sessions (console and partner portal), at once in every process. */
+  async function endStaffSessions(where: SQL) {
     const ended = await db.update(sessionsTable).set({ revokedAt: new Date() })
-      .where(and(eq(sessionsTable.isConsole, true), isNull(sessionsTable.revokedAt), where))
+      .where(and(inArray(sessionsTable.face, ['console', 'partner']), isNull(sessionsTable.revokedAt), where))
       .returning({ hash: sessionsTable.tokenHash });
     for (const { hash } of ended) await deps.bus.publish('session', hash);
   }
@@ -123,77 +120,80 @@ export function createStaffAccountsService(deps: Deps) {
         where.push(or(ilike(users.name, like), ilike(users.email, like))!);
       }
       if (query.before) {
-        const [last] = await db.select({ name: users.name }).from(users).where(and(eq(users.id, query.before), ofCustomer(ctx.customerId)));
+        const [last] = await withRole().where(and(eq(users.id, query.before), ofCustomer(ctx.customerId))).then((rows) => rows.map((r) => r.user));
         if (!last) return { items: [], hasMore: false };
         where.push(sql`(lower(${users.name}), ${users.id}) > (lower(${last.name}), ${query.before})`);
       }
-      const rows = await db.select().from(users).where(and(...where)).orderBy(sql`lower(${users.name})`, asc(users.id)).limit(query.limit + 1);
+      const rows = await withRole().where(and(...where)).orderBy(sql`lower(${users.name})`, asc(users.id)).limit(query.limit + 1);
       const page = toPage(rows, query.limit);
-      const byUser = await projectIdsByUser(ctx.customerId, page.items.map((u) => u.id));
-      return { items: page.items.map((u) => toAccount(u, byUser.get(u.id) ?? [])), hasMore: page.hasMore };
+      const byUser = await projectIdsByUser(ctx.customerId, page.items.map((m) => m.user.id));
+      return { items: page.items.map((m) => toAccount(m, byUser.get(m.user.id) ?? [])), hasMore: page.hasMore };
     },
 
     async create(ctx: StaffContext, input: { name: string; email: string; role: TStaffRole; project_ids: number[] }): Promise<TStaffAccount> {
-      const projectIds = input.role === 'customer-admin' ? [] : await checkProjects(ctx, input.project_ids);
+      const projectIds = roleCan(input.role, 'projects.all') ? [] : await checkProjects(ctx, input.project_ids);
       const [taken] = await db.select({ id: users.id }).from(users).where(or(eq(users.username, input.email), sql`lower(${users.email}) = ${input.email}`)).limit(1);
       const emailTaken = () => new ConflictError(staffAuthMessages.emailTaken, [{ field: 'email', message: staffAuthMessages.emailTaken }]);
       if (taken) throw emailTaken();
       const user = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(users).values({
-          role: portalRole(input.role), username: input.email, email: input.email, name: input.name, passwordHash: null, staffRole: input.role,
-          partnerPortal: false, // console-only: the partner portal would show every project of the customer
-        }).onConflictDoNothing().returning();
+        const [created] = await tx.insert(users).values({ username: input.email, email: input.email, name: input.name, passwordHash: null })
+          .onConflictDoNothing().returning();
         if (!created) throw emailTaken();
-        await tx.insert(userCustomers).values({ userId: created.id, customerId: ctx.customerId });
+        await tx.insert(userCustomers).values({ userId: created.id, customerId: ctx.customerId, role: input.role });
         await setProjects(tx, ctx, created.id, projectIds);
-        await audit.record(ctx, { action: 'create', entity: 'staff', entityId: created.id, after: audited(toAccount(created, projectIds)) }, tx);
+        await audit.record(ctx, { action: 'create', entity: 'staff', entityId: created.id, after: audited(toAccount({ user: created, role: input.role }, projectIds)) }, tx);
         await deps.staffAuth.queuePasswordMail({ kind: 'invite', customerId: ctx.customerId, userId: created.id }, { tx });
         return created;
       });
-      return view(ctx, user);
+      return view(ctx, { user, role: input.role });
     },
 
     async update(ctx: StaffContext, id: number, input: { name: string; role: TStaffRole; project_ids: number[]; disabled: boolean }): Promise<TStaffAccount> {
-      const user = await find(ctx, id);
-      const before = audited(await view(ctx, user));
-      const projectIds = input.role === 'customer-admin' ? [] : await checkProjects(ctx, input.project_ids);
-      const roleChanged = input.role !== user.staffRole;
+      const member = await find(ctx, id);
+      const { user } = member;
+      const before = audited(await view(ctx, member));
+      const projectIds = roleCan(input.role, 'projects.all') ? [] : await checkProjects(ctx, input.project_ids);
+      const roleChanged = input.role !== member.role;
       const disabledChanged = input.disabled !== !!user.disabledAt;
       // Not one's own role or access: so the customer always keeps an active administrator (the one acting).
       if (user.id === ctx.userId && (roleChanged || disabledChanged)) {
         throw new UnprocessableError(staffAuthMessages.ownAccount, [{ field: roleChanged ? 'role' : 'disabled', message: staffAuthMessages.ownAccount }]);
       }
-      if ((roleChanged || disabledChanged || input.name !== user.name) && (await isShared(ctx, user.id))) throw sharedAccount();
+      // The name and access belong to the person; the role here is this customer's alone.
+      if ((disabledChanged || input.name !== user.name) && (await isShared(ctx, user.id))) throw sharedAccount();
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({
-          name: input.name, staffRole: input.role,
+          name: input.name,
           disabledAt: input.disabled ? (user.disabledAt ?? new Date()) : null,
         }).where(eq(users.id, user.id)).returning();
+        await tx.update(userCustomers).set({ role: input.role }).where(and(eq(userCustomers.userId, user.id), eq(userCustomers.customerId, ctx.customerId)));
         await setProjects(tx, ctx, user.id, projectIds);
-        await audit.record(ctx, { action: 'update', entity: 'staff', entityId: user.id, before, after: audited(toAccount(row!, projectIds)) }, tx);
+        await audit.record(ctx, { action: 'update', entity: 'staff', entityId: user.id, before, after: audited(toAccount({ user: row!, role: input.role }, projectIds)) }, tx);
         return row!;
       });
+      await deps.projects.invalidateStaff(user.id);
       // A disabled account's sessions end at once (portal and console): it may not act any more.
       if (input.disabled && disabledChanged) await deps.sessions.revokeUser(user.id);
-      return view(ctx, updated);
+      return view(ctx, { user: updated, role: input.role });
     },
 
     /** Clears the account's TOTP and recovery codes (a lost phone); its console sessions end. */
     async resetTotp(ctx: StaffContext, id: number): Promise<TStaffAccount> {
-      const user = await find(ctx, id);
+      const member = await find(ctx, id);
+      const { user } = member;
       if (await isShared(ctx, user.id)) throw sharedAccount();
       await db.transaction(async (tx) => {
         await tx.update(users).set({ totpSecret: null, totpEnabledAt: null }).where(eq(users.id, user.id));
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
         await audit.record(ctx, { action: 'reset-totp', entity: 'staff', entityId: user.id, before: { totp_enabled: !!user.totpEnabledAt }, after: { totp_enabled: false } }, tx);
       });
-      if (user.id !== ctx.userId) await endConsoleSessions(eq(sessionsTable.userId, user.id));
-      return view(ctx, { ...user, totpSecret: null, totpEnabledAt: null });
+      if (user.id !== ctx.userId) await endStaffSessions(eq(sessionsTable.userId, user.id));
+      return view(ctx, { user: { ...user, totpSecret: null, totpEnabledAt: null }, role: member.role });
     },
 
     /** Mails the account a new link to set its password (an invitation that got lost, a forgotten password). */
     async invite(ctx: StaffContext, id: number): Promise<void> {
-      const user = await find(ctx, id);
+      const { user } = await find(ctx, id);
       if (user.disabledAt) throw new ConflictError('Dit account is uitgeschakeld.');
       await db.transaction(async (tx) => {
         await audit.record(ctx, { action: 'invite', entity: 'staff', entityId: user.id }, tx);
@@ -233,8 +233,9 @@ export function createStaffAccountsService(deps: Deps) {
       });
       deps.customers.invalidate();
       if (input.require_totp && !before.require_totp) {
-        await endConsoleSessions(and(eq(sessionsTable.customerId, ctx.customerId),
-          sql`${sessionsTable.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.totpEnabledAt} IS NULL)`)!);
+        // Every staff session (console and partner portal) of the customer's accounts without TOTP: they log in again, with it.
+        await endStaffSessions(sql`${sessionsTable.userId} IN (SELECT ${users.id} FROM ${users} JOIN ${userCustomers} ON ${userCustomers.userId} = ${users.id}
+          WHERE ${users.totpEnabledAt} IS NULL AND ${userCustomers.customerId} = ${ctx.customerId})`);
       }
       return input;
     },

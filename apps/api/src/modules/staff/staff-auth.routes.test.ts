@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_CODE_COUNT, staffAuthMessages, type TStaffLoginAnswer, type TStaffMe, type TStaffSignedIn, type TTotpConfirm, type TTotpStart } from '@portal/contract';
+import { RECOVERY_CODE_COUNT, ROLE_PERMISSIONS, staffAuthMessages, type TStaffLoginAnswer, type TStaffMe, type TStaffRole, type TStaffSignedIn, type TTotpConfirm, type TTotpStart } from '@portal/contract';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bearer, consoleToken, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { STAFF_DEMO } from '../../demo/staff.ts';
@@ -40,12 +40,13 @@ async function login(email: string, password: string, ip = '10.0.0.1'): Promise<
 }
 
 /** A new console account of Woonstad with a password (and no TOTP). */
-async function addStaff(email: string, role: 'customer-admin' | 'project-editor' | null, password = 'Wachtwoord2026', customerId = t.ids.customers.woonstad): Promise<number> {
+async function addStaff(email: string, role: TStaffRole | null, password = 'Wachtwoord2026', customerId = t.ids.customers.woonstad): Promise<number> {
   const [row] = await t.query<{ id: number }>(
-    "INSERT INTO users (role, username, email, name, password_hash, staff_role) VALUES ('partner', $1, $1, $2, $3, $4) RETURNING id",
-    [email, `Test ${email}`, await hashPassword(password), role],
+    'INSERT INTO users (username, email, name, password_hash) VALUES ($1, $1, $2, $3) RETURNING id',
+    [email, `Test ${email}`, await hashPassword(password)],
   );
-  await t.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [row!.id, customerId]);
+  // null: an account that works for no customer (so it may open no face at all).
+  if (role) await t.query('INSERT INTO user_customers (user_id, customer_id, role) VALUES ($1, $2, $3)', [row!.id, customerId, role]);
   return row!.id;
 }
 
@@ -68,25 +69,25 @@ describe('the login answers', () => {
     const { token } = res.json<TStaffSignedIn>();
     const me = await call('GET', '/api/staff/me', { token });
     expect(me.json<TStaffMe>()).toEqual({
-      id: t.ids.users.admin, name: 'Beheerder Woonstad', email: 'beheer@example.nl', role: 'customer-admin', is_partner: false,
+      id: t.ids.users.admin, name: 'Beheerder Woonstad', email: 'beheer@example.nl', role: 'customer-admin', permissions: [...ROLE_PERMISSIONS['customer-admin']],
       customer: { id: t.ids.customers.woonstad, name: 'Woonstad Vernieuwd' }, totp_enabled: true, totp_required: false,
     });
-    const [session] = await t.query<{ is_console: boolean; customer_id: number; role: string }>(
-      'SELECT is_console, customer_id, role FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [t.ids.users.admin]);
-    expect(session).toEqual({ is_console: true, customer_id: t.ids.customers.woonstad, role: 'administrator' });
+    const [session] = await t.query<{ face: string; customer_id: number }>(
+      'SELECT face, customer_id FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [t.ids.users.admin]);
+    expect(session).toEqual({ face: 'console', customer_id: t.ids.customers.woonstad });
     const [user] = await t.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM users WHERE id = $1', [t.ids.users.admin]);
     expect(user!.last_login_at).not.toBeNull();
     const [entry] = await t.query('SELECT action, entity, entity_id, actor FROM audit_log WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [t.ids.users.admin]);
     expect(entry).toEqual({ action: 'login', entity: 'staff', entity_id: String(t.ids.users.admin), actor: 'Beheerder Woonstad' });
   });
 
-  it('signs an editor without TOTP in at once (customer without the requirement); the partner is a project editor', async () => {
+  it('signs an editor without TOTP in at once (customer without the requirement); the partner is a contractor with its permissions', async () => {
     const editor = await login(STAFF_DEMO.editor.email, STAFF_DEMO.editor.password);
     expect(editor).toEqual({ status: 'signed-in', token: expect.any(String) });
     const partner = await login('partner@example.nl', 'Partner2026!');
     expect(partner.status).toBe('signed-in');
     const me = await call('GET', '/api/staff/me', { token: (partner as { token: string }).token });
-    expect(me.json<TStaffMe>()).toMatchObject({ role: 'project-editor', is_partner: true, customer: { name: 'Woonstad Vernieuwd' } });
+    expect(me.json<TStaffMe>()).toMatchObject({ role: 'contractor', permissions: [...ROLE_PERMISSIONS.contractor], customer: { name: 'Woonstad Vernieuwd' } });
     // on De Vries' host the shared partner works for De Vries
     const onDevries = await call('POST', '/api/staff/login', { body: { email: 'partner@example.nl', password: 'Partner2026!' }, host: 'devries.localhost', ip: '10.0.0.2' });
     const devriesMe = await call('GET', '/api/staff/me', { token: onDevries.json<{ token: string }>().token });
@@ -327,7 +328,7 @@ describe('inactivity', () => {
   it('ends a console session idle for longer than STAFF_IDLE_MINUTES', async () => {
     const token = await consoleToken(t, t.ids.users.admin);
     expect((await call('GET', '/api/staff/me', { token })).statusCode).toBe(200);
-    await t.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes', created_at = now() - interval '2 hours' WHERE user_id = $1 AND is_console", [t.ids.users.admin]);
+    await t.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes', created_at = now() - interval '2 hours' WHERE user_id = $1 AND face = 'console'", [t.ids.users.admin]);
     expect((await call('GET', '/api/staff/me', { token })).statusCode).toBe(401);
     // ended for good, not only while idle
     await t.query('UPDATE sessions SET last_seen_at = now() WHERE user_id = $1', [t.ids.users.admin]);
@@ -337,7 +338,7 @@ describe('inactivity', () => {
   it('keeps a session that was used within the limit', async () => {
     const token = await consoleToken(t, t.ids.users.admin);
     await call('GET', '/api/staff/me', { token });
-    await t.query("UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE user_id = $1 AND is_console AND revoked_at IS NULL", [t.ids.users.admin]);
+    await t.query("UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE user_id = $1 AND face = 'console' AND revoked_at IS NULL", [t.ids.users.admin]);
     expect((await call('GET', '/api/staff/me', { token })).statusCode).toBe(200);
   });
 });

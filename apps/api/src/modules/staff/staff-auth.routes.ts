@@ -6,6 +6,7 @@ import {
   ZStaffLoginBody, ZStaffMe, ZStaffPasswordLinkBody, ZStaffPasswordLinkCheck, ZStaffSignedIn, ZStaffTotpLoginBody, ZSuccess, ZTotpCodeBody, ZTotpConfirm,
   ZTotpConfirmBody, ZTotpStart, ZTotpStartBody,
 } from '@portal/contract';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import type { LoginClient } from '../auth/login-guard.ts';
 import { staffOf } from './staff-access.ts';
@@ -17,10 +18,11 @@ const security = [{ bearer: [] }];
 
 /** The staff console's login, second factor and own account (issue 10). */
 export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAuth, staffAccess, customers } = services;
+  const { staffAuth, customers } = services;
   const hostCustomerId = async (request: FastifyRequest) => (await customers.forHost(request.headers.host)).id;
 
   app.post(paths.login, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Console login, step 1: e-mail address and password',
       description: 'Unknown address, wrong password, no console access and a disabled account all answer the same 401. '
@@ -35,6 +37,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.post(paths.loginTotp, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Console login, step 2: a TOTP code or a recovery code',
       description: 'A 6-digit code of the authenticator app (valid ±30 s, each code once) or one of the ten recovery codes (each once; '
@@ -44,6 +47,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => staffAuth.loginWithCode(await hostCustomerId(request), request.body, loginClient(request)));
 
   app.post(paths.totpStart, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Start enrolling TOTP: a new secret and its QR code',
       description: 'With the ticket of an `enrol` login answer, or in a console session (bearer) without TOTP. TOTP is on only after /staff/totp/confirm.',
@@ -52,11 +56,12 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => {
     const host = await hostCustomerId(request);
     if (request.body?.ticket) return staffAuth.startTotp(host, { ticket: request.body.ticket });
-    await staffAccess.staff(request);
+    await app.checkAccess(request, access.console('account.self'));
     return staffAuth.startTotp(host, { ctx: staffOf(request) });
   });
 
   app.post(paths.totpConfirm, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Confirm TOTP with a code from the app: answers the ten recovery codes (shown once)',
       description: 'With the ticket of an `enrol` login answer (then also a console `token`: signed in) or in a console session.',
@@ -66,12 +71,12 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
     const host = await hostCustomerId(request);
     const { ticket, code } = request.body;
     if (ticket) return staffAuth.confirmTotp(host, { ticket }, code, loginClient(request));
-    await staffAccess.staff(request);
+    await app.checkAccess(request, access.console('account.self'));
     return staffAuth.confirmTotp(host, { ctx: staffOf(request) }, code, loginClient(request));
   });
 
   app.post(paths.recoveryCodes, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('account.self') },
     schema: {
       tags, summary: 'Ten new recovery codes (the current TOTP code required); the old ones stop working',
       body: ZTotpCodeBody, security, response: { 200: ZRecoveryCodes, ...errors },
@@ -79,7 +84,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => ({ recovery_codes: await staffAuth.newRecoveryCodes(staffOf(request), request.body.code, loginClient(request)) }));
 
   app.delete(paths.totp, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('account.self') },
     schema: {
       tags, summary: 'Turn one’s own TOTP off (the current code required)',
       description: '409 while the customer requires TOTP for its staff.',
@@ -91,12 +96,12 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.get(paths.me, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('account.self') },
     schema: { tags, summary: 'The console account, its customer and whether it must enrol TOTP', querystring: ZLanguageQuery, security, response: { 200: ZStaffMe, ...errors } },
   }, async (request) => staffAuth.me(staffOf(request)));
 
   app.put(paths.password, {
-    preHandler: staffAccess.staff,
+    config: { access: access.console('account.self') },
     schema: {
       tags, summary: 'Change one’s own password (the current one required); every other session ends',
       body: ZStaffChangePasswordBody, security, response: { 200: ZSuccess, ...errors },
@@ -107,6 +112,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.post(`${paths.passwordLink}/check`, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Whether the link of an invitation or reset mail still works',
       body: z.object({ token: z.string().min(1).max(200), language: z.literal('nl').optional() }), response: { 200: ZStaffPasswordLinkCheck, ...errors },
@@ -114,6 +120,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   }, async (request) => staffAuth.checkPasswordLink(request.body.token, request.ip));
 
   app.post(paths.passwordLink, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Set the password with the link of an invitation or reset mail (/beheer/wachtwoord/{token})',
       description: 'The link works once; every session of the account ends.',
@@ -125,6 +132,7 @@ export const staffAuthRoutes = (services: Services): FastifyPluginAsyncZod => as
   });
 
   app.post(paths.forgotPassword, {
+    config: { access: access.public },
     schema: {
       tags, summary: 'Mail a staff account a reset link', description: 'The answer never tells whether the account exists.',
       body: ZStaffForgotPasswordBody, response: { 200: ZSuccess, ...errors },

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  staffAuthMessages, STAFF_TICKET_MINUTES, TOTP_CODE_PATTERN,
+  accessMessages, messages, portalRoleOf, ROLE_PERMISSIONS, roleCan, staffAuthMessages, STAFF_TICKET_MINUTES, TOTP_CODE_PATTERN, type TStaffRole,
   type TStaffLoginAnswer, type TStaffMe, type TStaffPasswordLinkCheck, type TStaffSignedIn, type TTotpConfirm, type TTotpStart,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation.ts';
-import { ConflictError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -42,9 +42,11 @@ type Deps = {
 };
 
 type UserRow = typeof users.$inferSelect;
+/** The two faces a staff member logs in to: the console (/beheer) and the partner portal (/inloggen). */
+export type StaffLoginFace = 'console' | 'partner';
 export type StaffMailJob = { kind: 'invite' | 'reset'; customerId: number; userId?: number; email?: string };
 
-const loginFailed = () => new UnauthorizedError(staffAuthMessages.loginFailed);
+const consoleLoginFailed = () => new UnauthorizedError(staffAuthMessages.loginFailed);
 const ticketInvalid = () => new UnauthorizedError(staffAuthMessages.ticketInvalid);
 const codeInvalid = (field = 'code') => new UnprocessableError(staffAuthMessages.codeInvalid, [{ field, message: staffAuthMessages.codeInvalid }]);
 
@@ -57,10 +59,29 @@ const codeInvalid = (field = 'code') => new UnprocessableError(staffAuthMessages
 export function createStaffAuthService(deps: Deps) {
   const { db, sessions, secrets, guard, audit } = deps;
 
+  async function membershipsOf(userId: number): Promise<Array<{ customerId: number; role: TStaffRole }>> {
+    return db.select({ customerId: userCustomers.customerId, role: userCustomers.role }).from(userCustomers)
+      .where(eq(userCustomers.userId, userId)).orderBy(asc(userCustomers.customerId));
+  }
+
   /** The console's customer: the host's when the account belongs to it, else the account's first. */
   async function consoleCustomerId(userId: number, hostCustomerId: number): Promise<number | null> {
-    const rows = await db.select({ id: userCustomers.customerId }).from(userCustomers).where(eq(userCustomers.userId, userId)).orderBy(asc(userCustomers.customerId));
-    return rows.some((r) => r.id === hostCustomerId) ? hostCustomerId : (rows[0]?.id ?? null);
+    const rows = await membershipsOf(userId);
+    return rows.some((r) => r.customerId === hostCustomerId) ? hostCustomerId : (rows[0]?.customerId ?? null);
+  }
+
+  /**
+   * Whether the account may log in to the face, and whether the second factor is required there: for the
+   * console, the console customer's policy; for the partner portal, that of any customer it works for there.
+   */
+  async function faceRule(user: UserRow, hostCustomerId: number, face: StaffLoginFace): Promise<{ allowed: boolean; requireTotp: boolean }> {
+    const memberships = await membershipsOf(user.id);
+    const ids = face === 'console'
+      ? [await consoleCustomerId(user.id, hostCustomerId)].filter((id): id is number => id !== null)
+      : memberships.filter((m) => roleCan(m.role, 'partner-portal.use')).map((m) => m.customerId);
+    if (!ids.length) return { allowed: false, requireTotp: false };
+    const rows = await db.select({ requireTotp: customers.requireTotp }).from(customers).where(inArray(customers.id, ids));
+    return { allowed: true, requireTotp: rows.some((r) => r.requireTotp) };
   }
 
   async function customerRow(id: number) {
@@ -76,26 +97,26 @@ export function createStaffAuthService(deps: Deps) {
   }
 
   /** Who acts, for the audit log, when no console session exists yet (a login, a password set by link). */
-  const actor = (user: UserRow, customerId: number, sessionId = 0): StaffContext => ({
-    userId: user.id, customerId, role: user.staffRole ?? 'project-editor', name: user.name, sessionId,
+  const actor = async (user: UserRow, customerId: number, sessionId = 0): Promise<StaffContext> => ({
+    userId: user.id, customerId, role: (await membershipsOf(user.id)).find((m) => m.customerId === customerId)?.role ?? 'project-editor', name: user.name, sessionId,
   });
 
-  async function issueTicket(userId: number): Promise<string> {
+  async function issueTicket(userId: number, face: StaffLoginFace): Promise<string> {
     const ticket = newToken();
-    await db.insert(authTickets).values({ kind: 'staff-mfa', tokenHash: hashToken(ticket), userId, expiresAt: new Date(Date.now() + STAFF_TICKET_MINUTES * 60_000) });
+    await db.insert(authTickets).values({ kind: 'staff-mfa', tokenHash: hashToken(ticket), userId, face, expiresAt: new Date(Date.now() + STAFF_TICKET_MINUTES * 60_000) });
     return ticket;
   }
 
   /** The account of an unused, unexpired login ticket that may still go on (not disabled, console access). */
-  async function ticketUser(ticket: string): Promise<{ ticketId: number; user: UserRow }> {
+  async function ticketUser(ticket: string): Promise<{ ticketId: number; user: UserRow; face: StaffLoginFace }> {
     const [row] = await db
-      .select({ ticketId: authTickets.id, user: users })
+      .select({ ticketId: authTickets.id, user: users, face: authTickets.face })
       .from(authTickets)
       .innerJoin(users, eq(users.id, authTickets.userId))
       .where(and(eq(authTickets.tokenHash, hashToken(ticket)), eq(authTickets.kind, 'staff-mfa'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
       .limit(1);
-    if (!row || !row.user.staffRole || row.user.disabledAt) throw ticketInvalid();
-    return row;
+    if (!row || row.user.disabledAt || (row.face !== 'console' && row.face !== 'partner')) throw ticketInvalid();
+    return { ticketId: row.ticketId, user: row.user, face: row.face };
   }
 
   /** Uses the ticket up; false when another request used it first. */
@@ -104,14 +125,25 @@ export function createStaffAuthService(deps: Deps) {
     return used.length > 0;
   }
 
-  /** A console session for the account at its console customer; the login is written to the audit log. */
-  async function signIn(user: UserRow, hostCustomerId: number, method: 'password' | 'totp' | 'recovery-code' | 'totp-enrolment'): Promise<string> {
-    const customerId = await consoleCustomerId(user.id, hostCustomerId);
-    if (!customerId) throw loginFailed();
-    const token = await sessions.issue({ role: user.role, userId: user.id, occupantId: null, addressId: null, customerId, isAdmin: false, isConsole: true });
+  /**
+   * A session of the face for the account (the console: at its console customer; the partner portal: every
+   * customer it works for there); the login is written to the audit log of each customer it opens.
+   */
+  async function signIn(user: UserRow, hostCustomerId: number, method: 'password' | 'totp' | 'recovery-code' | 'totp-enrolment' | 'woco-link', face: StaffLoginFace): Promise<string> {
+    const memberships = await membershipsOf(user.id);
+    const customerIds = face === 'console'
+      ? [await consoleCustomerId(user.id, hostCustomerId)].filter((id): id is number => id !== null)
+      : memberships.filter((m) => roleCan(m.role, 'partner-portal.use')).map((m) => m.customerId);
+    if (!customerIds.length) throw consoleLoginFailed();
+    const role = face === 'console' ? 'administrator' : portalRoleOf(memberships.filter((m) => customerIds.includes(m.customerId)).map((m) => m.role));
+    const token = await sessions.issue({
+      role, face, userId: user.id, occupantId: null, addressId: null, customerId: face === 'console' ? customerIds[0]! : null,
+    });
     const [session] = await db.select({ id: sessionsTable.id }).from(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await audit.record(actor(user, customerId, session?.id), { action: 'login', entity: 'staff', entityId: user.id, after: { method } });
+    for (const customerId of customerIds) {
+      await audit.record(await actor(user, customerId, session?.id), { action: 'login', entity: 'staff', entityId: user.id, after: { method }, face });
+    }
     return token;
   }
 
@@ -167,27 +199,47 @@ export function createStaffAuthService(deps: Deps) {
      * Step 1. With a correct password also the guard's device cookie (see login-guard.ts), moved to the
      * console's path: a browser that logged in before is not slowed down while someone guesses at the account.
      */
-    async login(hostCustomerId: number, input: { email: string; password: string }, client: LoginClient): Promise<{ answer: TStaffLoginAnswer; deviceCookie: string }> {
+    async login(hostCustomerId: number, input: { email: string; password: string }, client: LoginClient, face: StaffLoginFace = 'console'): Promise<{ answer: TStaffLoginAnswer; deviceCookie: string }> {
       const email = input.email.trim().toLowerCase();
-      const attempt = await guard.attempt('staff-login', `staff:${email}`, client);
+      // The partner portal's login shares the portal's budgets per client (with residents) and its answer to a wrong password.
+      const attempt = face === 'console'
+        ? await guard.attempt('staff-login', `staff:${email}`, client)
+        : await guard.attempt('login', `user:${email}`, client);
+      const loginFailed = face === 'console' ? consoleLoginFailed : () => new UnauthorizedError(messages.loginFailed);
       const [user] = await db.select().from(users).where(eq(users.username, email)).limit(1);
       if (!user) {
         await verifyDummy(input.password);
         throw loginFailed();
       }
-      // The same answer whether the password was wrong or the account may not use the console.
-      if (!(await verifyPassword(user.passwordHash, input.password)) || !user.staffRole || user.disabledAt) throw loginFailed();
-      const customerId = await consoleCustomerId(user.id, hostCustomerId);
-      if (!customerId) throw loginFailed();
-      const deviceCookie = (await attempt.succeeded()).replace(/Path=\/api\/public/i, 'Path=/api/staff');
-      if (user.totpEnabledAt) return { answer: { status: 'totp', ticket: await issueTicket(user.id) }, deviceCookie };
-      if ((await customerRow(customerId)).requireTotp) return { answer: { status: 'enrol', ticket: await issueTicket(user.id) }, deviceCookie };
-      return { answer: { status: 'signed-in', token: await signIn(user, hostCustomerId, 'password') }, deviceCookie };
+      // The same answer whether the password was wrong or the account may not use this face.
+      if (!(await verifyPassword(user.passwordHash, input.password)) || user.disabledAt) throw loginFailed();
+      const rule = await faceRule(user, hostCustomerId, face);
+      if (!rule.allowed) throw loginFailed();
+      const succeeded = await attempt.succeeded();
+      const deviceCookie = face === 'console' ? succeeded.replace(/Path=\/api\/public/i, 'Path=/api/staff') : succeeded;
+      return { answer: await this.secondStep(user, hostCustomerId, face, rule.requireTotp, 'password'), deviceCookie };
     },
 
+    /**
+     * After the first factor (a password, or a woco login link): the second factor when the account has it
+     * or a customer of the face requires it. Enrolment happens in the console, which every staff account can
+     * open; the partner portal refuses until then.
+     */
+    async secondStep(user: UserRow, hostCustomerId: number, face: StaffLoginFace, requireTotp: boolean, method: 'password' | 'woco-link'): Promise<TStaffLoginAnswer> {
+      if (user.totpEnabledAt) return { status: 'totp', ticket: await issueTicket(user.id, face) };
+      if (requireTotp) {
+        if (face === 'partner') throw new ForbiddenError(accessMessages.totpEnrolFirst);
+        return { status: 'enrol', ticket: await issueTicket(user.id, face) };
+      }
+      return { status: 'signed-in', token: await signIn(user, hostCustomerId, method, face) };
+    },
+    faceRule,
+    membershipsOf,
+
     /** The second step: a TOTP code or a recovery code with the ticket of the first. */
-    async loginWithCode(hostCustomerId: number, input: { ticket: string; code: string }, client: LoginClient): Promise<TStaffSignedIn> {
-      const { ticketId, user } = await ticketUser(input.ticket);
+    async loginWithCode(hostCustomerId: number, input: { ticket: string; code: string }, client: LoginClient, face: StaffLoginFace = 'console'): Promise<TStaffSignedIn> {
+      const { ticketId, user, face: ticketFace } = await ticketUser(input.ticket);
+      if (ticketFace !== face) throw ticketInvalid();
       const secret = user.totpEnabledAt ? await secretOf(user) : null;
       if (!secret) throw ticketInvalid();
       const attempt = await guard.attempt('staff-code', `user:${user.id}`, client);
@@ -206,7 +258,7 @@ export function createStaffAuthService(deps: Deps) {
       }
       if (!(await consumeTicket(ticketId))) throw ticketInvalid();
       await attempt.succeeded();
-      const token = await signIn(user, hostCustomerId, recoveryLeft === undefined ? 'totp' : 'recovery-code');
+      const token = await signIn(user, hostCustomerId, recoveryLeft === undefined ? 'totp' : 'recovery-code', face);
       return { status: 'signed-in', token, ...(recoveryLeft === undefined ? {} : { recovery_codes_left: recoveryLeft }) };
     },
 
@@ -229,6 +281,7 @@ export function createStaffAuthService(deps: Deps) {
     /** Confirms enrolment with a code from the app: TOTP on, ten recovery codes; with a ticket also signed in. */
     async confirmTotp(hostCustomerId: number, who: { ticket: string } | { ctx: StaffContext }, code: string, client: LoginClient): Promise<TTotpConfirm> {
       const fromTicket = 'ticket' in who ? await ticketUser(who.ticket) : null;
+      if (fromTicket && fromTicket.face !== 'console') throw ticketInvalid();
       const user = fromTicket ? fromTicket.user : await userById((who as { ctx: StaffContext }).ctx.userId);
       if (user.totpEnabledAt) throw new ConflictError('Tweestapsverificatie staat al aan.');
       const secret = await secretOf(user);
@@ -237,14 +290,14 @@ export function createStaffAuthService(deps: Deps) {
       if (!(await acceptTotpCode(user.id, secret, code))) throw codeInvalid();
       await attempt.succeeded();
       if (fromTicket && !(await consumeTicket(fromTicket.ticketId))) throw ticketInvalid();
-      const ctx = 'ctx' in who ? who.ctx : actor(user, (await consoleCustomerId(user.id, hostCustomerId)) ?? hostCustomerId);
+      const ctx = 'ctx' in who ? who.ctx : await actor(user, (await consoleCustomerId(user.id, hostCustomerId)) ?? hostCustomerId);
       const codes = await db.transaction(async (tx) => {
         await tx.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
         await audit.record(ctx, { action: 'totp-enable', entity: 'staff', entityId: user.id, after: { totp_enabled: true } }, tx);
         return replaceRecoveryCodes(user.id, tx);
       });
       if (!fromTicket) return { recovery_codes: codes };
-      return { recovery_codes: codes, token: await signIn({ ...user, totpEnabledAt: new Date() }, hostCustomerId, 'totp-enrolment') };
+      return { recovery_codes: codes, token: await signIn({ ...user, totpEnabledAt: new Date() }, hostCustomerId, 'totp-enrolment', 'console') };
     },
 
     /** Ten new recovery codes (the current TOTP code proves the app is at hand); the old ones stop working. */
@@ -270,7 +323,7 @@ export function createStaffAuthService(deps: Deps) {
     async me(ctx: StaffContext): Promise<TStaffMe> {
       const [user, customer] = await Promise.all([userById(ctx.userId), customerRow(ctx.customerId)]);
       return {
-        id: user.id, name: user.name, email: user.email, role: ctx.role, is_partner: user.role === 'partner',
+        id: user.id, name: user.name, email: user.email, role: ctx.role, permissions: [...ROLE_PERMISSIONS[ctx.role]],
         customer: { id: customer.id, name: customer.name },
         totp_enabled: !!user.totpEnabledAt,
         totp_required: customer.requireTotp && !user.totpEnabledAt,
@@ -315,7 +368,7 @@ export function createStaffAuthService(deps: Deps) {
         const used = await tx.update(authTickets).set({ usedAt: new Date() }).where(and(eq(authTickets.id, found.ticketId), isNull(authTickets.usedAt))).returning({ id: authTickets.id });
         if (!used.length) throw invalid();
         await tx.update(users).set({ passwordHash }).where(eq(users.id, found.user.id));
-        if (customerId) await audit.record(actor(found.user, customerId), { action: 'password-set', entity: 'staff', entityId: found.user.id }, tx);
+        if (customerId) await audit.record(await actor(found.user, customerId), { action: 'password-set', entity: 'staff', entityId: found.user.id }, tx);
       });
       await sessions.revokeUser(found.user.id);
     },
@@ -332,7 +385,7 @@ export function createStaffAuthService(deps: Deps) {
       const [user] = job.userId
         ? await db.select().from(users).where(eq(users.id, job.userId))
         : await db.select().from(users).where(eq(users.username, job.email ?? ''));
-      if (!user || !user.staffRole || user.disabledAt) return;
+      if (!user || user.disabledAt) return;
       const customerId = await consoleCustomerId(user.id, job.customerId);
       if (!customerId) return;
       const customer = await customerRow(customerId);
@@ -354,7 +407,7 @@ export function createStaffAuthService(deps: Deps) {
       .innerJoin(users, eq(users.id, authTickets.userId))
       .where(and(eq(authTickets.tokenHash, hashToken(token)), eq(authTickets.kind, 'staff-reset'), isNull(authTickets.usedAt), gt(authTickets.expiresAt, new Date())))
       .limit(1);
-    if (!row || !row.user.staffRole || row.user.disabledAt) return null;
+    if (!row || row.user.disabledAt) return null;
     return row;
   }
 }

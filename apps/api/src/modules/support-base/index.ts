@@ -1,2 +1,4 @@
 export { createSupportBaseService, agreementOf, type SupportBaseService, type SupportBaseAccess } from './support-base.service.ts';
 export { supportBaseRoutes } from './support-base.routes.ts';
+export { createConsentLetters, type ConsentLetters } from './consent-letters.service.ts';
+export { consentLettersRoutes } from './consent-letters.routes.ts';

@@ -8,6 +8,7 @@ import {
   ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { sendStoredFile } from '../files/index.ts';
 import type { SupportBaseAccess } from './support-base.service.ts';
@@ -20,7 +21,7 @@ const tags = ['support-base'];
 const STEPS =
   'Steps (spec 2.3, 4.1): sections (section 0 the agreement statement; `completed` when every required field is filled in), attachments, ' +
   'the document (open `document_url`: that sets `document_checked`; any save makes a new document that must be opened again), ' +
-  'nr-of-signatures, mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
+  'nr-of-signatures (with the names of the signers), mobile-number/{nr} per signer when `use_sms_auth`, signage/url/{nr} + is-signed/{nr} (poll every 4 seconds), send. ' +
   'Read-only (`editable` false) once a signature was requested, signed, confirmed or on paper.';
 const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
 
@@ -30,14 +31,15 @@ const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
  * the consent tally for staff. See packages/contract/src/support-base.ts for the shapes.
  */
 export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { supportBase, guard, projects } = services;
+  const { supportBase, projects } = services;
   const { calls } = supportBase;
 
   const variants = [
     {
       who: 'resident',
       base: '/occupant/support-base/form/:form_id',
-      preHandler: guard.occupant,
+      read: { access: access.resident({ personalData: true }) },
+      write: { access: access.resident() },
       security: secured,
       params: { form: ZSupportBaseParams, section: ZSupportBaseSectionParams, signer: ZSupportBaseSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => supportBase.occupant(sessionOf(request), (request.params as { form_id: number }).form_id),
@@ -45,7 +47,8 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: "letter's holder",
       base: '/public/support-base/form/:form_id/token/:token',
-      preHandler: undefined,
+      read: { access: access.public },
+      write: { access: access.public },
       security: undefined,
       params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
@@ -56,16 +59,15 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   ] as const;
 
   for (const v of variants) {
-    const common = { ...(v.preHandler ? { preHandler: v.preHandler } : {}) };
-    const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
+        const p = (request: FastifyRequest) => request.params as { section: string; nr: number };
 
     app.get(v.base, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: `The ${v.who}'s support-base form with its steps`, description: STEPS, params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseForm, ...errors } },
     }, async (request) => calls.form(await v.access(request)));
 
     app.post(`${v.base}/section/:section`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Saves one section (0-based)',
         description: "Values as one flat map (form-rules.ts); every required field of the section must be filled in (agreement inputs always). Invalid: 422 'Controleer de formulier velden' with errors per `values.{key}`. After a signature request, signing, finishing or a paper form: 409.",
@@ -74,15 +76,16 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.save(await v.access(request), Number(p(request).section), request.body));
 
     app.post(`${v.base}/nr-of-signatures`, {
-      ...common,
+      config: v.write,
       schema: {
-        tags, summary: 'Sets the number of signers', description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. Needs the sections done and the document opened (409).",
+        tags, summary: 'Sets the number of signers and their names',
+        description: "1-20, else 422 'Het aantal handtekeningen moet groter of gelijk zijn aan 1'. `names`: every signer's name, else 422 'Vul de naam van ondertekenaar {n} in' (per `names.{i}`, 0-based); the signed document and the receipt name them. Needs the sections done and the document opened (409).",
         params: v.params.form, body: ZSupportBaseNrBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
       },
     }, async (request) => calls.setNrOfSignatures(await v.access(request), request.body));
 
     app.post(`${v.base}/mobile-number/:nr`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: "Sets signer nr's mobile number (SMS verification)", description: "Exactly 10 digits starting 06, else 422 'Er is geen geldig mobiel nummer n ingevuld, bijvoorbeeld: 0612345678.'",
         params: v.params.signer, body: ZSupportBaseMobileBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
@@ -90,7 +93,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.setMobile(await v.access(request), p(request).nr, request.body.mobile));
 
     app.get(`${v.base}/signage/url/:nr`, {
-      ...common,
+      config: v.read,
       schema: {
         tags, summary: 'The signing link of signer nr, to show in a frame',
         description: 'The first call starts the signing request with the document (SMS verification with the signers\' mobile numbers when the form uses it); the form becomes read-only. Poll is-signed/{nr} every 4 seconds.',
@@ -99,22 +102,22 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     }, async (request) => calls.signUrl(await v.access(request), p(request).nr));
 
     app.get(`${v.base}/is-signed/:nr`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: 'Whether signer nr has signed', params: v.params.signer, querystring: ZLanguageQuery, security: v.security, response: { 200: ZIsSigned, ...changeErrors } },
     }, async (request) => calls.isSigned(await v.access(request), p(request).nr));
 
     app.get(`${v.base}/project`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The form's project (name, logo, colour) and the address", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: ZSupportBaseProject, ...errors } },
     }, async (request) => calls.project(await v.access(request)));
 
     app.get(`${v.base}/occupants`, {
-      ...common,
+      config: v.read,
       schema: { tags, summary: "The address's occupants for contact inputs (a letter's holder gets none)", params: v.params.form, querystring: ZLanguageQuery, security: v.security, response: { 200: z.array(ZFormOccupant), ...errors } },
     }, async (request) => calls.occupants(await v.access(request)));
 
     app.post(`${v.base}/send`, {
-      ...common,
+      config: v.write,
       schema: {
         tags, summary: 'Finishes the form (afronden): status confirmed',
         description: "Only when signed (else 409 'Het formulier is nog niet ondertekend bij ons ontvangen...'). An e-mail address, when given, gets a confirmation with the document.",
@@ -127,6 +130,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   const DOWNLOAD = 'The token is a signed file link of the current document (from `document_url`, minutes valid), never a session token. Opening it sets document_checked. A bad, expired or replaced link: 401.';
   app.get('/occupant/support-base/form/:form_id/download', {
+    config: { access: access.public },
     schema: { tags, summary: "The resident's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBaseParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token);
@@ -134,6 +138,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/download', {
+    config: { access: access.public },
     schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
@@ -141,6 +146,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
+    config: { access: access.public },
     schema: {
       tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
       params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
@@ -153,7 +159,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- the consent tally -----------------------------------------------------------------------------------
 
   app.post('/partner/project/:project_id/support-base/form/:form_id/address/:address_id/paper', {
-    preHandler: guard.staff,
+    config: { access: access.partner('consent.paper.record', access.project('project_id'), { action: 'consent-paper' }) },
     schema: {
       tags, summary: 'Records a form finished on paper (afgerond, by post) with what the signed paper says',
       description: 'Counts in the tally from then on; the address\'s wizard shows it finished. An address whose document was signed digitally: 409.',
@@ -165,7 +171,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/partner/project/:project_id/support-base/tally', {
-    preHandler: guard.staff,
+    config: { access: access.partner('consent.tally.read', access.project('project_id'), { personalData: true }) },
     schema: {
       tags, summary: "The consent tally of the project's support-base form (the 70% rule)",
       description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper; percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents and paper forms count. With a page of addresses (25 per page) and their status.',

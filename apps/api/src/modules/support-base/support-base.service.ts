@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
-  formElementKind, isEditableStatus, nrOfSignaturesError, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBasePaths,
+  formElementKind, isEditableStatus, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBasePaths,
   formMessages, type TConsentAddressPaper, type TFormOccupant, type TFormValues, type TSupportBaseForm, type TSupportBaseProject,
   SUPPORT_BASE_FINAL_STATUSES,
 } from '@portal/contract';
@@ -10,7 +9,6 @@ import type { ZSupportBaseNrBody, ZSupportBaseSaveBody, ZSupportBaseSendBody } f
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
 import { ConflictError, HttpError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
-import type { Secrets } from '../../lib/secrets.ts';
 import type { Session, SessionStore } from '../auth/session.store.ts';
 import { fileUrl, files as filesTable, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
@@ -23,6 +21,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import type { SigningService, SigningSubject } from '../signing/signing.types.ts';
+import { findLetterAddress } from './consent-letters.repository.ts';
 import { supportBaseMail } from './support-base.mails.ts';
 import { createConsentTally } from './support-base.tally.ts';
 
@@ -32,7 +31,6 @@ export type SupportBaseServiceDeps = {
   files: FilesService;
   engine: FormEngine;
   signing: SigningService | null;
-  secrets: Secrets;
   sessions: SessionStore;
   jobs: JobQueue;
   mailer: Mailer;
@@ -40,7 +38,6 @@ export type SupportBaseServiceDeps = {
 };
 
 const FAMILY = 'support-base';
-const LINK_SECRET = 'support-base-links';
 /** A public caller's download link is signed for this (no) session. */
 const NO_SESSION = 0;
 
@@ -50,8 +47,8 @@ type SendBody = z.infer<typeof ZSupportBaseSendBody>;
 type ProjectRow = NonNullable<Awaited<ReturnType<ProjectService['projectWithCustomer']>>>['project'];
 
 /**
- * Who calls: a resident with their session, or the holder of a letter's personal link (an HMAC of form
- * and address under the portal's secret). Either way one address's entry of one form.
+ * Who calls: a resident with their session, or the holder of a letter's personal link (a random token the
+ * console printed, stored hashed: consent-letters). Either way one address's entry of one form.
  */
 export type SupportBaseAccess = {
   form: FormRow;
@@ -94,9 +91,9 @@ export function agreementOf(form: FormRow, values: TFormValues): 'agree' | 'disa
  * the 70% rule counts only that.
  */
 export function createSupportBaseService(deps: SupportBaseServiceDeps) {
-  const { db, projects, files, engine, signing, secrets, sessions, jobs } = deps;
+  const { db, projects, files, engine, signing, sessions, jobs } = deps;
   const log = deps.log ?? (() => {});
-  const tally = createConsentTally(db, { letterToken: (formId, addressId) => letterToken(formId, addressId) });
+  const tally = createConsentTally(db);
 
   // Attachments: residents of the form's project and staff of its customer read them (a letter's holder through its own route).
   files.registerOwner('form-attachment', async (fileId, viewer) => {
@@ -115,25 +112,6 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     await recordSigned(db, subject.entryId, nrs, await whenSigned(subject.entryId, request.id));
     await announce(subject.entryId);
   });
-
-  // ---- the letter's personal link ------------------------------------------------------------------
-
-  async function mac(formId: number, addressId: number): Promise<Buffer> {
-    return createHmac('sha256', await secrets.get(LINK_SECRET)).update(`support-base-letter:v1:${formId}:${addressId}`).digest();
-  }
-  /** `{address_id}-{HMAC}`: opens this form for this address only; without the secret neither can be guessed nor moved. */
-  async function letterToken(formId: number, addressId: number): Promise<string> {
-    return `${addressId}-${(await mac(formId, addressId)).toString('base64url')}`;
-  }
-  async function letterAddress(formId: number, token: string): Promise<number | null> {
-    const match = /^(\d{1,10})-([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return null;
-    const addressId = Number(match[1]);
-    // Compared as text: one token per address (base64url's unused last bits would otherwise allow several spellings).
-    const given = Buffer.from(match[2]!);
-    const expected = Buffer.from((await mac(formId, addressId)).toString('base64url'));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? addressId : null;
-  }
 
   // ---- access --------------------------------------------------------------------------------------
 
@@ -155,10 +133,15 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     };
   }
 
+  /**
+   * A letter's personal link: a live link of this form (printed, not revoked, before the deadline on its
+   * letter), while the form is active and before its close date. Anything else is the same 404.
+   */
   async function letter(formId: number, token: string): Promise<SupportBaseAccess> {
-    const addressId = await letterAddress(formId, token);
+    const addressId = await findLetterAddress(db, formId, token);
     if (addressId === null) throw notFound();
     const { form, project } = await supportBaseForm(formId);
+    if (form.deadline && form.deadline.getTime() <= Date.now()) throw notFound();
     if (!(await findProjectAddress(db, form.projectId, addressId))) throw notFound();
     return { form, project, addressId, sessionId: NO_SESSION, caller: { kind: 'anonymous' }, base: supportBasePaths.publicBase(form.id, token) };
   }
@@ -231,7 +214,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
       attachments: await attachmentsOf(a),
       nr_of_signatures: entry?.nrOfSignatures ?? null,
       mobile: Object.fromEntries(signers.map(([nr, s]) => [String(nr), s.mobile])),
-      signers: signers.map(([nr, s]) => ({ nr, mobile: s.mobile, signed: s.signed || isFinal(entry) })),
+      signers: signers.map(([nr, s]) => ({ nr, name: s.who, mobile: s.mobile, signed: s.signed || isFinal(entry) })),
       use_sms_auth: form.useSmsAuthentication,
       email_address: entry?.emailTo[0] ?? null,
       comment: entry?.comment ?? null,
@@ -295,12 +278,15 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
   async function setNrOfSignatures(a: SupportBaseAccess, body: NrBody): Promise<TSupportBaseForm> {
     const problem = nrOfSignaturesError(body.nr_of_signatures);
     if (problem) throw new UnprocessableError(problem, [{ field: 'nr_of_signatures', message: problem }]);
-    const entry = await beforeSigning(a);
     const n = Number(body.nr_of_signatures);
+    // Every signer's name: the signed document and the receipt name who signed (issue 15, section 3).
+    const nameErrors = signerNameErrors(body.names, n);
+    if (nameErrors.length) throw new UnprocessableError(nameErrors[0]!.message, nameErrors);
+    const entry = await beforeSigning(a);
     const signatures: Record<string, StoredSignature> = {};
     for (let nr = 1; nr <= n; nr++) {
       const before = entry.signatures[String(nr)];
-      signatures[String(nr)] = { image: null, who: null, description: null, mobile: before?.mobile ?? null, signed: false, signedAt: null };
+      signatures[String(nr)] = { image: null, who: body.names![nr - 1]!.trim(), description: null, mobile: before?.mobile ?? null, signed: false, signedAt: null };
     }
     return change(a, entry, { nrOfSignatures: n, signatures }, 'nr-of-signatures', { nr: n });
   }
@@ -341,6 +327,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     if (entry.summaryViewedAt === null) throw new ConflictError(supportBaseMessages.documentNotChecked);
     if (entry.nrOfSignatures === null) throw new ConflictError(supportBaseMessages.stepNotDone);
     if (nr > entry.nrOfSignatures) throw new NotFoundError('Deze ondertekenaar hoort niet bij dit formulier');
+    if (signersOf(entry).some(([, s]) => !s.who?.trim())) throw new ConflictError(supportBaseMessages.namesMissing);
     if (a.form.useSmsAuthentication && signersOf(entry).some(([n, s]) => supportBaseMobileError(n, s.mobile))) throw new ConflictError(supportBaseMessages.mobileMissing);
     return signingLink({
       db, signing, subject: subjectOf(entry.id), entry, nr, actor: actorOf(a.caller),
@@ -483,7 +470,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
   };
 
   return {
-    occupant, letter, letterToken, calls, download, sendMail, progressText, recordPaper, whenSigned, tally,
+    occupant, letter, calls, download, sendMail, progressText, recordPaper, whenSigned, tally,
     /** For tests and staff tools: the forms of the project (ids). */
     async formIds(projectId: number): Promise<number[]> {
       const rows = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.projectId, projectId), eq(forms.kind, FAMILY), eq(forms.isActive, true)));

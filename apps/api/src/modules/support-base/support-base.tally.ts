@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentProgressText, NO_BUILDING_UNIT, supportBasePaths,
+  CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentProgressText, NO_BUILDING_UNIT,
   type TConsentAddress, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -15,46 +15,56 @@ export const TALLY_PAGE_SIZE = 25;
 type Row = {
   address_id: number; building_unit: string | null; vacant: boolean; street: string; house_number: string; zipcode: string; city: string;
   entry_id: number | null; has_values: boolean | null; status: string | null; agreement: string | null; agreement_at: Date | null;
-  on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null;
+  on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null; proven: boolean | null; letter_printed_at: Date | null;
 };
 
 type AddressState = {
   addressId: number; fullAddress: string; unit: string; vacant: boolean; status: TSupportBaseAddressStatus;
   onPaper: boolean; signed: boolean; agreement: 'agree' | 'disagree' | null; agreementAt: Date | null;
+  /** When the address's live letter (unrevoked, unexpired) was printed. */
+  letterPrintedAt: Date | null;
 };
 
 /**
  * The consent tally of the 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): per building unit the homes,
- * vacant ones, what the signed documents (or paper forms) say, and how far the others are. Only an
- * agreement fixed from a signed document or a paper form counts; answers not signed count as answering.
+ * vacant ones, what the signed documents (or paper forms) say, and how far the others are. A digital
+ * agreement counts only when the provider confirmed the request signed (status 30, read from the provider)
+ * and its signed document is stored with the portal (`proven`); until then the address shows as signed.
+ * A paper form counts as recorded. Answers not signed count as answering.
  * Whether vacant homes count is the project's setting; both percentages are given.
  */
-export function createConsentTally(db: Db, deps: { letterToken: (formId: number, addressId: number) => Promise<string> }) {
+export function createConsentTally(db: Db) {
   async function consentForms(projectId: number) {
     return db.select({ id: forms.id, name: forms.name }).from(forms)
       .where(and(eq(forms.projectId, projectId), eq(forms.kind, 'support-base'), eq(forms.isActive, true)))
       .orderBy(asc(forms.position), asc(forms.id));
   }
 
-  async function states(projectId: number, formId: number): Promise<AddressState[]> {
+  /** Every address of the project (or only `addressIds`) with its state on the form. */
+  async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
     const result = await db.$client.query<Row>(
       `SELECT ap.address_id, ap.building_unit, ap.vacant, a.street, a.house_number, a.zipcode, a.city,
               e.id AS entry_id, (e.values <> '{}'::jsonb) AS has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested,
               (e.nr_of_signatures IS NOT NULL AND NOT EXISTS (
                  SELECT 1 FROM generate_series(1, e.nr_of_signatures) AS n
-                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed
+                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed,
+              EXISTS (SELECT 1 FROM signing_requests r
+                       WHERE r.subject_kind = 'support-base' AND r.entry_id = e.id AND r.status = 'signed' AND r.signed_file_id IS NOT NULL) AS proven,
+              (SELECT max(cl.created_at) FROM consent_letters cl
+                WHERE cl.form_id = $2 AND cl.address_id = ap.address_id AND cl.revoked_at IS NULL AND cl.expires_at > now()) AS letter_printed_at
          FROM address_projects ap
          JOIN addresses a ON a.id = ap.address_id
          LEFT JOIN LATERAL (
            SELECT * FROM form_entries fe WHERE fe.form_id = $2 AND fe.address_id = ap.address_id ORDER BY fe.id DESC LIMIT 1
          ) e ON true
-        WHERE ap.project_id = $1
+        WHERE ap.project_id = $1 AND ($4::int[] IS NULL OR ap.address_id = ANY($4::int[]))
         ORDER BY COALESCE(ap.building_unit, $3), a.street, a.zipcode, length(a.house_number), a.house_number, a.id`,
-      [projectId, formId, NO_BUILDING_UNIT],
+      [projectId, formId, NO_BUILDING_UNIT, addressIds ?? null],
     );
     return result.rows.map((r) => {
-      const agreement = r.agreement === 'agree' || r.agreement === 'disagree' ? r.agreement : null;
       const onPaper = r.on_paper === true;
+      const counted = onPaper || r.proven === true;
+      const agreement = counted && (r.agreement === 'agree' || r.agreement === 'disagree') ? r.agreement : null;
       const signed = !onPaper && (r.status === 'signed' || r.status === 'confirmed' || r.all_signed === true);
       const status: TSupportBaseAddressStatus = agreement === 'agree' ? 'agreed'
         : agreement === 'disagree' ? 'disagreed'
@@ -64,6 +74,7 @@ export function createConsentTally(db: Db, deps: { letterToken: (formId: number,
       return {
         addressId: r.address_id, fullAddress: fullAddress({ street: r.street, houseNumber: r.house_number, zipcode: r.zipcode, city: r.city }),
         unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, status, onPaper, signed, agreement, agreementAt: agreement ? r.agreement_at : null,
+        letterPrintedAt: r.letter_printed_at,
       };
     });
   }
@@ -107,6 +118,12 @@ export function createConsentTally(db: Db, deps: { letterToken: (formId: number,
   return {
     consentForms,
 
+    /** The consent status of some addresses of the project on one form (the console's letters list). */
+    async statusOf(projectId: number, formId: number, addressIds: number[]): Promise<Map<number, TSupportBaseAddressStatus>> {
+      if (!addressIds.length) return new Map();
+      return new Map((await states(projectId, formId, addressIds)).map((s) => [s.addressId, s.status]));
+    },
+
     /** The tally of one consent form of the project (the first when none is named), with one page of addresses. */
     async tally(projectId: number, options: { formId?: number; page?: number; buildingUnit?: string } = {}): Promise<TConsentTally> {
       const all = await consentForms(projectId);
@@ -118,11 +135,12 @@ export function createConsentTally(db: Db, deps: { letterToken: (formId: number,
       const shown = options.buildingUnit ? list.filter((s) => s.unit === options.buildingUnit) : list;
       const pages = Math.max(1, Math.ceil(shown.length / TALLY_PAGE_SIZE));
       const page = Math.min(options.page ?? 1, pages);
-      const items: TConsentAddress[] = await Promise.all(shown.slice((page - 1) * TALLY_PAGE_SIZE, page * TALLY_PAGE_SIZE).map(async (s) => ({
+      const items: TConsentAddress[] = shown.slice((page - 1) * TALLY_PAGE_SIZE, page * TALLY_PAGE_SIZE).map((s) => ({
         address_id: s.addressId, full_address: s.fullAddress, building_unit: s.unit, vacant: s.vacant, status: s.status, on_paper: s.onPaper,
         agreement_at: s.agreementAt ? toDutchDate(s.agreementAt) : null,
-        letter_path: supportBasePaths.letterPage(form.id, await deps.letterToken(form.id, s.addressId)),
-      })));
+        // Whether a letter is out, never its link: the link is the address's credential (printed only).
+        letter_printed_at: s.letterPrintedAt ? toDutchDate(s.letterPrintedAt) : null,
+      }));
       return {
         forms: all,
         form_id: form.id,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  messages, surveyMessages, ZPublicSurveyList, ZSurvey, ZSurveyList,
+  accessMessages, messages, surveyMessages, ZPublicSurveyList, ZSurvey, ZSurveyList,
   type TProject, type TPublicSurveyList, type TSurvey, type TSurveyListItem, type TSurveyPhoto, type TSurveyV1, type TSurveyV2,
 } from '@portal/contract';
 import { bearer, createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
@@ -116,8 +116,8 @@ describe('GET /api/occupant/surveys/', () => {
     expect((await get('/api/occupant/surveys/')).statusCode).toBe(401);
     expect((await get('/api/occupant/surveys/', 'geen-echt-token')).statusCode).toBe(401);
     const staff = await get('/api/occupant/surveys/', partner);
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json()).toEqual({ message: messages.forbidden });
+    expect(staff.statusCode).toBe(401);
+    expect(staff.json()).toEqual({ message: accessMessages.wrongFace });
   });
 });
 

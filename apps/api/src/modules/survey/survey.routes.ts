@@ -6,6 +6,7 @@ import {
   ZSurveyPhoto, ZSurveySubmitBody, type TSurveyPhoto,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
+import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { readImageUpload, sendStoredFile } from '../files/index.ts';
 
@@ -30,23 +31,23 @@ const UPLOAD_DESCRIPTION =
  * /public with their visitor code. See packages/contract/src/survey.ts for the shapes.
  */
 export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { surveys, guard, env } = services;
+  const { surveys, env } = services;
   const maxBytes = env.SURVEY_PHOTO_MAX_BYTES;
   // Multipart only for this module's upload routes; the file size is limited per request.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
   app.get('/occupant/surveys/', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags: ['surveys'], summary: "The project's surveys, each marked done when this address answered it", querystring: ZOccupantQuery, security: secured, response: { 200: ZSurveyList, ...errors } },
   }, async (request) => surveys.occupantList(sessionOf(request), request.query.project_id));
 
   app.get('/occupant/survey/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: { tags: ['surveys'], summary: 'One survey; once done with the answers of this address', params: ZSurveyParams, querystring: ZOccupantQuery, security: secured, response: { 200: ZSurvey, ...errors } },
   }, async (request) => surveys.occupantSurvey(sessionOf(request), request.params.id));
 
   app.post('/occupant/survey/:id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: ['surveys'], summary: 'Send the answers (once)', description: SUBMIT_DESCRIPTION,
       params: ZSurveyParams, querystring: ZOccupantQuery, body: ZSurveySubmitBody, security: secured, response: { 200: ZSuccess, ...submitErrors },
@@ -54,7 +55,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.occupantSubmit(sessionOf(request), request.params.id, request.body));
 
   app.post('/occupant/survey/:id/element/:element_id', {
-    preHandler: guard.occupant,
+    config: { access: access.resident() },
     schema: {
       tags: ['surveys'], summary: 'Upload a photo for a photo element', description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
       params: ZSurveyElementParams, querystring: ZOccupantQuery, security: secured, response: { 200: ZSurveyPhoto, ...uploadErrors },
@@ -65,6 +66,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.get('/public/surveys/:project_id', {
+    config: { access: access.public },
     schema: {
       tags: ['surveys'], summary: "A public project's public surveys with the visitor's code",
       description: 'Send the stored visitor code as `unique`; without one (or a malformed one) a new code is issued. The list marks what this visitor answered.',
@@ -73,6 +75,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicList(request.params.project_id, request.query.unique));
 
   app.get('/public/survey/:id', {
+    config: { access: access.public },
     schema: {
       tags: ['surveys'], summary: 'One public survey; with the visitor code, done and the answers of that visitor',
       params: ZSurveyParams, querystring: ZPublicSurveyQuery, response: { 200: ZSurvey, ...errors },
@@ -80,6 +83,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicSurvey(request.params.id, request.query.unique));
 
   app.post('/public/survey/:id/:unique', {
+    config: { access: access.public },
     schema: {
       tags: ['surveys'], summary: "Send a visitor's answers (once per visitor code)", description: SUBMIT_DESCRIPTION,
       params: ZPublicSurveyParams, querystring: ZLanguageQuery, body: ZSurveySubmitBody, response: { 200: ZSuccess, ...submitErrors },
@@ -87,6 +91,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicSubmit(request.params.id, request.params.unique, request.body, request.ip));
 
   app.post('/public/survey/:id/:unique/element/:element_id', {
+    config: { access: access.public },
     schema: {
       tags: ['surveys'], summary: "Upload a visitor's photo for a photo element", description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
       params: ZPublicSurveyElementParams, querystring: ZLanguageQuery, response: { 200: ZSurveyPhoto, ...uploadErrors },
@@ -98,6 +103,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.get('/public/survey/:id/:unique/photo/:photo_id', {
+    config: { access: access.public },
     schema: { tags: ['surveys'], summary: 'A photo this visitor uploaded', params: ZPublicSurveyPhotoParams, querystring: ZLanguageQuery },
   }, async (request, reply) => sendStoredFile(reply, await surveys.publicPhoto(request.params.id, request.params.unique, request.params.photo_id)));
 };

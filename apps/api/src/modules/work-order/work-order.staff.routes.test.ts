@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZStaffWorkOrderEntry, ZStaffWorkOrderEntryList, ZStaffWorkOrderSettings, ZWorkOrder, type TStaffWorkOrderEntry } from '@portal/contract';
+import { accessMessages, ZStaffWorkOrderEntry, ZStaffWorkOrderEntryList, ZStaffWorkOrderSettings, ZWorkOrder, type TStaffWorkOrderEntry } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
 import { type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
 import { auditOf, expectStatus, testPng, uploadStaffImage, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
@@ -35,7 +35,7 @@ describe('access', () => {
     for (const [url, token] of [[base(R), staff.editor], [base(B), staff.elsewhere], [`${base(R)}/entries`, staff.elsewhere], [base(elsewhere.projectId), staff.admin], [base(999_999), staff.admin]] as const) {
       const res = await call('GET', url, token);
       expectStatus(res, 404);
-      expect(res.json()).toEqual({ message: 'Niet gevonden' });
+      expect(res.json()).toEqual({ message: accessMessages.notReached });
     }
     expectStatus(await call('GET', base(elsewhere.projectId), staff.elsewhere), 200);
     // a portal session (resident, partner) is no console session

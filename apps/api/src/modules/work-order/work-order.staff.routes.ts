@@ -8,15 +8,15 @@ import { signedFor, staffReadErrors, staffSecurity as security, staffTags as tag
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 import { createWorkOrderStaffService } from './work-order.staff.service.ts';
+import { contentAccess } from '../../lib/staff-routes.ts';
 
 /** The console's work order: /staff/projects/{projectId}/work-order/... (staff of the project; another's project 404). */
 export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const { staffAccess, files } = services;
+  const { files } = services;
   const workOrder = createWorkOrderStaffService(services);
-  const preHandler = staffAccess.staff;
 
   app.get(paths.workOrder, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The work order's settings: image and message, public detail, and how many addresses are in the order",
       params: ZStaffContentBParams, security, response: { 200: ZStaffWorkOrderSettings, ...staffReadErrors },
@@ -27,7 +27,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.put(paths.workOrder, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "Changes the work order's settings",
       description: 'show_image: residents and visitors see the image and the message instead of the map and list; it needs an image (422 at show_image). '
@@ -41,7 +41,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.get(paths.workOrderEntries, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "The project's addresses with their work-order number and status",
       description: 'The addresses in the order first (by number), then the others (number and status null) by street and house number. '
@@ -55,7 +55,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.patch(paths.workOrderEntry, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: "Sets an address's status, public flag or place in the order",
       description: 'An address not in the order yet is added at the end (in_preparation unless `status` says otherwise). '
@@ -65,7 +65,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   }, async (request) => workOrder.updateEntry(staffOf(request), request.params.projectId, request.params.addressId, request.body));
 
   app.delete(paths.workOrderEntry, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Takes an address out of the work order; the numbers after it close up',
       params: ZStaffWorkOrderEntryParams, security, response: { 200: ZSuccess, ...staffReadErrors },
@@ -76,7 +76,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.put(paths.workOrderOrder, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Sets the whole order at once',
       description: 'Every address now in the order, each once, in the new sequence; numbered 1..n. Anything else answers 422.',
@@ -88,7 +88,7 @@ export const workOrderStaffRoutes = (services: Services): FastifyPluginAsyncZod 
   });
 
   app.post(paths.workOrderStatus, {
-    preHandler,
+    config: contentAccess,
     schema: {
       tags, summary: 'Sets one status for several addresses',
       description: 'Addresses not in the order yet join it at the end in the given sequence. An address outside the project answers 404.',

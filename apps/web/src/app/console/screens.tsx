@@ -1,3 +1,4 @@
+import type { TPermission } from '@portal/contract';
 import { lazy, type ComponentType } from 'react';
 import { contentScreens } from '../../features/console-content/screens';
 
@@ -6,7 +7,8 @@ export type ConsoleScreen = {
   path: string;
   page: ComponentType;
   /** Customer administrators only. */
-  admin?: boolean;
+  /** The permission the screen needs (packages/contract/src/permissions.ts); none: every staff account. */
+  permission?: TPermission;
   /** Without the console's layout and login check (the login and TOTP screens). */
   bare?: boolean;
 };
@@ -14,15 +16,15 @@ export type ConsoleScreen = {
 /**
  * The console's screens, each its own chunk inside the console's. Feature folders: console-auth
  * (login, TOTP, accounts, audit log), console-projects (customer, projects), console-addresses,
- * console-content. Wouter takes the first match: put specific paths before general ones.
+ * console-consent (consent letters), console-content. Wouter takes the first match: put specific paths before general ones.
  */
 export const consoleScreens: ConsoleScreen[] = [
   { path: '/inloggen', page: lazy(() => import('../../features/console-auth/pages/login-page')), bare: true },
   { path: '/tweestapsverificatie', page: lazy(() => import('../../features/console-auth/pages/enrol-page')), bare: true },
   { path: '/wachtwoord/:token', page: lazy(() => import('../../features/console-auth/pages/password-page')), bare: true },
   { path: '/account', page: lazy(() => import('../../features/console-auth/pages/account-page')) },
-  { path: '/medewerkers', page: lazy(() => import('../../features/console-auth/pages/accounts-page')), admin: true },
-  { path: '/auditlog', page: lazy(() => import('../../features/console-auth/pages/audit-page')), admin: true },
+  { path: '/medewerkers', page: lazy(() => import('../../features/console-auth/pages/accounts-page')), permission: 'accounts.manage' },
+  { path: '/auditlog', page: lazy(() => import('../../features/console-auth/pages/audit-page')), permission: 'audit.read' },
   // The work order, partners, contacts, documents and dossier of a project's content (console-content-b).
   { path: '/projecten/:projectId/inhoud/werkvolgorde', page: lazy(() => import('../../features/console-content-b/work-order-page')) },
   { path: '/projecten/:projectId/inhoud/partners/:id', page: lazy(() => import('../../features/console-content-b/partners-pages').then((m) => ({ default: m.PartnerEditPage }))) },
@@ -34,9 +36,11 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/projecten/:projectId/inhoud/dossier', page: lazy(() => import('../../features/console-content-b/dossier-page')) },
   { path: '/projecten/:projectId/inhoud', page: lazy(() => import('../../features/console-content/content-overview-page')) },
   ...contentScreens,
-  { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), admin: true },
+  { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
+  // The consent letters (draagvlak) of a project's support-base forms (console-consent).
+  { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
-  { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), admin: true },
+  { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
 ];

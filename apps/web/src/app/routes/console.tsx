@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import type { TStaffMe } from '@portal/contract';
+import type { TPermission, TStaffMe } from '@portal/contract';
 import { CONSOLE_LOGIN, setStaffSessionEndedHandler, staffApi, staffSession } from '../../lib/staff-api';
 import { ErrorState, Loading } from '../../ui/states';
 import { consoleScreens, type ConsoleScreen } from '../console/screens';
@@ -50,7 +50,7 @@ function SignedIn() {
   return (
     <ConsoleLayout me={me.data}>
       <Switch>
-        {consoleScreens.filter((s) => !s.bare && (!s.admin || me.data.role === 'customer-admin')).map((screen) => (
+        {consoleScreens.filter((s) => !s.bare && (!s.permission || me.data.permissions.includes(s.permission))).map((screen) => (
           <Route key={screen.path} path={screen.path}>
             <Suspense fallback={<Loading />}><ScreenPage page={screen.page} /></Suspense>
           </Route>
@@ -66,11 +66,11 @@ function ScreenPage({ page: Page }: { page: ComponentType }) {
   return <Page />;
 }
 
-const NAV: Array<{ to: string; label: string; admin?: boolean }> = [
-  { to: '/projecten', label: 'Projecten' },
-  { to: '/klant', label: 'Klant', admin: true },
-  { to: '/medewerkers', label: 'Medewerkers', admin: true },
-  { to: '/auditlog', label: 'Auditlog', admin: true },
+const NAV: Array<{ to: string; label: string; permission?: TPermission }> = [
+  { to: '/projecten', label: 'Projecten', permission: 'project.read' },
+  { to: '/klant', label: 'Klant', permission: 'customer.manage' },
+  { to: '/medewerkers', label: 'Medewerkers', permission: 'accounts.manage' },
+  { to: '/auditlog', label: 'Auditlog', permission: 'audit.read' },
   { to: '/account', label: 'Mijn account' },
 ];
 
@@ -83,7 +83,7 @@ function ConsoleLayout({ me, children }: { me: TStaffMe; children: React.ReactNo
         <div className="mx-auto flex max-w-[1440px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
           <p className="font-semibold">Beheer <span className="font-normal text-slate-300">· {me.customer.name}</span></p>
           <nav aria-label="Beheer" className="flex flex-1 flex-wrap gap-1">
-            {NAV.filter((item) => !item.admin || me.role === 'customer-admin').map((item) => {
+            {NAV.filter((item) => !item.permission || me.permissions.includes(item.permission)).map((item) => {
               const current = location === item.to || location.startsWith(`${item.to}/`);
               return (
                 <Link key={item.to} href={item.to} aria-current={current ? 'page' : undefined}

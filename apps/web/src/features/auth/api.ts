@@ -6,6 +6,8 @@ export const authApi = {
     api<TLoginResponse>('/public/login', { body: { ...body, web: true }, handleAuthErrors: true }),
   loginPartner: (body: { username: string; password: string }) =>
     api<TLoginResponse>('/public/login', { body: { ...body, web: true }, handleAuthErrors: true }),
+  loginTotp: (body: { ticket: string; code: string }) =>
+    api<TLoginResponse>('/public/login/totp', { body, token: false, handleAuthErrors: true }),
   activate: (body: { username: string; code: string; password: string; accept_terms: true }) =>
     api<TActivateResponse>('/public/activate', { body, token: false, handleAuthErrors: true }),
   autoLogin: (addressId: number, ticket: string) =>

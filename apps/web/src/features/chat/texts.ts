@@ -1,5 +1,6 @@
 /** Every Dutch text of the chat ('Contact') and the team's inbox, in one place. */
 export const chatTexts = {
+  readOnly: 'U leest mee: antwoorden doet het projectteam.',
   messages: 'Berichten',
   loadOlder: 'Oudere berichten laden',
   loadMoreConversations: 'Meer gesprekken laden',

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { ADDRESS_STATUSES, type TAddressStatus, type TStaffAddress } from '@portal/contract';
-import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
+import { useIdSelection } from '../../lib/use-id-selection';
 import { toast, toastError } from '../../ui/toaster';
 import { addressApi, addressKeys, addressQueries } from './api';
 import { AddressCard } from './components/address-card';
@@ -44,9 +44,9 @@ export default function AddressesPage() {
   const me = useQuery(addressQueries.me());
   const project = useQuery(addressQueries.project(projectId));
   const summary = useQuery(addressQueries.summary(projectId));
-  const isAdmin = me.data?.role === 'customer-admin';
+  const canManage = me.data?.permissions.includes('addresses.manage') ?? false;
   const [status, setStatus] = useState<TAddressStatus | ''>('');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, selection, clear: clearSelection } = useIdSelection();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const close = () => setDialog(null);
 
@@ -75,14 +75,6 @@ export default function AddressesPage() {
     }
   };
 
-  const toggle = (id: number, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   const actions = (address: TStaffAddress) => (
     <>
       <Button variant="secondary" onClick={() => setDialog({ kind: 'edit', address })}>
@@ -110,7 +102,7 @@ export default function AddressesPage() {
   return (
     <Page
       title={texts.title}
-      actions={isAdmin && (
+      actions={canManage && (
         <div className="flex flex-wrap gap-2">
           <ButtonLink variant="secondary" to={`/projecten/${projectId}/adressen/import`}>{texts.importLink}</ButtonLink>
           <Button onClick={() => setDialog({ kind: 'letters', target: lettersTarget })} disabled={!selected.size && !summary.data?.without_account}>
@@ -121,11 +113,11 @@ export default function AddressesPage() {
     >
       <AddressCrumbs projectId={projectId} projectName={project.data?.name} />
       {summary.data && <p className="mb-4 text-slate-800">{texts.summary(summary.data)}</p>}
-      {isAdmin && (
+      {canManage && (
         <p className="mb-4 text-sm text-slate-700" aria-live="polite">
           {selected.size ? texts.letters.selected(selected.size) : texts.letters.allWithout(summary.data?.without_account ?? 0)}
           {selected.size > 0 && (
-            <button type="button" className="ml-2 text-blue-800 underline" onClick={() => setSelected(new Set())}>Selectie wissen</button>
+            <button type="button" className="ml-2 text-blue-800 underline" onClick={clearSelection}>Selectie wissen</button>
           )}
         </p>
       )}
@@ -148,8 +140,8 @@ export default function AddressesPage() {
               <AddressCard
                 key={address.id}
                 address={address}
-                selection={isAdmin && address.status !== 'activated' ? { checked: selected.has(address.id), onChange: (checked) => toggle(address.id, checked) } : undefined}
-                actions={isAdmin ? actions(address) : undefined}
+                selection={canManage && address.status !== 'activated' ? selection(address.id) : undefined}
+                actions={canManage ? actions(address) : undefined}
               />
             ))}
           </ul>
@@ -158,17 +150,13 @@ export default function AddressesPage() {
 
       {dialog?.kind === 'edit' && <AddressEditDialog projectId={projectId} address={dialog.address} onClose={close} />}
       {dialog?.kind === 'letters' && (
-        <LettersDialog projectId={projectId} target={dialog.target} onClose={close} onMade={() => setSelected(new Set())} />
+        <LettersDialog projectId={projectId} target={dialog.target} onClose={close} onMade={clearSelection} />
       )}
       {dialog?.kind === 'reset' && (
-        <Dialog open title={texts.resetDialog.title} onClose={close}>
-          <p>{texts.resetDialog.body(addressLabel(dialog.address))}</p>
-          {reset.isError && <Banner tone="error">{texts.failed}</Banner>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>{texts.cancel}</Button>
-            <Button variant="danger" busy={reset.isPending} onClick={() => reset.mutate(dialog.address)}>{texts.resetDialog.confirm}</Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog title={texts.resetDialog.title} confirm={texts.resetDialog.confirm} busy={reset.isPending} error={reset.isError ? texts.failed : undefined}
+          onConfirm={() => reset.mutate(dialog.address)} onClose={close}>
+          {texts.resetDialog.body(addressLabel(dialog.address))}
+        </ConfirmDialog>
       )}
     </Page>
   );

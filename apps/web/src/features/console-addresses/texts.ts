@@ -1,4 +1,5 @@
-import { ADDRESS_IMPORT_MAX_ROWS, formatPostcode, type TAddressStatus, type TStaffAddress } from '@portal/contract';
+import { ADDRESS_IMPORT_MAX_ROWS, type TAddressStatus } from '@portal/contract';
+import { formatAddressLine, formatConsoleDate, formatConsoleDateTime } from '../../lib/console-format';
 
 /** Every text of the console's addresses pages, in one place. */
 export const addressTexts = {
@@ -22,18 +23,15 @@ export const addressTexts = {
   } satisfies Record<TAddressStatus, string>,
   fields: {
     status: 'Status',
-    unit: 'Bouwkundige eenheid',
     lastLogin: 'Laatst ingelogd',
     household: 'Huishouden',
     never: 'Nog nooit',
-    vacant: 'Leegstand',
   },
   activatedOn: (date: string) => `sinds ${date}`,
   codeUntil: (date: string) => `geldig tot en met ${date}`,
   codeExpiredOn: (date: string) => `verlopen op ${date}`,
   members: (n: number, accounts: number) => (n ? `${n} ${n === 1 ? 'persoon' : 'personen'}, ${accounts} met account` : 'Geen bewoners bekend'),
   select: (address: string) => `${address} selecteren voor een activatiebrief`,
-  actions: (address: string) => `Acties voor ${address}`,
   edit: 'Bewerken',
   letter: 'Code/brief maken',
   reset: 'Account resetten',
@@ -121,13 +119,9 @@ export const addressTexts = {
   },
 } as const;
 
-export const addressLabel = (a: Pick<TStaffAddress, 'street' | 'house_number' | 'zipcode' | 'city'>) =>
-  `${a.street} ${a.house_number}, ${formatPostcode(a.zipcode)} ${a.city}`;
-
-const dateFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
+/** 'Tulpstraat 14, 1234 AB Utrecht'. */
+export const addressLabel = formatAddressLine;
 /** DD-MM-YYYY in Europe/Amsterdam. */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDate = formatConsoleDate;
 /** DD-MM-YYYY HH:mm in Europe/Amsterdam. */
-export const formatDateTime = (iso: string) => `${formatDate(iso)} ${timeFormat.format(new Date(iso))}`;
+export const formatDateTime = formatConsoleDateTime;

@@ -1,3 +1,4 @@
+import { STAFF_ROLE_LABELS, type TStaffRole } from '@portal/contract';
 /** The Dutch texts of the console's login, second factor, accounts and audit log. */
 export const t = {
   consoleName: 'Beheeromgeving',
@@ -51,11 +52,13 @@ export const t = {
   linkInvalidTitle: 'Link ongeldig of verlopen',
   linkInvalid: 'Deze link werkt niet meer. Vraag via "Wachtwoord vergeten?" een nieuwe link aan, of vraag uw beheerder om een nieuwe uitnodiging.',
   failed: 'Er is iets misgegaan. Probeer het opnieuw.',
-  roles: { 'customer-admin': 'Klantbeheerder', 'project-editor': 'Projectredacteur' },
+  roles: STAFF_ROLE_LABELS,
   roleHints: {
-    'customer-admin': 'Beheert alles van de organisatie: projecten, adressen, inhoud, medewerkers en de auditlog.',
-    'project-editor': 'Bewerkt de inhoud van de projecten die u hieronder kiest.',
-  },
+    'customer-admin': 'Beheert alles van de organisatie: projecten, adressen, inhoud, medewerkers, de auditlog, inloglinks en papieren instemming bevestigen.',
+    'project-editor': 'Bewerkt in de beheeromgeving de inhoud van de projecten die u hieronder kiest. Geen toegang tot het partnerportaal.',
+    contractor: 'Werkt aan de projecten die u hieronder kiest: inhoud, gesprekken, formulieren namens adressen en papieren instemming vastleggen, in het partnerportaal en de beheeromgeving.',
+    'woco-viewer': 'Kijkt mee in alle projecten van de organisatie (gesprekken, formulieren, draagvlak), zonder iets te wijzigen.',
+  } satisfies Record<TStaffRole, string>,
   accountTitle: 'Mijn account',
   details: 'Gegevens',
   name: 'Naam',
@@ -134,7 +137,7 @@ export const t = {
   yes: 'ja',
   no: 'nee',
   fields: {
-    id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', is_partner: 'Partner', project_ids: 'Projecten',
+    id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', project_ids: 'Projecten',
     // soft hyphens: the long word breaks in a narrow column
     totp_enabled: 'Tweestaps\u00ADverificatie', require_totp: 'Tweestaps\u00ADverificatie verplicht', method: 'Methode', title: 'Titel',
   } as Record<string, string>,
@@ -152,12 +155,14 @@ export const t = {
     information: 'Informatie', faq: 'Veelgestelde vragen', schedule: 'Planning', complaints: 'Meldingen', 'work-order': 'Werkvolgorde',
     partner: 'Partner', contact: 'Contactpersoon', document: 'Document', 'dossier-item': 'Dossier',
     'schedule-settings': 'Planning (pagina)', 'work-order-entry': 'Werkvolgorde (adres)', 'work-order-settings': 'Werkvolgorde (instellingen)',
+    'consent-letter': 'Draagvlakbrieven',
   } as Record<string, string>,
   actions: {
     create: 'Aangemaakt', update: 'Gewijzigd', delete: 'Verwijderd', publish: 'Gepubliceerd', archive: 'Gearchiveerd', import: 'Geïmporteerd',
     login: 'Ingelogd', 'open-as-resident': 'Geopend als bewoner', invite: 'Uitnodiging verstuurd', 'reset-totp': 'Tweestapsverificatie gereset',
     'totp-enable': 'Tweestapsverificatie aangezet', 'totp-disable': 'Tweestapsverificatie uitgezet', 'recovery-codes': 'Nieuwe herstelcodes',
     'password-set': 'Wachtwoord ingesteld', 'password-change': 'Wachtwoord gewijzigd', reorder: 'Volgorde gewijzigd',
-    codes: 'Activatiecodes gemaakt', reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
+    codes: 'Activatiecodes gemaakt', 'print-letters': 'Brieven geprint', 'revoke-letter': 'Brief ingetrokken', 'revoke-letters': 'Alle brieven ingetrokken',
+    reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
   } as Record<string, string>,
 } as const;

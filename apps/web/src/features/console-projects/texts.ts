@@ -35,6 +35,7 @@ export const projectTexts = {
   elsewhere: 'Meer van dit project',
   addresses: 'Adressen',
   content: 'Inhoud',
+  consentLetters: 'Draagvlakbrieven',
   viewPublic: 'Bekijk als bewoner/publiek',
   viewPublicHint: '(opent in een nieuw tabblad)',
   name: 'Naam',

@@ -12,12 +12,14 @@ import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { TextField } from '../../../ui/field';
 import { authApi } from '../api';
 import { storeLoginAndRoute } from '../after-login';
+import { TotpStep } from './totp-step';
 
 type OccupantValues = { zipcode: string; house_number: string; password: string };
 type PartnerValues = { username: string; password: string };
 
 function failureText(error: unknown): { title: string; text: string } {
-  if (error instanceof ApiError && error.status === 429) return { title: 'Inloggen mislukt', text: error.message };
+  // 429: too many attempts; 403: the customer requires a second factor the account has not set up yet.
+  if (error instanceof ApiError && (error.status === 429 || error.status === 403)) return { title: 'Inloggen mislukt', text: error.message };
   if (error instanceof ApiError && error.status === 0) return { title: 'Inloggen mislukt', text: error.message };
   return { title: messages.loginFailedTitle, text: messages.loginFailed };
 }
@@ -106,18 +108,22 @@ function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: Occupan
   );
 }
 
-/** Partners log in with their username (e-mail address) and password. */
+/** Partners log in with their username (e-mail address) and password, then their second factor where it is on or required. */
 function PartnerLogin({ onDone }: { onDone: (r: TLoginResponse) => void }) {
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const [ticket, setTicket] = useState<string | null>(null);
   const form = useSmallForm<PartnerValues>({ username: '', password: '' }, validatePartner);
   const submit = form.submit(async (values) => {
     setFailure(null);
     try {
-      onDone(await authApi.loginPartner(values));
+      const response = await authApi.loginPartner(values);
+      if (response.action === 'totp' && response.ticket) setTicket(response.ticket);
+      else onDone(response);
     } catch (error) {
       if (!form.showServerErrors(error)) setFailure(failureText(error));
     }
   });
+  if (ticket) return <TotpStep ticket={ticket} onDone={onDone} onRestart={() => setTicket(null)} />;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als partner">
       <ErrorSummary {...form.summary} headingLevel={3} />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TChatMessage, TPartnerConversation } from '@portal/contract';
 import { ApiError, type ApiPage } from '../../../lib/api';
+import { storage } from '../../../lib/storage';
 import { useMediaQuery, WIDE } from '../../../lib/use-media-query';
 import { LoadMoreButton } from '../../../ui/load-more';
 import { Card } from '../../../ui/page';
@@ -173,7 +174,8 @@ function Conversation({ projectId, conversationId }: { projectId: number; conver
         </p>
       </div>
       <MessageList messages={messages} isOwn={isStaff} senderName={senderName} emptyText={chatTexts.emptyPartner} older={older} />
-      <SendForm
+      {/* A housing-corporation viewer reads along; answering is the project team's (the server refuses it too). */}
+      {storage.role() === 'woco' ? <p className="text-sm text-slate-700">{chatTexts.readOnly}</p> : <SendForm
         kind="partner"
         onSend={async (values) => {
           const answer = await chatApi.sendAsPartner(conversationId, values.message);
@@ -183,7 +185,7 @@ function Conversation({ projectId, conversationId }: { projectId: number; conver
           ]);
           return answer;
         }}
-      />
+      />}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { formatPostcode, type TAddressStatus, type TStaffAddress } from '@portal/contract';
+import type { TAddressStatus, TStaffAddress } from '@portal/contract';
+import { ConsoleAddressCard } from '../../../ui/console-address-card';
 import { addressLabel, addressTexts as texts, formatDate, formatDateTime } from '../texts';
 
 const STATUS_STYLES: Record<TAddressStatus, string> = {
@@ -32,35 +33,16 @@ type Props = {
   actions?: React.ReactNode;
 };
 
-/**
- * One address as a card: the address, its status, last login and household, and its actions. On a
- * wide screen the cards line up as the rows of a table; on a phone they stack.
- */
+/** One address as a card (ui/console-address-card): the address, its status, last login and household, and its actions. */
 export function AddressCard({ address, selection, actions }: Props) {
-  const label = addressLabel(address);
   const detail = statusDetail(address);
-  const checkId = `address-select-${address.id}`;
   return (
-    <li
-      data-address-id={address.id}
-      className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:grid-cols-[2rem_minmax(13rem,2fr)_minmax(10rem,1.2fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_minmax(0,2.4fr)] lg:items-center"
+    <ConsoleAddressCard
+      address={address}
+      columns="lg:grid-cols-[2rem_minmax(13rem,2fr)_minmax(10rem,1.2fr)_minmax(8rem,1fr)_minmax(8rem,1fr)_minmax(0,2.4fr)]"
+      selection={selection && { ...selection, label: texts.select(addressLabel(address)) }}
+      actions={actions}
     >
-      <div className="row-span-2 pt-0.5 lg:row-span-1">
-        {selection && (
-          <input id={checkId} type="checkbox" className="size-5 cursor-pointer accent-brand" checked={selection.checked}
-            onChange={(e) => selection.onChange(e.target.checked)} aria-label={texts.select(label)} />
-        )}
-      </div>
-      <div className="min-w-0">
-        <p className="font-semibold text-slate-900">{address.street} {address.house_number}</p>
-        <p className="text-sm text-slate-700">{formatPostcode(address.zipcode)} {address.city}</p>
-        {(address.building_unit || address.vacant) && (
-          <p className="mt-1 flex flex-wrap gap-1 text-xs text-slate-700">
-            {address.building_unit && <span>{texts.fields.unit}: {address.building_unit}</span>}
-            {address.vacant && <span className="rounded bg-slate-200 px-1.5 font-semibold text-slate-900">{texts.fields.vacant}</span>}
-          </p>
-        )}
-      </div>
       <dl className="col-start-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:col-span-3 lg:col-start-3 lg:grid-cols-3">
         <div>
           <dt className="sr-only lg:not-sr-only lg:text-xs lg:text-slate-600">{texts.fields.status}</dt>
@@ -78,11 +60,6 @@ export function AddressCard({ address, selection, actions }: Props) {
           <dd>{texts.members(address.household_members, address.accounts)}</dd>
         </div>
       </dl>
-      {actions && (
-        <div role="group" aria-label={texts.actions(label)} className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
-          {actions}
-        </div>
-      )}
-    </li>
+    </ConsoleAddressCard>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  EMAIL_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, STAFF_ROLES, ZStaffAccountCreate, type TStaffAccount, type TStaffProjectChoice, type TStaffRole,
+  EMAIL_MAX_LENGTH, roleCan, STAFF_NAME_MAX_LENGTH, STAFF_ROLES, ZStaffAccountCreate, type TStaffAccount, type TStaffProjectChoice, type TStaffRole,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { formErrors, type FormError } from '../../../lib/form-errors';
@@ -64,7 +64,7 @@ export function AccountDialog({ account, projects, onClose, onChanged }: {
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const projectIds = values.role === 'customer-admin' ? [] : values.project_ids.map(Number);
+    const projectIds = roleCan(values.role, 'projects.all') ? [] : values.project_ids.map(Number);
     try {
       if (account) {
         await consoleAccountsApi.update(account.id, { name: values.name, role: values.role, project_ids: projectIds, disabled: values.disabled });
@@ -113,7 +113,7 @@ export function AccountDialog({ account, projects, onClose, onChanged }: {
             </div>
           ))}
         </RadioGroup>
-        {role === 'project-editor' && (
+        {!roleCan(role, 'projects.all') && (
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium text-slate-800">{t.chooseProjects}</legend>
             {projects.length === 0 && <p className="text-sm text-slate-700">{t.noProjects}</p>}

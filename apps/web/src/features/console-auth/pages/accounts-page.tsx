@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { TStaffAccount, TStaffProjectChoice } from '@portal/contract';
+import { roleCan, type TStaffAccount, type TStaffProjectChoice } from '@portal/contract';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { Card, Page } from '../../../ui/page';
@@ -63,7 +63,7 @@ export default function ConsoleAccountsPage() {
 }
 
 function AccountRow({ account, projectNames, onEdit }: { account: TStaffAccount; projectNames: Map<number, string>; onEdit: () => void }) {
-  const projects = account.role === 'customer-admin'
+  const projects = roleCan(account.role, 'projects.all')
     ? t.allProjects
     : account.project_ids.map((id) => projectNames.get(id) ?? `#${id}`).join(', ') || t.noProjects;
   const status = account.disabled ? t.disabledLabel : account.has_password ? t.active : t.invited;
@@ -72,7 +72,6 @@ function AccountRow({ account, projectNames, onEdit }: { account: TStaffAccount;
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {account.name}
-          {account.is_partner && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">{t.partner}</span>}
         </p>
         <p className="break-all text-sm text-slate-700">{account.email}</p>
       </div>

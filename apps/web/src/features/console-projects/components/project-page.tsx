@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
-import { MODULE_NAMES, STAFF_PROJECT_LIMITS, type TStaffProject } from '@portal/contract';
+import { MODULE_NAMES, STAFF_PROJECT_LIMITS, type TPermission, type TStaffProject } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { LazyRichTextEditor } from '../../../ui/console-content-layout';
@@ -47,9 +47,9 @@ export default function ProjectPage() {
 
 function ProjectSettings({ project }: { project: TStaffProject }) {
   const me = useStaffMe();
-  const isAdmin = me.data?.role === 'customer-admin';
+  const can = (permission: TPermission) => me.data?.permissions.includes(permission) ?? false;
   return (
-    <Page title={project.name} actions={isAdmin && <ArchiveButton project={project} />}>
+    <Page title={project.name} actions={can('project.manage') && <ArchiveButton project={project} />}>
       <Crumbs crumbs={[{ href: '/projecten', label: texts.back }]} current={project.name} />
       {project.archived_at && <div className="mb-4"><Banner tone="warning">{texts.archived(formatDutchDate(new Date(project.archived_at)))}</Banner></div>}
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
@@ -58,7 +58,8 @@ function ProjectSettings({ project }: { project: TStaffProject }) {
             <h2 id="more-nav" className="mb-1 text-sm font-semibold text-slate-800">{texts.elsewhere}</h2>
             <ul className="flex flex-wrap gap-2 lg:flex-col">
               <li><Link href={`/projecten/${project.id}/inhoud`} className="text-blue-800 underline underline-offset-2">{texts.content}</Link></li>
-              {isAdmin && <li><Link href={`/projecten/${project.id}/adressen`} className="text-blue-800 underline underline-offset-2">{texts.addresses}</Link></li>}
+              {can('addresses.read') && <li><Link href={`/projecten/${project.id}/adressen`} className="text-blue-800 underline underline-offset-2">{texts.addresses}</Link></li>}
+              {can('consent.letters.print') && <li><Link href={`/projecten/${project.id}/draagvlak`} className="text-blue-800 underline underline-offset-2">{texts.consentLetters}</Link></li>}
               {project.is_public && !project.archived_at && (
                 <li>
                   <a href={`/public/dashboard/${project.id}`} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline underline-offset-2">

@@ -30,9 +30,9 @@ export default function ProjectsPage() {
   const statusId = useId();
   const [status, setStatus] = useState<TStaffProjectStatus>('active');
   const [creating, setCreating] = useState(false);
-  const isAdmin = me.data?.role === 'customer-admin';
+  const canManage = me.data?.permissions.includes('project.manage') ?? false;
   return (
-    <Page title={texts.title} actions={isAdmin && <Button onClick={() => setCreating(true)}>{texts.create}</Button>}>
+    <Page title={texts.title} actions={canManage && <Button onClick={() => setCreating(true)}>{texts.create}</Button>}>
       <div className="mb-4 flex flex-col gap-1 sm:max-w-xs">
         <label htmlFor={statusId} className="text-sm font-medium text-slate-800">{texts.status}</label>
         <Select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as TStaffProjectStatus)}>
@@ -51,7 +51,7 @@ export default function ProjectsPage() {
           </ul>
         )}
       </ConsoleList>
-      {isAdmin && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />}
+      {canManage && <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />}
     </Page>
   );
 }

@@ -17,6 +17,7 @@ import { useFieldError } from '../hooks/use-field-error';
 import type { GenericStep } from '../steps';
 import { formTexts } from '../texts';
 import { useConfirmDialog } from './confirm-dialog';
+import { SignerNameFields } from './signer-names';
 import { SignaturePadInput, SigningFrame, StoredSignature } from './signing-parts';
 
 type StepProps = { form: GenericForm; entry: TGenericEntry; onDone: (entry: TGenericEntry, to?: GenericStep) => void };
@@ -137,23 +138,8 @@ export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
           className={`${inputClass(error)} w-24`}
         />
       </FieldSingle>
-      {entry.require_to_sign_form_legally && n > 0 && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {Array.from({ length: n }, (_, i) => (
-            <FieldSingle key={i} field={`names.${i}`} label={formTexts.signerName(i + 1)}>
-              <input
-                id={fieldDomId(`names.${i}`)}
-                name={`names.${i}`}
-                type="text"
-                autoComplete="off"
-                maxLength={FORM_LIMITS.contactFieldMax}
-                value={names[i] ?? ''}
-                onChange={(e) => setNames((current) => Object.assign([...current], { [i]: e.target.value }))}
-                className={inputClass()}
-              />
-            </FieldSingle>
-          ))}
-        </div>
+      {entry.require_to_sign_form_legally && (
+        <SignerNameFields count={n} names={names} label={formTexts.signerName} onChange={(i, value) => setNames((current) => Object.assign([...current], { [i]: value }))} />
       )}
       <Button type="submit" className="self-start" busy={save.isPending}>{formTexts.saveNext}</Button>
     </form>

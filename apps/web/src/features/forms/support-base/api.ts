@@ -57,8 +57,8 @@ export const supportBaseQueries = {
 export const supportBaseApi = {
   saveSection: (scope: SupportBaseScope, section: number, values: TFormValues, version: number) =>
     api<TSupportBaseForm>(supportBasePaths.section(base(scope), section), { method: 'POST', body: { values, version }, ...auth(scope) }),
-  nrOfSignatures: (scope: SupportBaseScope, n: number) =>
-    api<TSupportBaseForm>(supportBasePaths.nrOfSignatures(base(scope)), { method: 'POST', body: { nr_of_signatures: n }, ...auth(scope) }),
+  nrOfSignatures: (scope: SupportBaseScope, n: number, names: string[]) =>
+    api<TSupportBaseForm>(supportBasePaths.nrOfSignatures(base(scope)), { method: 'POST', body: { nr_of_signatures: n, names }, ...auth(scope) }),
   mobile: (scope: SupportBaseScope, nr: number, mobile: string) =>
     api<TSupportBaseForm>(supportBasePaths.mobile(base(scope), nr), { method: 'POST', body: { mobile }, ...auth(scope) }),
   /** Staff: a form finished on paper, with what the paper says. */

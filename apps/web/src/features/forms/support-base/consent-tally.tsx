@@ -107,6 +107,7 @@ export function ConsentTally({ projectId }: { projectId: number }) {
                   <td className="hidden py-2 pr-3 text-slate-800 sm:table-cell">{a.building_unit}</td>
                   <td className="py-2 pr-3 text-slate-900">
                     {supportBaseStatusLabels[a.status]}{a.on_paper && a.status !== 'on_paper' ? ' (op papier)' : ''}{a.vacant ? ' · leegstaand' : ''}
+                    {a.letter_printed_at && <span className="block text-xs text-slate-700">{`Brief geprint op ${a.letter_printed_at}`}</span>}
                   </td>
                   <td className="py-2 pr-3 text-slate-800">{a.agreement_at ?? ''}</td>
                   <td className="py-2 text-right">

@@ -34,8 +34,14 @@ describe('the support-base steps', () => {
     expect(stepEnabled(completed, 'document')).toBe(true); // the attachments are there to read: the completed form opens them and the document
     expect(stepEnabled(completed, 'aantal_handtekeningen')).toBe(false);
     expect(stepEnabled({ ...completed, document_checked: true }, 'aantal_handtekeningen')).toBe(true);
-    expect(stepEnabled({ ...completed, document_checked: true, nr_of_signatures: 1, mobile: { 1: '0612' } }, 'ondertekenen')).toBe(false);
-    expect(stepEnabled({ ...completed, document_checked: true, nr_of_signatures: 1, mobile: { 1: '0612345678' } }, 'ondertekenen')).toBe(true);
+    const named = { ...completed, document_checked: true, nr_of_signatures: 1, signers: [{ nr: 1, name: 'Jan de Vries', mobile: null, signed: false }] };
+    expect(stepEnabled({ ...named, mobile: { 1: '0612' } }, 'ondertekenen')).toBe(false);
+    expect(stepEnabled({ ...named, mobile: { 1: '0612345678' } }, 'ondertekenen')).toBe(true);
+    // the number of signatures is done only with every signer's name
+    const unnamed = { ...named, signers: [{ nr: 1, name: null, mobile: '0612345678', signed: false }], mobile: { 1: '0612345678' } };
+    expect(sidebarSteps(unnamed).find((s) => s.key === 'aantal_handtekeningen')!.done).toBe(false);
+    expect(stepEnabled(unnamed, 'mobiel_nummer')).toBe(false);
+    expect(resumeStep(unnamed)).toEqual({ kind: 'aantal_handtekeningen' });
   });
 
   it('moves to the next signer before the next step, and resumes where it stopped', () => {

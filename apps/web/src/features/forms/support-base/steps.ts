@@ -6,7 +6,7 @@ import { isSectionDone } from '../steps';
  *   /{n}                      form section n (0 = Akkoordverklaring)
  *   /bijlages                 the attachments (only when there are)
  *   /document                 the document of the answers (opening it is the check)
- *   /aantal_handtekeningen    the number of signers
+ *   /aantal_handtekeningen    the number of signers and each one's name
  *   /mobiel_nummer/{nr}       signer nr's mobile number (only with SMS verification)
  *   /ondertekenen/{nr}        signer nr signs in a frame
  *   /afronden                 e-mail address, comment, 'Afronden'
@@ -51,6 +51,8 @@ export const supportBasePage = (publicPages: boolean, formId: number, step?: Sup
   `${publicPages ? '/public' : ''}/formulier/draagvlak/${formId}${step ? `/${stepPath(step)}` : ''}`;
 
 const signerNrs = (form: TSupportBaseForm) => Array.from({ length: Math.max(form.nr_of_signatures ?? 1, 1) }, (_, i) => i + 1);
+/** Every signer has a name (asked with the number of signatures; the signed document and the receipt name them). */
+export const signersNamed = (form: TSupportBaseForm) => form.nr_of_signatures !== null && signerNrs(form).every((nr) => !!form.signers.find((s) => s.nr === nr)?.name?.trim());
 export const mobilesDone = (form: TSupportBaseForm) => form.nr_of_signatures !== null && signerNrs(form).every((nr) => !supportBaseMobileError(nr, form.mobile[String(nr)]));
 /**
  * Finished, the flow hidden and the section afgerond (spec 4.1): on paper, confirmed, or signed (status
@@ -78,7 +80,7 @@ export function sidebarSteps(form: TSupportBaseForm): SidebarStep[] {
     ...sections,
     ...(form.attachments.length ? [{ key: 'bijlages', label: supportBaseTexts.attachments, step: { kind: 'bijlages' }, done: form.completed } as SidebarStep] : []),
     { key: 'document', label: supportBaseTexts.document, step: { kind: 'document' }, done: form.document_checked },
-    { key: 'aantal_handtekeningen', label: supportBaseTexts.nrOfSignatures, step: { kind: 'aantal_handtekeningen' }, done: form.nr_of_signatures !== null },
+    { key: 'aantal_handtekeningen', label: supportBaseTexts.nrOfSignatures, step: { kind: 'aantal_handtekeningen' }, done: signersNamed(form) },
     ...(form.use_sms_auth ? [{ key: 'mobiel_nummer', label: supportBaseTexts.mobile, step: { kind: 'mobiel_nummer', nr: 1 }, done: mobilesDone(form) } as SidebarStep] : []),
     { key: 'ondertekenen', label: supportBaseTexts.sign, step: { kind: 'ondertekenen', nr: 1 }, done: form.signed },
     { key: 'afronden', label: supportBaseTexts.finish, step: { kind: 'afronden' }, done: form.status === 'confirmed' },

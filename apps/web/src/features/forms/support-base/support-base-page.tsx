@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import {
-  atLeastOneSignature, FORM_LIMITS, nrOfSignaturesError, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBaseTexts,
+  atLeastOneSignature, FORM_LIMITS, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError,
+  supportBaseTexts,
   type TSupportBaseForm,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { errorList } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
 import { ErrorSummary } from '../../../ui/error-summary';
@@ -17,9 +19,11 @@ import { SigningFrame } from '../components/signing-parts';
 import { toast, toastError } from '../../../ui/toaster';
 import { useConfirmDialog } from '../components/confirm-dialog';
 import { PdfLink } from '../components/generic-steps';
+import { SignerNameFields } from '../components/signer-names';
 import { SectionForm } from '../components/section-form';
 import { StepsLayout } from '../components/steps-nav';
 import { useFieldError } from '../hooks/use-field-error';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { useConflictReload } from '../hooks/use-conflict-reload';
 import { formTexts } from '../texts';
 import { supportBaseApi, supportBaseKeys, supportBaseQueries, type SupportBaseScope } from './api';
@@ -32,8 +36,12 @@ type StepProps = { scope: SupportBaseScope; form: TSupportBaseForm; step: Suppor
 
 const FORMS_LIST = '/formulieren';
 
-/** Names the drafts of one address's support-base form (a letter's holder by the link's address part). */
-const draftScopeOf = (scope: SupportBaseScope) => (scope.kind === 'occupant' ? `support-base:occupant:${scope.formId}` : `support-base:public:${scope.formId}:${scope.token.split('-')[0]}`);
+/**
+ * Names the drafts of one address's support-base form. A letter's holder: by the first characters of the
+ * link's token, never the whole token (a credential of the address, which must not outlive the tab in
+ * localStorage).
+ */
+const draftScopeOf = (scope: SupportBaseScope) => (scope.kind === 'occupant' ? `support-base:occupant:${scope.formId}` : `support-base:public:${scope.formId}:${scope.token.slice(0, 8).toUpperCase()}`);
 
 function stepTitle(form: TSupportBaseForm, step: SupportBaseStep): string {
   switch (step.kind) {
@@ -47,8 +55,11 @@ function stepTitle(form: TSupportBaseForm, step: SupportBaseStep): string {
       return supportBaseTexts.nrOfSignatures;
     case 'mobiel_nummer':
       return (form.nr_of_signatures ?? 1) > 1 ? `${supportBaseTexts.mobile} ${supportBaseTexts.signer(step.nr).toLowerCase()}` : supportBaseTexts.mobile;
-    case 'ondertekenen':
+    case 'ondertekenen': {
+      const name = form.signers.find((s) => s.nr === step.nr)?.name;
+      if (name) return `${supportBaseTexts.sign}: ${name}`;
       return (form.nr_of_signatures ?? 1) > 1 ? `${supportBaseTexts.sign}: ${supportBaseTexts.signer(step.nr).toLowerCase()}` : supportBaseTexts.sign;
+    }
     case 'afronden':
       return supportBaseTexts.finish;
     case 'afgerond':
@@ -241,11 +252,17 @@ function DocumentStep({ scope, form, advance, step }: StepProps) {
   );
 }
 
+/** How many name fields a typed count shows (none for an empty or invalid count, at most the maximum). */
+const signerCount = (count: string) => Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
+
+/** How many sign, and each signer's name (required: the signed document and the receipt name who signed). */
 function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
   const [count, setCount] = useState(String(form.nr_of_signatures ?? 1));
-  const { error, setError, focusKey, showServerError, showProblem } = useFieldError();
+  const [names, setNames] = useState<string[]>(() => form.signers.map((s) => s.name ?? ''));
+  const { errors, show, showServerError, clear, focusKey } = useFieldErrors();
+  const n = signerCount(count);
   const save = useMutation({
-    mutationFn: (n: number) => supportBaseApi.nrOfSignatures(scope, n),
+    mutationFn: (value: number) => supportBaseApi.nrOfSignatures(scope, value, names.slice(0, signerCount(String(value))).map((s) => s.trim())),
     onSuccess: (updated) => {
       toast(supportBaseMessages.nrSaved, 'success');
       advance(updated);
@@ -260,6 +277,11 @@ function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
     return (
       <div className="flex flex-col gap-4">
         <p className="text-slate-800">{`${supportBaseTexts.nrOfSignatures}: ${form.nr_of_signatures ?? 1}`}</p>
+        {form.signers.some((s) => s.name) && (
+          <ul className="flex flex-col gap-1 text-slate-800">
+            {form.signers.map((s) => <li key={s.nr}>{`${supportBaseTexts.signerName(s.nr)}: ${s.name ?? '-'}`}</li>)}
+          </ul>
+        )}
         <NextButton form={form} advance={advance} />
       </div>
     );
@@ -267,26 +289,38 @@ function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Below 1 becomes 1 (spec 5), also when sent without leaving the field.
-    const n = atLeastOneSignature(count);
-    setCount(n);
-    if (showProblem(nrOfSignaturesError(n), supportBaseMessages.nrNotSaved)) return;
-    save.mutate(Number(n));
+    const fixed = atLeastOneSignature(count);
+    setCount(fixed);
+    const problem = nrOfSignaturesError(fixed);
+    if (show(problem ? [{ field, message: problem }] : signerNameErrors(names, signerCount(fixed)))) {
+      toast(problem ? supportBaseMessages.nrNotSaved : supportBaseMessages.invalid, 'error');
+      return;
+    }
+    save.mutate(Number(fixed));
   };
+  const error = errors[field];
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={supportBaseTexts.nrOfSignatures}>
-      <ErrorSummary errors={error ? [{ field, message: error }] : []} focusKey={focusKey} title={supportBaseMessages.invalid} />
+      <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={supportBaseMessages.invalid} />
       <FieldSingle field={field} label="Hoeveel personen ondertekenen het formulier?" required error={error} hint="Iedere ondertekenaar zet zelf een handtekening.">
         <input
           id={fieldDomId(field)} name={field} type="text" inputMode="numeric" autoComplete="off" maxLength={2} value={count}
           onChange={(e) => {
             setCount(e.target.value.replace(/\D/g, ''));
-            setError(undefined);
+            clear(field);
           }}
           onBlur={() => setCount(atLeastOneSignature)}
           aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={describedBy(field, { hint: true, error })}
           className={`${inputClass(error)} w-24`}
         />
       </FieldSingle>
+      <SignerNameFields
+        count={n} names={names} errors={errors} required label={supportBaseTexts.signerName} hint={supportBaseTexts.signerNameHint}
+        onChange={(i, value) => {
+          setNames((current) => Object.assign([...current], { [i]: value }));
+          clear(`names.${i}`);
+        }}
+      />
       <Button type="submit" className="self-start" busy={save.isPending}>{supportBaseTexts.saveNext}</Button>
     </form>
   );
