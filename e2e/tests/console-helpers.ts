@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, loginAsResident, sendTotpCode, test, type ConsoleAccount } from './fixtures';
+import { apiTotp, DEMO, expect, loginAsResident, test } from './fixtures';
 
 /** The console's id of the demo project Renovatie Bloemenbuurt (Jan's project), from the project list. */
 export async function bloemenbuurtId(page: Page): Promise<number> {
@@ -18,14 +18,16 @@ export async function residentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** A console session through the API; an account with TOTP (the demo's administrator) answers the code step with its `totpSecret`. */
-export async function consoleApiToken(request: APIRequestContext, { totpSecret, ...account }: ConsoleAccount): Promise<string> {
+/** A console session through the API (the code step answered with `totpSecret` when the account has TOTP, as the demo's administrator). */
+export async function consoleApiToken(request: APIRequestContext, { totpSecret, ...account }: { email: string; password: string; totpSecret?: string }): Promise<string> {
   const response = await request.post('/api/staff/login', { data: { ...account, language: 'nl' } });
   expect(response.status(), await response.text()).toBe(200);
   const answer = (await response.json()) as { status: string; token?: string; ticket?: string };
   if (answer.status === 'totp' && totpSecret) {
-    const second = await sendTotpCode(totpSecret, (code) => request.post('/api/staff/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } }));
-    return ((await second.json()) as { token: string }).token;
+    return apiTotp(totpSecret, async (code) => {
+      const second = await request.post('/api/staff/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } });
+      return second.ok() ? ((await second.json()) as { token: string }).token : null;
+    });
   }
   expect(answer.status).toBe('signed-in');
   return answer.token!;

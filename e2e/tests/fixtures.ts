@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { generate as generateTotp } from 'otplib';
 
 export { expect };
@@ -182,16 +182,18 @@ export async function apiLogin(request: APIRequestContext, { totpSecret, ...body
   const answer = (await response.json()) as LoginAnswer & { action?: string; ticket?: string };
   if (answer.action !== 'totp') return answer;
   if (!totpSecret) throw new Error(`login ${body.username}: the account asks a TOTP code`);
-  const second = await sendTotpCode(totpSecret, (code) => request.post('/api/public/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } }));
-  return (await second.json()) as LoginAnswer;
+  return apiTotp(totpSecret, async (code) => {
+    const second = await request.post('/api/public/login/totp', { data: { ticket: answer.ticket, code, language: 'nl' } });
+    return second.ok() ? (await second.json()) as LoginAnswer : null;
+  });
 }
 
-/** Sends the TOTP codes of `secret` in turn (as `enterTotpCode` types them) until one is accepted; answers that response. */
-export async function sendTotpCode(secret: string, send: (code: string) => Promise<APIResponse>): Promise<APIResponse> {
+/** Answers a second-factor step through the API with the codes of TOTP_OFFSETS in turn (see enterTotpCode) until `send` gets an answer. */
+export async function apiTotp<T>(secret: string, send: (code: string) => Promise<T | null>): Promise<T> {
   for (const [attempt, offset] of TOTP_OFFSETS.entries()) {
     if (attempt === 3) await new Promise((resolve) => setTimeout(resolve, 30_500 - (Date.now() % 30_000)));
-    const response = await send(await codeAt(secret, offset));
-    if (response.ok()) return response;
+    const answer = await send(await codeAt(secret, offset));
+    if (answer !== null) return answer;
   }
   throw new Error('no TOTP code was accepted');
 }

@@ -5,6 +5,7 @@ import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsR
 import { consoleApiToken, printConsentLetters } from './console-helpers';
 import { withDatabase } from './db';
 import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
+import { makePng } from './images';
 
 /** Where the run keeps the document it fetched (for rendering it to PNG by hand: pdftoppm). */
 const ARTEFACTS = process.env.E2E_OUTPUT_DIR || path.resolve(import.meta.dirname, '../test-results');
@@ -184,19 +185,6 @@ test.describe('the support-base (draagvlak) form', () => {
     expect(signedPdf.headers()['content-type']).toBe('application/pdf');
     fs.writeFileSync(path.join(ARTEFACTS, 'support-base-signed.pdf'), await signedPdf.body());
 
-    // A form that came back on paper: staff record it for Tulpstraat 14 (on the second page of addresses).
-    await staff.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Volgende' }).click();
-    await expect(staff.getByText(/^Pagina 2 van 2/)).toBeVisible();
-    await staff.getByRole('button', { name: 'Op papier vastleggen: Tulpstraat 14, 1234 AB Utrecht' }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Formulier op papier vastleggen' });
-    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
-    await expect(dialog.getByText('Kies akkoord of niet akkoord')).toBeVisible();
-    await dialog.getByRole('radio', { name: 'Akkoord', exact: true }).check();
-    await checkPage(staff, 'support-base-tally-paper');
-    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
-    await expect(dialog).toBeHidden();
-    await expect.poll(() => agreedIn(staff, 'Blok Zuid')).toBe(before + 2);
-    await expect(staff.getByRole('row', { name: /Tulpstraat 14/ }).getByText('Akkoord (op papier)')).toBeVisible();
     await staffContext.close();
   });
 
@@ -233,6 +221,111 @@ test.describe('the support-base (draagvlak) form', () => {
     }
   });
 
+  test('a partner records a paper form with its scan; it counts only once a second staff member confirms it; a correction asks a reason', async ({ browser, baseURL, mail }) => {
+    test.setTimeout(180_000);
+    const projectId = await projectIdOf(mail, DEMO.project);
+    const contextFor = () => browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 800 } });
+    const openPaper = async (page: Page, address: string) => {
+      await page.goto(`/partner/dashboard/${projectId}`);
+      await page.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Volgende' }).click();
+      await expect(page.getByText(/^Pagina 2 van 2/)).toBeVisible();
+      await page.getByRole('button', { name: `Formulier op papier: ${address}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Formulier op papier' });
+      await expect(dialog.getByText(address)).toBeVisible();
+      return dialog;
+    };
+    const tulp14 = 'Tulpstraat 14, 1234 AB Utrecht';
+    const scan = { name: 'scan-tulpstraat-14.png', mimeType: 'image/png', buffer: makePng(400, 560, [245, 245, 240]) }; // a phone's photo of the paper
+
+    // The partner records it: what the paper says and a scan of it.
+    const partnerContext = await contextFor();
+    const partner = await partnerContext.newPage();
+    await loginAsPartner(partner, DEMO.partner);
+    await partner.goto(`/partner/dashboard/${projectId}`);
+    const before = await agreedIn(partner, 'Blok Zuid');
+    let dialog = await openPaper(partner, tulp14);
+    await expect(dialog.getByText('Voor dit adres is nog geen papieren formulier vastgelegd.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
+    await expect(fieldError(dialog, 'Kies akkoord of niet akkoord')).toBeVisible();
+    await expect(fieldError(dialog, 'Voeg een scan of foto van het ondertekende papieren formulier toe.')).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'Akkoord', exact: true })).toBeFocused();
+    await checkPage(partner, 'support-base-paper-record');
+    await dialog.getByRole('radio', { name: 'Akkoord', exact: true }).check();
+    // A file that is no PDF or image is refused in the browser already.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'notities.txt', mimeType: 'text/plain', buffer: Buffer.from('geen scan') });
+    await expect(fieldError(dialog, 'Alleen een PDF of een afbeelding (PNG of JPEG) is toegestaan.')).toBeVisible();
+    await dialog.locator('input[type=file]').setInputFiles(scan);
+    await expect(dialog.getByText(/scan-tulpstraat-14\.png \(/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Vastleggen' }).click();
+    await expect(dialog.getByText('Het papieren formulier is vastgelegd. Een andere medewerker moet het nu bevestigen.')).toBeFocused();
+    await expect(dialog.getByText(/^Vastgelegd door Pieter Bakker/)).toBeVisible();
+    // The partner (a contractor) records and corrects; a customer administrator confirms or rejects.
+    await expect(dialog.getByText('Een medewerker die papieren formulieren mag bevestigen, controleert de scan en bevestigt of wijst het af.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Bevestigen' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Afwijzen' })).toHaveCount(0);
+    await expect(dialog.getByRole('link', { name: 'Scan openen: scan-tulpstraat-14.png' })).toBeVisible();
+    await checkPage(partner, 'support-base-paper-pending');
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(partner.getByRole('row', { name: /Tulpstraat 14/ }).getByText('Op papier, wacht op bevestiging')).toBeVisible();
+    await partner.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    expect(await agreedIn(partner, 'Blok Zuid')).toBe(before);
+
+    // The administrator (password, then the second factor) checks the scan and confirms it: now it counts.
+    const adminContext = await contextFor();
+    const admin = await adminContext.newPage();
+    await loginAsPartner(admin, DEMO.admin);
+    dialog = await openPaper(admin, tulp14);
+    const download = admin.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Scan openen: scan-tulpstraat-14.png' }).click();
+    expect((await download).suggestedFilename()).toBe('scan-tulpstraat-14.png');
+    await checkPage(admin, 'support-base-paper-confirm');
+    await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+    await expect(dialog.getByText('Het papieren formulier is bevestigd en telt nu mee.')).toBeFocused();
+    await expect(dialog.getByText(/^Bevestigd door Beheerder Woonstad/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await admin.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    await expect.poll(() => agreedIn(admin, 'Blok Zuid')).toBe(before + 1);
+
+    // A flip is a correction with a reason, which waits for someone else again.
+    dialog = await openPaper(partner, tulp14);
+    await dialog.getByRole('button', { name: 'Corrigeren' }).click();
+    const correction = dialog.getByRole('form', { name: 'Correctie vastleggen' });
+    await expect(correction.getByRole('radio', { name: 'Niet akkoord' })).toBeChecked();
+    await correction.getByRole('button', { name: 'Correctie vastleggen' }).click();
+    await expect(fieldError(correction, 'Geef een reden op.')).toBeVisible();
+    await expect(correction.getByRole('textbox', { name: /Reden van de correctie/ })).toBeFocused();
+    await checkPage(partner, 'support-base-paper-correct');
+    await correction.getByRole('textbox', { name: /Reden van de correctie/ }).fill('Verkeerd aangeklikt: op de scan staat Nee.');
+    await correction.getByRole('button', { name: 'Correctie vastleggen' }).click();
+    await expect(dialog.getByText('De correctie is vastgelegd. Een andere medewerker moet haar nu bevestigen.')).toBeFocused();
+    await expect(dialog.getByText('Reden: Verkeerd aangeklikt: op de scan staat Nee.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await partner.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    await expect.poll(() => agreedIn(partner, 'Blok Zuid')).toBe(before + 1); // the confirmed record counts until the correction is confirmed
+
+    // The administrator confirms the partner's correction: the old record stays in the history, replaced.
+    dialog = await openPaper(admin, tulp14);
+    await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+    await expect(dialog.getByText('Het papieren formulier is bevestigd en telt nu mee.')).toBeFocused();
+    await expect(dialog.getByText('Akkoord (vervangen door een correctie)')).toBeVisible();
+    await expect(dialog.getByText('Niet akkoord (bevestigd, telt mee)')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+
+    // The partner sees the history and the tally.
+    dialog = await openPaper(partner, tulp14);
+    await expect(dialog.getByText('Akkoord (vervangen door een correctie)')).toBeVisible();
+    await expect(dialog.getByText(/^Bevestigd door Beheerder Woonstad/)).toHaveCount(2);
+    await checkPage(partner, 'support-base-paper-history');
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(partner.getByRole('row', { name: /Tulpstraat 14/ }).getByText('Niet akkoord (op papier)')).toBeVisible();
+    await partner.getByRole('navigation', { name: "Pagina's van de adressen" }).getByRole('button', { name: 'Vorige' }).click();
+    await expect.poll(() => agreedIn(partner, 'Blok Zuid')).toBe(before);
+    await checkPage(partner, 'support-base-tally-paper');
+    await partnerContext.close();
+    await adminContext.close();
+  });
+
   test("a missing form says 'Formulier niet gevonden'; a letter's link opens the public wizard", async ({ page, mail, request }) => {
     await loginAsResident(page, DEMO.resident);
     await page.goto('/formulier/draagvlak/999999/0');
@@ -246,7 +339,8 @@ test.describe('the support-base (draagvlak) form', () => {
     const tally = await request.get(`/api/partner/project/${projectId}/support-base/tally?language=nl&form_id=${formId}`, { headers: { authorization: `Bearer ${partner.token}` } });
     expect(tally.status()).toBe(200);
     const address = ((await tally.json()) as { addresses: { items: Array<{ status: string; address_id: number }> } }).addresses.items.find((a) => a.status === 'not_started')!.address_id;
-    const staff = await consoleApiToken(request, DEMO.consoleAdmin); // letters are printed by a role with consent.letters.print
+    // Printing letters takes the permission consent.letters.print: the customer administrator in the console (with the second factor).
+    const staff = await consoleApiToken(request, DEMO.consoleAdmin);
     const letters = await printConsentLetters(request, staff, projectId, formId, { address_ids: [address] });
     expect(letters).toHaveLength(1);
     const letter = letters[0]!.path;

@@ -11,8 +11,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { messages } from '@portal/contract';
 import { registerAuth } from './plugins/auth.ts';
 import { registerAccess } from './plugins/access.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerPublicScope } from './plugins/public-scope.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { pageHeadersFor, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
@@ -77,6 +78,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +90,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     db: services.db, sessions: services.sessions, customers: services.customers, projects: services.projects, audit: services.audit,
     idleMinutes: env.STAFF_IDLE_MINUTES,
   });
+  registerPublicScope(app, { customers: services.customers, projects: services.projects, projectOf: services.publicProjectOf });
   registerFileLinkSigning(app, services.files); // file links in authorised answers are signed for the session
 
   const imageSources = tileImageSource(env.MAP_TILE_URL);
@@ -97,7 +100,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request is refused with 400 { message, errors }.' },
+      info: { title: 'Bewonersportaal API', version: '1.0.0', description: 'Every call accepts language=nl (query on GET, body otherwise). Text with U+0000 or an unpaired surrogate anywhere in a request, and a JSON body that is no valid UTF-8, is refused with 400 { message, errors }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     // The route's access declaration travels in the OpenAPI document (x-access), where the permission matrix test reads it.

@@ -12,7 +12,7 @@ import { createNewItemRegistry } from './modules/project/new-items.ts';
 import { createProjectService } from './modules/project/project.service.ts';
 import { createReaders } from './lib/content.ts';
 import { createSecrets } from './lib/secrets.ts';
-import { createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
+import { configureImageWork, createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createComplaintsService } from './modules/complaints/index.ts';
@@ -27,9 +27,9 @@ import { createSmsSender } from './modules/sms/index.ts';
 import { createAppointmentService } from './modules/appointment/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
-import { createSurveyService } from './modules/survey/index.ts';
+import { createSurveyService, findSurvey } from './modules/survey/index.ts';
 import { createSigningService } from './modules/signing/index.ts';
-import { createFormEngine } from './modules/form-engine/index.ts';
+import { createFormEngine, findForm, findMenu } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
 import { createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
@@ -61,6 +61,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.
   const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, 'files'));
   const files = createFilesService(db, storage, { secrets, minutes: env.FILE_LINK_MINUTES });
+  configureImageWork({ workers: env.IMAGE_WORKERS, waiting: env.IMAGE_QUEUE_MAX }); // per process, as the cores it guards
   const reads = createReadsService(db, projects);
   const readers = createReaders(projects);
   const contentDeps = { db, files, reads, newItems, projects };
@@ -104,7 +105,9 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const intake = createIntakeService({ db, projects, engine: formEngine });
   // Support-base (consent) forms and the 70% tally (issue 9): on the form engine and signing; the dashboard's progress text is computed.
-  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, log });
+  // The audit log (issue 10, 15): console actions and paper consent.
+  const audit = createAuditService(db);
+  const supportBase = createSupportBaseService({ db, projects, files, engine: formEngine, signing, sessions, jobs, mailer, audit, log });
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): the local test checkout by default, Mollie with PAYMENT_PROVIDER=mollie; webhooks through jobs.
   const payments = createPaymentService({
@@ -115,7 +118,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
   const staffAccess = createStaffAccess(db, projects);
-  const audit = createAuditService(db);
   const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
   const staffAddresses = createStaffAddressesService({
@@ -126,7 +128,13 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl, limits: { client: env.RATE_LIMIT_CLIENT_MAX },
   });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
-  return { db, bus, env, jobs, secrets, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
+  // What the id of a public route belongs to (plugins/public-scope.ts: public routes answer for the host's customer only).
+  const publicProjectOf = {
+    survey: async (id: number) => (await findSurvey(db, id))?.projectId ?? null,
+    form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
+    'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
+  };
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -145,6 +153,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'signing-reconcile': async () => {
       await services.signing.reconcile();
     },
+    'signing-cancel': async (payload) => services.signing.cancelAtProvider(Number(payload.requestId), String(payload.reason ?? '')),
     'form-email': async (payload) => services.genericForms.sendEmail(payload),
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),

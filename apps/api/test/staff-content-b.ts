@@ -63,13 +63,22 @@ export function multipart(fields: Record<string, string>, file?: { field: string
 
 /** A small real PDF (one page with a line of text). */
 export function testPdf(text = 'Testdocument'): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  return pdfOf({ text });
+}
+
+/**
+ * A PDF written by hand: one page with a line of text, `catalog` and `page` added to those dictionaries,
+ * `extra` as objects 6, 7, ... (so '6 0 R' is the first of them).
+ */
+export function pdfOf(options: { text?: string; catalog?: string; page?: string; extra?: string[] } = {}): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${options.text ?? 'Testdocument'}) Tj ET`;
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${options.catalog ?? ''}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> ${options.page ?? ''}>>`,
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(options.extra ?? []),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -5,6 +5,11 @@ export const MODULE_NAMES = [
 ] as const;
 export type TModuleName = (typeof MODULE_NAMES)[number];
 
+/** A module switched off for a project: its reads and writes answer 404 with this text on every face but the staff console. */
+export const moduleMessages = {
+  unavailable: 'Dit onderdeel is niet beschikbaar voor dit project',
+} as const;
+
 /** Modules a public visitor never sees. */
 export const PRIVATE_MODULES: readonly TModuleName[] = ['appointments', 'intake', 'dossier'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressFromRecord, addressMessages, checkAddress, checkAddressRows, formatActivationCode, mapAddressColumns, missingColumnsMessage,
-  normalizePostcode, parseCoordinate, type TAddressInput,
+  normalizePostcode, overlongImportField, parseCoordinate, type TAddressInput,
 } from './staff-addresses-rules.ts';
 
 const input = (patch: Partial<TAddressInput> = {}): TAddressInput => ({
@@ -13,6 +13,13 @@ describe('address rules', () => {
     expect(normalizePostcode(' 1234 ab')).toBe('1234AB');
     expect(normalizePostcode('1234-AB')).toBe('1234AB');
     for (const bad of ['0123AB', '123AB', '1234A', '1234ABC', '1234SS', 'ABCD12']) expect(normalizePostcode(bad), bad).toBeNull();
+  });
+
+  it('finds the first value longer than an import row may hold', () => {
+    expect(overlongImportField(input())).toBeNull();
+    expect(overlongImportField(input({ street: 'x'.repeat(1000) }))).toBeNull();
+    expect(overlongImportField(input({ street: 'x'.repeat(1001), lat: '1'.repeat(101) }))).toBe('street');
+    expect(overlongImportField(input({ zipcode: '1'.repeat(101) }))).toBe('zipcode');
   });
 
   it('reads coordinates with a decimal comma or point', () => {

@@ -37,6 +37,9 @@ export const addressMessages = {
   coordinatesOutside: 'Deze coördinaten liggen niet in Nederland',
   coordinatesSwapped: 'Deze coördinaten liggen niet in Nederland: zijn breedtegraad en lengtegraad verwisseld?',
   duplicate: (line: number) => `Dit adres staat ook in regel ${line}`,
+  /** A whole file refused for one value: 'Regel 7: de waarde in de kolom postcode is langer dan 100 tekens. ...' */
+  importFieldTooLong: (line: number, field: TAddressField) =>
+    `Regel ${line}: de waarde in de kolom ${ADDRESS_FIELD_LABELS[field].toLowerCase()} is langer dan ${ADDRESS_IMPORT_FIELD_MAX[field]} tekens. Verbeter het bestand en probeer het opnieuw.`,
   tooLong: tooLongMessage,
 } as const;
 
@@ -53,6 +56,19 @@ export type TAddressInput = {
 };
 export type TAddressField = keyof TAddressInput;
 export const ADDRESS_FIELDS: readonly TAddressField[] = ['zipcode', 'house_number', 'suffix', 'street', 'city', 'building_unit', 'lat', 'lng'];
+
+/**
+ * The longest value an import row may hold per field, as read from the file (before normalising): the
+ * limits of the preview's answer (`ZAddressImportRowInput`). Longer is no address but a broken file.
+ */
+export const ADDRESS_IMPORT_FIELD_MAX: Record<TAddressField, number> = {
+  zipcode: 100, house_number: 100, suffix: 100, street: 1000, city: 1000, building_unit: 1000, lat: 100, lng: 100,
+};
+
+/** The first field of an import row longer than `ADDRESS_IMPORT_FIELD_MAX` allows, or null. */
+export function overlongImportField(input: TAddressInput): TAddressField | null {
+  return ADDRESS_FIELDS.find((field) => input[field].length > ADDRESS_IMPORT_FIELD_MAX[field]) ?? null;
+}
 
 /** The same address normalised, as stored. */
 export type TAddressValues = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZLanguage, ZPageQuery } from './common.ts';
-import { ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_IMPORT_MAX_ROWS } from './staff-addresses-rules.ts';
+import { ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_FIELD_MAX as MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_IMPORT_MAX_ROWS } from './staff-addresses-rules.ts';
 
 export * from './staff-addresses-rules.ts';
 
@@ -80,14 +80,14 @@ const raw = (max: number) => z.string().max(max).default('');
 export const ZAddressImportRowInput = z.object({
   /** The row's number in the file (the header is row 1; empty rows are skipped). */
   line: z.number().int().min(1).max(10_000_000),
-  zipcode: raw(100),
-  house_number: raw(100),
-  suffix: raw(100),
-  street: raw(1000),
-  city: raw(1000),
-  building_unit: raw(1000),
-  lat: raw(100),
-  lng: raw(100),
+  zipcode: raw(MAX.zipcode),
+  house_number: raw(MAX.house_number),
+  suffix: raw(MAX.suffix),
+  street: raw(MAX.street),
+  city: raw(MAX.city),
+  building_unit: raw(MAX.building_unit),
+  lat: raw(MAX.lat),
+  lng: raw(MAX.lng),
 });
 export type TAddressImportRowInput = z.input<typeof ZAddressImportRowInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_NOTIFICATION_SHOW, HOUR_PATTERN, WEEKDAYS, type TWeekday } from './chat-rules.ts';
 import { brandColorProblem } from './brand-color-rules.ts';
 import { ZId, ZPageQuery } from './common.ts';
+import { isSitePath } from './staff-html.ts';
 import { DEFAULT_MODULE_LABELS, MODULE_NAMES, type TModuleName } from './modules.ts';
 import { ZModuleName } from './project.ts';
 import { tooLongMessage } from './validation.ts';
@@ -94,9 +95,9 @@ export const ZWebsite = optionalText(STAFF_PROJECT_LIMITS.website).refine((v) =>
 
 export const ZHostName = z.string().trim().toLowerCase().refine(isHostName, staffProjectMessages.hostInvalid);
 
-/** The address residents log in at: a path of the portal ('/inloggen') or a whole http(s) address. */
+/** The address residents log in at: a path of the portal ('/inloggen'; not '//x' or '/\\x', another site) or a whole http(s) address. */
 export const ZLoginUrl = requiredText(STAFF_PROJECT_LIMITS.loginUrl, staffProjectMessages.loginUrlRequired)
-  .refine((v) => (v.startsWith('/') && !v.startsWith('//') && !/\s/.test(v)) || isWebUrl(v), staffProjectMessages.loginUrlInvalid);
+  .refine((v) => isSitePath(v) || isWebUrl(v), staffProjectMessages.loginUrlInvalid);
 
 /** Marks every host name that is in the list before. */
 function checkUniqueHosts(hosts: string[], ctx: z.RefinementCtx) {

@@ -15,7 +15,8 @@ import { ACTIVATION_CODE_ALPHABET, ACTIVATION_LETTERS_MAX } from './staff-addres
  * hashed, revocable, replaced when letters are printed again, and never in any staff answer.
  *
  * The consent tally (the 70% rule, art. 7:220 lid 3 BW) counts only what a signed document says
- * ('agree' or 'disagree', fixed when the signing service reports the document signed) or a paper form.
+ * ('agree' or 'disagree', fixed when the signing service reports the document signed, and counted once
+ * its signed PDF is stored) or a paper form once a second staff member confirmed its record.
  */
 
 export const supportBaseMessages = {
@@ -156,10 +157,12 @@ export const ZSupportBaseDownloadQuery = z.object({ language: ZLanguage, token: 
 
 // ---- the consent tally (staff) --------------------------------------------------------------------
 
+/** `on_paper`: a paper form was recorded and waits for a second staff member's confirmation (it does not count yet). */
 export const SUPPORT_BASE_ADDRESS_STATUSES = ['not_started', 'answering', 'signed', 'agreed', 'disagreed', 'on_paper'] as const;
 export type TSupportBaseAddressStatus = (typeof SUPPORT_BASE_ADDRESS_STATUSES)[number];
 export const supportBaseStatusLabels: Record<TSupportBaseAddressStatus, string> = {
-  not_started: 'Niet begonnen', answering: 'Bezig met invullen', signed: 'Ondertekend', agreed: 'Akkoord', disagreed: 'Niet akkoord', on_paper: 'Op papier',
+  not_started: 'Niet begonnen', answering: 'Bezig met invullen', signed: 'Ondertekend', agreed: 'Akkoord', disagreed: 'Niet akkoord',
+  on_paper: 'Op papier, wacht op bevestiging',
 };
 
 /** The 70% rule: a renovation proposal is presumed reasonable when 70% or more agreed (INTEGRATIONS.md). */
@@ -175,7 +178,12 @@ export const ZConsentFigures = z.object({
   signed: z.number().int(),
   answering: z.number().int(),
   not_started: z.number().int(),
+  /** Addresses whose result counts from a confirmed paper form. */
   on_paper: z.number().int(),
+  /** Addresses with a paper form (or a correction) waiting for a second staff member's confirmation. */
+  paper_pending: z.number().int(),
+  /** Addresses signed digitally after their paper form was recorded (the paper form counts; staff should look). */
+  conflicts: z.number().int(),
   /** Agreed of all homes, vacant ones included (0-100, one decimal). */
   percentage_with_vacant: z.number(),
   /** Agreed of the homes that are not vacant. */
@@ -199,7 +207,13 @@ export const ZConsentAddress = z.object({
   building_unit: z.string(),
   vacant: z.boolean(),
   status: z.enum(SUPPORT_BASE_ADDRESS_STATUSES),
+  /** A paper form is recorded for the address (pending or confirmed): the digital form is closed. */
   on_paper: z.boolean(),
+  /** 'pending' while a paper form or a correction waits for confirmation, 'confirmed' when a confirmed one counts, else null. */
+  paper: z.enum(['pending', 'confirmed']).nullable(),
+  /** Signed digitally after the paper form was recorded: the paper form counts, `conflict_text` says what the digital one said. */
+  conflict: z.boolean(),
+  conflict_text: z.string().nullable(),
   agreement_at: ZDutchDate.nullable(),
   /** When the address's letter with a live personal link was printed (DD-MM-YYYY); null without one. The link itself is never shown to staff. */
   letter_printed_at: ZDutchDate.nullable(),
@@ -221,11 +235,111 @@ export const ZConsentTallyQuery = z.object({
   language: ZLanguage, form_id: ZId.optional(), page: z.coerce.number().int().min(1).max(10_000).optional(), building_unit: z.string().max(100).optional(),
 });
 
-/** Staff record a paper form (finished by post) for an address: what the signed paper says. */
+// ---- paper consent (staff) ------------------------------------------------------------------------
+
+/**
+ * A form that came back on paper (finished by post), recorded by staff with a scan of the signed paper.
+ * Each record is a row of its own that is never changed except for its state: `pending` until a second
+ * staff member (never the one who recorded it) confirms or rejects it; only a confirmed record that no
+ * confirmed correction replaced counts in the tally. A correction is a new record with a reason that
+ * replaces the one it corrects once it is confirmed; the old one stays in the history (`superseded`).
+ * Recording a paper form cancels the address's open signing requests; a digital signature that still
+ * finishes afterwards is kept as evidence and flagged (`conflict`), never counted over the paper form.
+ */
+export const CONSENT_PAPER_STATES = ['pending', 'confirmed', 'rejected'] as const;
+export type TConsentPaperState = (typeof CONSENT_PAPER_STATES)[number];
+export const ZConsentAgreement = z.enum(['agree', 'disagree']);
+export type TConsentAgreement = z.infer<typeof ZConsentAgreement>;
+
+/** Scans: a PDF or a photo (PNG, JPEG), checked by content; at most this large. */
+export const CONSENT_SCAN_MAX_BYTES = 10 * 1024 * 1024;
+export const CONSENT_REASON_MAX = 1000;
+
+export const consentPaperMessages = {
+  agreementMissing: 'Kies akkoord of niet akkoord',
+  scanMissing: 'Voeg een scan of foto van het ondertekende papieren formulier toe.',
+  scanType: 'Alleen een PDF of een afbeelding (PNG of JPEG) is toegestaan.',
+  scanTooLarge: (maxMb: number) => `De scan is te groot (maximaal ${maxMb} MB).`,
+  reasonMissing: 'Geef een reden op.',
+  reasonTooLong: `De reden mag maximaal ${CONSENT_REASON_MAX} tekens lang zijn.`,
+  alreadyRecorded: 'Voor dit adres is al een papieren formulier vastgelegd. Leg een correctie vast met een reden.',
+  pendingExists: 'Voor dit adres wacht al een papieren formulier op bevestiging. Bevestig of wijs dat eerst af.',
+  notPending: 'Dit papieren formulier wacht niet (meer) op bevestiging.',
+  ownRecord: 'U heeft dit papieren formulier zelf vastgelegd. Een andere medewerker moet het bevestigen.',
+  notCorrectable: 'Alleen het bevestigde papieren formulier dat nu telt kan worden gecorrigeerd.',
+  alreadySigned: 'Dit adres heeft het formulier al digitaal ondertekend; een papieren formulier kan niet meer worden vastgelegd.',
+  notFound: 'Papieren formulier niet gevonden',
+} as const;
+
+export const consentPaperStateLabels: Record<TConsentPaperState, string> = {
+  pending: 'Wacht op bevestiging', confirmed: 'Bevestigd', rejected: 'Afgewezen',
+};
+export const consentAgreementLabels: Record<TConsentAgreement, string> = { agree: 'Akkoord', disagree: 'Niet akkoord' };
+
+/** The staff's warning when a digital signature finished after the paper form was recorded. */
+export const consentConflictText = (digital: TConsentAgreement | null, paper: TConsentAgreement | null) =>
+  `Na het vastleggen van het papieren formulier is het formulier ook digitaal ondertekend (${digital ? consentAgreementLabels[digital].toLowerCase() : 'onbekend'}). `
+  + `Het papieren formulier${paper ? ` (${consentAgreementLabels[paper].toLowerCase()})` : ''} blijft tellen; neem contact op met de bewoners en leg zo nodig een correctie vast.`;
+
 export const ZConsentPaperParams = z.object({ project_id: ZId, form_id: ZId, address_id: ZId });
-export const ZConsentPaperBody = z.object({ language: ZLanguage, agreement: z.enum(['agree', 'disagree']) });
-export const ZConsentAddressPaper = z.object({ address_id: z.number(), agreement: z.enum(['agree', 'disagree']), agreement_at: ZDutchDate });
-export type TConsentAddressPaper = z.infer<typeof ZConsentAddressPaper>;
+export const ZConsentPaperRecordParams = ZConsentPaperParams.extend({ record_id: ZId });
+
+/** The text fields of the multipart upload that records a paper form (the scan in field `file`). */
+export const ZConsentPaperFields = z.object({
+  language: ZLanguage,
+  agreement: z.enum(['agree', 'disagree'], { error: consentPaperMessages.agreementMissing }),
+});
+const ZReason = z.string({ error: consentPaperMessages.reasonMissing }).trim()
+  .min(1, { error: consentPaperMessages.reasonMissing }).max(CONSENT_REASON_MAX, { error: consentPaperMessages.reasonTooLong });
+/** A correction: the agreement, why, and (optionally) a new scan in field `file`; without one the corrected record's scan is kept. */
+export const ZConsentPaperCorrectionFields = ZConsentPaperFields.extend({ reason: ZReason });
+export const ZConsentPaperRejectBody = z.object({ language: ZLanguage, reason: ZReason });
+export const ZConsentPaperConfirmBody = z.object({ language: ZLanguage }).nullish();
+
+const ZStaffName = z.object({ user_id: z.number().nullable(), name: z.string() });
+
+export const ZConsentPaperRecord = z.object({
+  id: z.number(),
+  agreement: ZConsentAgreement,
+  state: z.enum(CONSENT_PAPER_STATES),
+  /** A confirmed correction replaced it (it no longer counts). */
+  superseded: z.boolean(),
+  superseded_at: z.string().nullable(),
+  /** This record corrects that one (with `reason`). */
+  corrects_id: z.number().nullable(),
+  reason: z.string().nullable(),
+  /** The scan of the signed paper (a file link, signed for the caller). */
+  scan: z.object({ url: z.string(), filename: z.string(), mime: z.string() }),
+  recorded_by: ZStaffName,
+  /** ISO moments. */
+  recorded_at: z.string(),
+  /** Who confirmed or rejected it, when, and why (rejection). */
+  decided_by: ZStaffName.nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  /** It is the record that counts in the tally now. */
+  counts: z.boolean(),
+  /** The caller may confirm it (pending, recorded by someone else, and the caller's role may confirm paper consent). */
+  can_confirm: z.boolean(),
+});
+export type TConsentPaperRecord = z.infer<typeof ZConsentPaperRecord>;
+
+/** An address's paper forms, newest first, with what counts now and any digital signature after them. */
+export const ZConsentPaperHistory = z.object({
+  form_id: z.number(),
+  address_id: z.number(),
+  full_address: z.string(),
+  /** A digital signature finished for the address: a paper form can no longer be recorded. */
+  signed_digitally: z.boolean(),
+  conflict: z.boolean(),
+  conflict_text: z.string().nullable(),
+  /** The caller's role may record and correct paper forms (permission consent.paper.record). */
+  can_record: z.boolean(),
+  /** The caller's role may confirm or reject a record that waits (permission consent.paper.confirm). */
+  can_decide: z.boolean(),
+  records: z.array(ZConsentPaperRecord),
+});
+export type TConsentPaperHistory = z.infer<typeof ZConsentPaperHistory>;
 
 /** The building unit of addresses without one. */
 export const NO_BUILDING_UNIT = 'Overig';
@@ -235,6 +349,8 @@ export const consentProgressText = (agreed: number, of: number) =>
   `${agreed} van de ${of} adressen (${of > 0 ? Math.round((agreed / of) * 100) : 0}%) hebben ingestemd`;
 
 // ---- paths ---------------------------------------------------------------------------------------
+
+const paperPath = (projectId: number, formId: number, addressId: number) => `/partner/project/${projectId}/support-base/form/${formId}/address/${addressId}/paper`;
 
 export const supportBasePaths = {
   occupantBase: (formId: number) => `/occupant/support-base/form/${formId}`,
@@ -250,7 +366,11 @@ export const supportBasePaths = {
   occupants: (base: string) => `${base}/occupants`,
   send: (base: string) => `${base}/send`,
   tally: (projectId: number) => `/partner/project/${projectId}/support-base/tally`,
-  paper: (projectId: number, formId: number, addressId: number) => `/partner/project/${projectId}/support-base/form/${formId}/address/${addressId}/paper`,
+  /** POST records a paper form (multipart), GET lists the address's paper forms. */
+  paper: paperPath,
+  paperConfirm: (projectId: number, formId: number, addressId: number, recordId: number) => `${paperPath(projectId, formId, addressId)}/${recordId}/confirm`,
+  paperReject: (projectId: number, formId: number, addressId: number, recordId: number) => `${paperPath(projectId, formId, addressId)}/${recordId}/reject`,
+  paperCorrect: (projectId: number, formId: number, addressId: number, recordId: number) => `${paperPath(projectId, formId, addressId)}/${recordId}/correct`,
   /** The portal's page for a letter's personal link (printed on the letter only). */
   letterPage: (formId: number, token: string) => `/public/formulier/draagvlak/${formId}/token/${token}`,
 } as const;

@@ -9,6 +9,8 @@ export const textMessages = {
   invalidInput: 'De invoer bevat ongeldige tekens.',
   invalidField: 'Dit veld bevat ongeldige tekens.',
   tooDeep: 'De invoer is te diep genest.',
+  /** A body whose bytes are no valid UTF-8 (a broken encoding, not a character the portal refuses). */
+  invalidEncoding: 'De invoer bevat tekens die niet goed zijn gecodeerd (geen geldige UTF-8).',
 } as const;
 
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what this rule is about

@@ -2,10 +2,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TFormSectionDefinition, TFormValues } from '@portal/contract';
 import { sanitizeStaffHtml } from '../lib/sanitize.ts';
 import { addresses } from '../modules/address/address.table.ts';
-import { formEntries, formEntryEvents, forms, type StoredSignature } from '../modules/form-engine/index.ts';
+import { users } from '../modules/auth/auth.table.ts';
+import { toDutchDate } from '../lib/dates.ts';
+import { formEntries, formEntryEvents, forms, fullAddress, type StoredSignature } from '../modules/form-engine/index.ts';
 import { formAttachments } from '../modules/form-engine/form-engine.table.ts';
 import { addressProjects, projects } from '../modules/project/project.table.ts';
 import { signingRequests, signingSigners } from '../modules/signing/signing.table.ts';
+import { SCAN_OWNER } from '../modules/support-base/support-base.paper.ts';
+import { consentPaperRecords } from '../modules/support-base/support-base.table.ts';
 import type { Services } from '../services.ts';
 import { pdfLetter } from './pdf.ts';
 
@@ -35,19 +39,31 @@ function consentForm(plan: string, question: string): TFormSectionDefinition[] {
   ];
 }
 
-type Outcome = 'agree' | 'disagree' | 'paper-agree' | 'paper-disagree' | 'answering' | 'vacant' | 'none';
+/**
+ * `paper-*`: a form that came back on paper, recorded by the partner (a contractor: may record, not
+ * confirm) with a scan and confirmed by the administrator (a customer-admin); `paper-corrected`: a paper
+ * 'disagree' corrected to 'agree' (with a reason, confirmed); `paper-pending`: recorded by the partner,
+ * waiting for the administrator to confirm.
+ */
+type Outcome = 'agree' | 'disagree' | 'paper-agree' | 'paper-disagree' | 'paper-corrected' | 'paper-pending' | 'answering' | 'vacant' | 'none';
 
 /**
  * Support-base (consent) demo: in both projects a consent form with attachments and SMS verification
  * and one without, and addresses in every tally state across two building units per project (one
  * above 70%, one below). Agreements exist only for signed entries (with their signing request, signers
- * and kept documents recorded as the local provider would) or paper forms. Tulpstraat 10, 12 and 14 are left
+ * and kept documents recorded as the local provider would) or paper forms (with a scan, confirmed by a
+ * second staff member; one waits for confirmation, one was corrected). Tulpstraat 10, 12 and 14 are left
  * untouched so that residents can go through the wizard themselves.
  */
 export async function seedSupportBaseDemo(services: Services): Promise<void> {
   const { db, files } = services;
   const rows = await db.select({ id: projects.id, name: projects.name, customerId: projects.customerId }).from(projects)
     .where(inArray(projects.name, ['Renovatie Bloemenbuurt', 'Verduurzaming Rivierenwijk']));
+  const staff = await db.select({ id: users.id, name: users.name, username: users.username }).from(users)
+    .where(inArray(users.username, ['partner@example.nl', 'beheer@example.nl']));
+  const partner = staff.find((u) => u.username === 'partner@example.nl');
+  const admin = staff.find((u) => u.username === 'beheer@example.nl');
+  if (!partner || !admin) throw new Error('support-base demo: staff accounts missing');
   const bloemenbuurt = rows.find((p) => p.name === 'Renovatie Bloemenbuurt');
   const rivierenwijk = rows.find((p) => p.name === 'Verduurzaming Rivierenwijk');
   if (!bloemenbuurt || !rivierenwijk) throw new Error('support-base demo: projects missing');
@@ -128,18 +144,24 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
       }
       day = Math.max(1, day - 1);
       const at = daysAgo(day);
-      const agreement = outcome === 'agree' || outcome === 'paper-agree' ? 'agree' : outcome === 'disagree' || outcome === 'paper-disagree' ? 'disagree' : null;
-      const values: TFormValues = outcome === 'answering' ? { instemming: 'agree' } : { instemming: agreement!, naam: 'Hoofdhuurder', bewoners: 2 };
       const paper = outcome.startsWith('paper');
       const signed = outcome === 'agree' || outcome === 'disagree';
+      const agreement = outcome === 'agree' || outcome === 'paper-agree' || outcome === 'paper-corrected' || outcome === 'paper-pending' ? 'agree'
+        : outcome === 'disagree' || outcome === 'paper-disagree' ? 'disagree' : null;
+      // A paper form was filled in on paper: the digital one holds no answers.
+      const values: TFormValues = paper ? {} : outcome === 'answering' ? { instemming: 'agree' } : { instemming: agreement!, naam: 'Hoofdhuurder', bewoners: 2 };
       const signature: StoredSignature = { image: null, who: 'Hoofdhuurder', description: null, mobile: '0612345678', signed: true, signedAt: at.toISOString() };
       const [entry] = await tx.insert(formEntries).values({
         formId: form.id, projectId: form.projectId, addressId, onePerOwner: true, values,
-        status: signed ? 'signed' : paper ? 'confirmed' : 'open',
-        sectionsDone: outcome === 'answering' ? 1 : 2, nrOfSignatures: signed ? 1 : null, signatures: signed ? { 1: signature } : {},
-        agreement, agreementAt: agreement ? at : null, onPaper: paper, sentAt: paper ? at : null, version: signed ? 6 : 3,
+        status: signed ? 'signed' : 'open',
+        sectionsDone: paper ? 0 : outcome === 'answering' ? 1 : 2, nrOfSignatures: signed ? 1 : null, signatures: signed ? { 1: signature } : {},
+        agreement: signed ? agreement : null, agreementAt: signed ? at : null, onPaper: paper, version: signed ? 6 : 3,
         createdAt: daysAgo(day + 2), updatedAt: at,
       }).returning();
+      if (paper) {
+        await paperRecords(form, entry!.id, addressId, outcome, at);
+        return;
+      }
       if (!signed) return;
       const [request] = await tx.insert(signingRequests).values({
         subjectKind: 'support-base', entryId: entry!.id, provider: 'local', providerTransactionId: `demo-support-base-${entry!.id}`, status: 'signed',
@@ -152,15 +174,52 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
         { entryId: entry!.id, action: 'signed', actorKind: 'system', detail: { nr: 1 }, at },
       ]);
     };
+    /** The paper form's records: a scan of the signed paper (a small real PDF), recorded and (but for a pending one) confirmed by someone else. */
+    const paperRecords = async (form: { id: number; projectId: number; name: string }, entryId: number, addressId: number, outcome: Outcome, at: Date) => {
+      const [home] = await tx.select({ street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city })
+        .from(addresses).where(eq(addresses.id, addressId));
+      const label = fullAddress(home!);
+      const scanOf = (answer: 'agree' | 'disagree') => files.store({
+        filename: `Scan papieren formulier ${label}.pdf`, mime: 'application/pdf', owner: SCAN_OWNER,
+        data: pdfLetter({ title: `${form.name}: ingevuld op papier`, project: form.name, date: toDutchDate(at), colour: '#455a64', to: `De bewoners\n${label}`, paragraphs: [
+          `Stemt u in met het plan? ${answer === 'agree' ? '[X] Ja, ik stem in   [ ] Nee, ik stem niet in' : '[ ] Ja, ik stem in   [X] Nee, ik stem niet in'}`,
+          'Handtekening hoofdhuurder: (getekend)',
+          'Scan van het ondertekende papieren formulier (demo).',
+        ] }),
+      }, tx);
+      const base = { entryId, formId: form.id, projectId: form.projectId, addressId };
+      const confirmedBy = { decidedByUserId: admin.id, decidedByName: admin.name };
+      if (outcome === 'paper-corrected') {
+        // A 'disagree' entered by mistake, corrected with a reason; the first record stays in the history.
+        const scan = await scanOf('agree');
+        const [first] = await tx.insert(consentPaperRecords).values({
+          ...base, agreement: 'disagree', scanFileId: scan.id, recordedByUserId: partner.id, recordedByName: partner.name, recordedAt: daysAgo(day + 1),
+          state: 'confirmed', ...confirmedBy, decidedAt: daysAgo(day + 1),
+        }).returning();
+        const [second] = await tx.insert(consentPaperRecords).values({
+          ...base, agreement: 'agree', scanFileId: scan.id, correctsId: first!.id, reason: 'Bij het vastleggen verkeerd aangeklikt: op de scan is "Ja, ik stem in" aangekruist.',
+          recordedByUserId: partner.id, recordedByName: partner.name, recordedAt: at,
+        }).returning();
+        // Confirmed as the portal confirms a correction: the corrected record is superseded first.
+        await tx.update(consentPaperRecords).set({ supersededById: second!.id, supersededAt: at }).where(eq(consentPaperRecords.id, first!.id));
+        await tx.update(consentPaperRecords).set({ state: 'confirmed', ...confirmedBy, decidedAt: at }).where(eq(consentPaperRecords.id, second!.id));
+        return;
+      }
+      const agreement = outcome === 'paper-disagree' ? 'disagree' : 'agree';
+      await tx.insert(consentPaperRecords).values({
+        ...base, agreement, scanFileId: (await scanOf(agreement)).id, recordedByUserId: partner.id, recordedByName: partner.name, recordedAt: at,
+        ...(outcome === 'paper-pending' ? {} : { state: 'confirmed' as const, ...confirmedBy, decidedAt: at }),
+      });
+    };
     const seed = async (form: { id: number; projectId: number; name: string }, ids: number[], outcomes: Outcome[]) => {
       for (const [i, id] of ids.entries()) await entryFor(form, id, outcomes[i] ?? 'none');
     };
     const repeat = (outcome: Outcome, n: number): Outcome[] => Array.from({ length: n }, () => outcome);
 
-    // Bloemenbuurt, Blok Noord (Rozenstraat, Lelieweg: 20 homes): 15 agreed (75%, above 70%).
+    // Bloemenbuurt, Blok Noord (Rozenstraat, Lelieweg: 20 homes): 15 agreed (75%, above 70%), one paper form waiting for confirmation.
     const noord = await homesOf(bloemenbuurt.id, ['Lelieweg', 'Rozenstraat']);
     await setUnit(bloemenbuurt.id, noord, 'Blok Noord');
-    await seed(existing, noord, [...repeat('agree', 13), ...repeat('paper-agree', 2), 'disagree', 'vacant', 'answering', 'none', 'none']);
+    await seed(existing, noord, [...repeat('agree', 13), ...repeat('paper-agree', 2), 'disagree', 'vacant', 'answering', 'paper-pending', 'none']);
     // Blok Zuid (Narcisstraat and the Tulpstraat: 13 homes): 4 agreed, below 70%. Tulpstraat 10, 12, 14 not started.
     const zuid = await homesOf(bloemenbuurt.id, ['Narcisstraat', 'Tulpstraat']);
     const narcis = await homesOf(bloemenbuurt.id, ['Narcisstraat']);
@@ -170,7 +229,7 @@ export async function seedSupportBaseDemo(services: Services): Promise<void> {
     // Rivierenwijk, Portiek Maasstraat (10 homes and Tulpstraat 12): 8 of the 10 occupied agreed (80%).
     const maas = await homesOf(rivierenwijk.id, ['Maasstraat']);
     await setUnit(rivierenwijk.id, [...maas, ...(await homesOf(rivierenwijk.id, ['Tulpstraat']))], 'Portiek Maasstraat');
-    await seed(riverSms!, maas, [...repeat('agree', 7), 'paper-agree', 'vacant', 'disagree']);
+    await seed(riverSms!, maas, [...repeat('agree', 7), 'paper-corrected', 'vacant', 'disagree']);
     // Portieken Rijnlaan en Waalstraat (20 homes): 6 agreed, below.
     const rijnWaal = await homesOf(rivierenwijk.id, ['Rijnlaan', 'Waalstraat']);
     await setUnit(rivierenwijk.id, rijnWaal, 'Portieken Rijnlaan en Waalstraat');

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { moduleMessages, type TModuleName } from '@portal/contract';
 import type { Db } from '../db/client.ts';
+import { NotFoundError } from './errors.ts';
 import type { Session } from '../modules/auth/session.store.ts';
 import type { FilesService } from '../modules/files/index.ts';
 import type { NewItemRegistry } from '../modules/project/new-items.ts';
-import type { ProjectService } from '../modules/project/project.service.ts';
+import { assertModule, type ModuleRequirement, type ProjectService } from '../modules/project/project.service.ts';
 import type { ReadsService } from '../modules/reads/index.ts';
 import { projects } from '../modules/project/project.table.ts';
 
@@ -16,29 +18,42 @@ import { projects } from '../modules/project/project.table.ts';
  * - partner: partner, woco or administrator staff of the project's customer, sees everything of the
  *   project but nothing of single addresses.
  * An administrator acting for an address (a login link) reads as its resident but leaves no read marks,
- * so the household's new-item counts stay as they are.
+ * so the household's new-item counts stay as they are. `modules` are the project's modules switched on.
  */
 export type Reader =
-  | { kind: 'public'; projectId: number }
-  | { kind: 'occupant'; projectId: number; addressId: number; actingAdmin?: boolean }
-  | { kind: 'partner'; projectId: number };
+  | { kind: 'public'; projectId: number; modules: readonly TModuleName[] }
+  | { kind: 'occupant'; projectId: number; modules: readonly TModuleName[]; addressId: number; actingAdmin?: boolean }
+  | { kind: 'partner'; projectId: number; modules: readonly TModuleName[] };
 
-/** Resolves the reader or throws 404 'Project niet gevonden' (never reveals another owner's project). */
+const moduleNames = (project: { modules: Array<{ name: TModuleName }> }) => project.modules.map((m) => m.name);
+
+/**
+ * Resolves the reader of a module's content or throws 404: 'Project niet gevonden' (never reveals another
+ * owner's project), or 'not available' when the project has the module switched off (`module`: the one
+ * the read belongs to, or any of several).
+ */
 export function createReaders(projectService: ProjectService) {
   return {
-    async forPublic(projectId: number): Promise<Reader> {
-      await projectService.assertPublic(projectId);
-      return { kind: 'public', projectId };
+    async forPublic(projectId: number, module: ModuleRequirement): Promise<Reader> {
+      const project = await projectService.assertPublic(projectId);
+      assertModule(project, module);
+      return { kind: 'public', projectId, modules: moduleNames(project) };
     },
-    async forOccupant(session: Session, projectId?: number): Promise<Reader & { kind: 'occupant' }> {
-      const id = await projectService.occupantProjectId(session, projectId);
-      return { kind: 'occupant', projectId: id, addressId: session.addressId!, actingAdmin: session.isAdmin };
+    async forOccupant(session: Session, projectId: number | undefined, module: ModuleRequirement): Promise<Reader & { kind: 'occupant' }> {
+      const { project } = await projectService.occupantModuleProject(session, projectId, module);
+      return { kind: 'occupant', projectId: project.id, modules: moduleNames(project), addressId: session.addressId!, actingAdmin: session.isAdmin };
     },
-    async forPartner(session: Session, projectId: number): Promise<Reader> {
-      await projectService.staffProject(session, projectId);
-      return { kind: 'partner', projectId };
+    async forPartner(session: Session, projectId: number, module: ModuleRequirement): Promise<Reader> {
+      const { project } = await projectService.staffProject(session, projectId);
+      assertModule(project, module);
+      return { kind: 'partner', projectId, modules: moduleNames(project) };
     },
   };
+}
+
+/** Throws 404 unless the reader's project has the module on (a read whose module depends on the item, as information and FAQ). */
+export function assertReaderModule(reader: Reader, module: TModuleName): void {
+  if (!reader.modules.includes(module)) throw new NotFoundError(moduleMessages.unavailable);
 }
 export type Readers = ReturnType<typeof createReaders>;
 
@@ -58,17 +73,25 @@ export type FileViewer =
 
 const orNone = (ids: number[]) => (ids.length ? ids : [-1]);
 
+/** The project has the module on (a module name, or SQL that names it per row, as information items do by kind). */
+export function projectHasModule(module: TModuleName | SQL): SQL {
+  const name = typeof module === 'string' ? sql`${module}` : module;
+  return sql`${projects.modules} @> jsonb_build_array(jsonb_build_object('name', ${name}::text))`;
+}
+
 /**
  * For a query joined with `projects` on the item's project: may this viewer read the item? Public
  * viewers only public items of public projects; residents items of their projects; staff items of
- * their customers' projects. `isPublic` null means the item is never public (a dossier item).
+ * their customers' projects. `isPublic` null means the item is never public (a dossier item). `module`:
+ * the project module the item belongs to; while it is switched off its files are gone for residents and
+ * visitors too (staff keep them, for the console).
  */
-export function readableBy(viewer: FileViewer, item: { projectId: AnyPgColumn; isPublic: AnyPgColumn | null }): SQL {
+export function readableBy(viewer: FileViewer, item: { projectId: AnyPgColumn; isPublic: AnyPgColumn | null; module: TModuleName | SQL }): SQL {
   switch (viewer.kind) {
     case 'public':
-      return item.isPublic ? and(eq(projects.isPublic, true), isNull(projects.archivedAt), eq(item.isPublic, true))! : sql`false`;
+      return item.isPublic ? and(eq(projects.isPublic, true), isNull(projects.archivedAt), eq(item.isPublic, true), projectHasModule(item.module))! : sql`false`;
     case 'occupant':
-      return inArray(item.projectId, orNone(viewer.projectIds));
+      return and(inArray(item.projectId, orNone(viewer.projectIds)), projectHasModule(item.module))!;
     case 'staff':
       return inArray(projects.customerId, orNone(viewer.customerIds));
   }

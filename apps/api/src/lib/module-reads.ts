@@ -6,6 +6,7 @@ import {
   ZPartnerProjectParams, ZProjectItemParams, ZProjectParams, type TPageQuery,
 } from '@portal/contract';
 import { access } from '../plugins/access.ts';
+import type { ModuleRequirement } from '../modules/project/project.service.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 import type { Reader } from './content.ts';
@@ -16,6 +17,8 @@ export const readErrors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 422:
 
 type ModuleReadsDef<T extends z.ZodType> = {
   tag: string;
+  /** The project module the read belongs to: 404 on every face while the project has it switched off. */
+  module: ModuleRequirement;
   summary: string;
   description?: string;
   paths: { public: string; occupant: string; partner: string };
@@ -70,12 +73,12 @@ function registerReads(
   // Widened: Fastify's reply types cannot resolve a generic schema; `read` is typed by T instead.
   const response = { 200: def.response, ...readErrors };
   app.get(def.paths.public, {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'project', param: 'id' } },
     schema: {
       tags: [def.tag], summary: `${def.summary}: public visitor`, description,
       params: ZProjectParams, querystring: queries.language, response,
     },
-  }, async (request, reply) => read(await readers.forPublic(request.params.id), request.query as ReadQuery, reply));
+  }, async (request, reply) => read(await readers.forPublic(request.params.id, def.module), request.query as ReadQuery, reply));
 
   app.get(def.paths.occupant, {
     config: { access: access.resident() },
@@ -85,7 +88,7 @@ function registerReads(
     },
   }, async (request, reply) => {
     const query = request.query as ReadQuery;
-    return read(await readers.forOccupant(sessionOf(request), query.project_id), query, reply);
+    return read(await readers.forOccupant(sessionOf(request), query.project_id, def.module), query, reply);
   });
 
   app.get(def.paths.partner, {
@@ -94,7 +97,7 @@ function registerReads(
       tags: [def.tag], summary: `${def.summary}: partner`, description,
       params: ZPartnerProjectParams, querystring: queries.language, security: [{ bearer: [] }], response,
     },
-  }, async (request, reply) => read(await readers.forPartner(sessionOf(request), request.params.project_id), request.query as ReadQuery, reply));
+  }, async (request, reply) => read(await readers.forPartner(sessionOf(request), request.params.project_id, def.module), request.query as ReadQuery, reply));
 }
 
 /**
@@ -104,6 +107,8 @@ function registerReads(
  */
 export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Services, def: {
   tag: string;
+  /** As in registerModuleReads; the read itself checks an item's own module when it depends on the item. */
+  module: ModuleRequirement;
   public: { path: string; summary: string };
   occupant: { path: string; summary: string };
   response: T;
@@ -113,12 +118,12 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
   // Widened as in registerModuleReads.
   const response = { 200: def.response as z.ZodType, ...readErrors };
   app.get(def.public.path, {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'project', param: 'project_id' } },
     schema: {
       tags: [def.tag], summary: def.public.summary,
       params: ZProjectItemParams, querystring: ZLanguageQuery, response,
     },
-  }, async (request) => def.read(await readers.forPublic(request.params.project_id), request.params.id));
+  }, async (request) => def.read(await readers.forPublic(request.params.project_id, def.module), request.params.id));
 
   app.get(def.occupant.path, {
     config: { access: access.resident() },
@@ -126,5 +131,5 @@ export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Se
       tags: [def.tag], summary: def.occupant.summary,
       params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response,
     },
-  }, async (request) => def.read(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  }, async (request) => def.read(await readers.forOccupant(sessionOf(request), request.query.project_id, def.module), request.params.id));
 }

@@ -1,13 +1,25 @@
 import sanitizeHtml from 'sanitize-html';
+import { isStaffHtmlLink, isStorageImage, STAFF_HTML_ATTRIBUTES, STAFF_HTML_TAGS } from '@portal/contract';
 
-/** Staff-written HTML is cleaned when stored; the browser cleans it again before rendering. */
+/**
+ * Staff-written HTML is cleaned when stored; the browser cleans it again before rendering, by the same
+ * rule (packages/contract/src/staff-html.ts): these tags and attributes only, links that stay links
+ * (http(s), mailto:, tel:, a path of the portal; never '//' or '/\'), images from the portal's storage only.
+ */
 export function sanitizeStaffHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'u', 's'],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['class'] },
+    allowedTags: [...STAFF_HTML_TAGS],
+    allowedAttributes: Object.fromEntries(Object.entries(STAFF_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+    allowProtocolRelative: false,
+    // Attribute values arrive here decoded ('/&#92;evil' is '/\evil'): a link that is no safe link loses its address.
+    transformTags: {
+      a: (tagName, attribs) => {
+        const { href, ...rest } = attribs;
+        return { tagName, attribs: href !== undefined && isStaffHtmlLink(href) ? { ...rest, href } : rest };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isStorageImage(frame.attribs.src ?? ''),
   });
 }
 

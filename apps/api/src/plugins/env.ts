@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -58,6 +59,13 @@ const ZEnv = z.object({
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
   SURVEY_PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /**
+   * Images decoded at the same time (uploads, drawn signatures; modules/files/image-work.ts), each on one
+   * core; default half the machine's cores, at least 1. IMAGE_QUEUE_MAX more wait their turn; beyond
+   * that an upload is refused at once with 503 and Retry-After.
+   */
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
   WEB_DIST: z.string().optional(),
   BENCH_BARE_ROUTE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

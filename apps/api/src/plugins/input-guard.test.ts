@@ -134,13 +134,24 @@ describe('raw invalid UTF-8, sizes, nesting, numbers and shapes: a Dutch 4xx, ne
     await t?.close();
   });
 
-  it('invalid UTF-8 bytes in a JSON body arrive as U+FFFD (Node decodes the body) and are stored as such', async () => {
-    const body = Buffer.concat([Buffer.from('{"message":"a'), Buffer.from([0xff, 0xed, 0xa0, 0x80, 0xc0, 0x80]), Buffer.from('b"}')]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/occupant/chat', headers: { ...bearer(resident), 'content-type': 'application/json' }, payload: body });
-    expect(res.statusCode).toBe(200);
+  it('invalid UTF-8 bytes in a JSON body are a Dutch 400 and nothing is stored (not U+FFFD)', async () => {
+    const count = async () => Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM chat_messages'))[0]!.n);
+    const before = await count();
+    const post = (payload: Buffer) => t.app.inject({ method: 'POST', url: '/api/occupant/chat', headers: { ...bearer(resident), 'content-type': 'application/json; charset=utf-8' }, payload });
+    // A stray 0xFF, an encoded surrogate (ED A0 80), an overlong NUL (C0 80), a sequence cut short (E2 82).
+    for (const bad of [[0xff], [0xed, 0xa0, 0x80], [0xc0, 0x80], [0xe2, 0x82]]) {
+      const res = await post(Buffer.concat([Buffer.from('{"message":"a'), Buffer.from(bad), Buffer.from('b"}')]));
+      expect(res.statusCode, bad.join(' ')).toBe(400);
+      expect(res.json()).toEqual({ message: 'De invoer bevat tekens die niet goed zijn gecodeerd (geen geldige UTF-8).' });
+    }
+    expect(await count()).toBe(before);
+
+    // Real UTF-8 (a byte order mark in front, diacritics, an emoji) is text as ever; __proto__ is still refused.
+    const fine = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"message":"Café Één 👍"}')]));
+    expect(fine.statusCode, fine.body).toBe(200);
     const [row] = await t.query<{ message: string }>('SELECT message FROM chat_messages ORDER BY id DESC LIMIT 1');
-    expect(row!.message.startsWith('a\uFFFD')).toBe(true);
-    expect(row!.message.endsWith('\uFFFDb')).toBe(true);
+    expect(row!.message).toBe('Café Één 👍');
+    expect((await post(Buffer.from('{"message":"x","__proto__":{"a":1}}'))).statusCode).toBe(400);
   });
 
   it('an undecodable escape in the path is a Dutch 400; in the query it is kept as text, not an error', async () => {

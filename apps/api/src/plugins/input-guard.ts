@@ -14,6 +14,9 @@ export function assertValidInput(value: unknown, prefix: string | null = null): 
   if (found) throw refusal(found, prefix);
 }
 
+/** Throws on the first byte sequence that is not UTF-8; keeps a leading byte order mark out of the text. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 type MultipartPart = { fieldname?: unknown; filename?: unknown; value?: unknown };
 
 /**
@@ -40,10 +43,24 @@ export function multipartText(part: MultipartPart & { fields?: Record<string, un
  * are the request's own (`username`, `answers.0.answer`, `project_id`, `host`), as in a 422.
  *
  * Multipart uploads stream their fields in the handler; they call `assertValidInput` themselves.
- * Raw invalid UTF-8 never gets this far as such: Node decodes the body with U+FFFD for each bad
- * byte sequence, and a path with an undecodable escape (%ED%A0%80) is refused by the router (400).
+ * A JSON body whose bytes are no valid UTF-8 is refused as it is read (a Dutch 400): decoded leniently,
+ * as Fastify's own parser does, each bad byte sequence would become U+FFFD and be stored as such. A path
+ * with an undecodable escape (%ED%A0%80) is refused by the router (400).
  */
 export function registerInputGuard(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error'); // Fastify's own: secure-json-parse, __proto__ and constructor refused
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(new BadRequestError(textMessages.invalidEncoding), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     try {
       assertValidInput(request.headers);

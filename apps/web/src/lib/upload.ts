@@ -4,11 +4,11 @@ import { storage } from './storage';
 /**
  * A multipart upload (one file under `field`, like apiUpload) that tells how much was sent: fetch
  * cannot, XMLHttpRequest's upload events can, so a photo's progress can be shown. Same token, query
- * (language=nl) and errors as `api`.
+ * (language=nl) and errors as `api`. Without a file (null) only the text fields are sent.
  */
 export function apiUploadWithProgress<T>(
   path: string,
-  file: File,
+  file: File | null,
   options: { onProgress: (fraction: number) => void; field?: string; token?: string | false; signal?: AbortSignal; fields?: Record<string, string> },
 ): Promise<T> {
   const token = options.token === false ? null : (options.token ?? storage.token());
@@ -16,7 +16,7 @@ export function apiUploadWithProgress<T>(
   form.append('language', 'nl');
   // Text fields go before the file, so that the server has them when the file arrives.
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
-  form.append(options.field ?? 'image', file, file.name);
+  if (file) form.append(options.field ?? 'image', file, file.name);
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', apiUrl(path));

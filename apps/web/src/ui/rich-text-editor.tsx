@@ -2,6 +2,7 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { isStaffHtmlLink } from '@portal/contract';
 import { ApiError } from '../lib/api';
 import { Button } from './button';
 import { controlBorder, FieldErrorText } from './field';
@@ -58,7 +59,6 @@ export const richTextTexts = {
   imageFailed: 'De afbeelding kon niet worden geüpload. Probeer het opnieuw.',
 } as const;
 
-const LINK_PATTERN = /^(https?:\/\/\S+|mailto:\S+|tel:[+\d\s-]+|\/\S*)$/i;
 /** Empty editor content ('<p></p>') counts as no text. */
 export const isEmptyHtml = (html: string) => html.replace(/<p>\s*<\/p>/g, '').trim() === '';
 
@@ -238,7 +238,7 @@ function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor; onClos
   const [error, setError] = useState<string>();
   const apply = () => {
     const url = href.trim();
-    if (!LINK_PATTERN.test(url)) {
+    if (!isStaffHtmlLink(url)) { // what the server keeps (packages/contract/src/staff-html.ts): not '//x' or '/\x'
       setError(richTextTexts.linkInvalid);
       return;
     }

@@ -1,18 +1,18 @@
-import DOMPurify from 'dompurify';
 import { useMemo, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { hrefForReader, readerOfPath } from '../lib/internal-links';
+import { cleanStaffHtml } from '../lib/staff-html';
 
 /**
- * The one place that renders staff-written HTML: cleaned again in the browser, links to resident
- * pages pointed at the reader's own pages (a visitor's or partner's), and links within the portal
- * followed without reloading it.
+ * The one place that renders staff-written HTML: cleaned again in the browser by the rule the server
+ * stores it by (lib/staff-html.ts), links to resident pages pointed at the reader's own pages (a
+ * visitor's or partner's), and links within the portal followed without reloading it.
  */
 export function SafeHtml({ html, className = '' }: { html: string; className?: string }) {
   const [path, navigate] = useLocation();
   const reader = readerOfPath(path);
   const clean = useMemo(() => {
-    const fragment = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, RETURN_DOM_FRAGMENT: true });
+    const fragment = cleanStaffHtml(html);
     if (reader) {
       for (const link of fragment.querySelectorAll('a[href]')) {
         link.setAttribute('href', hrefForReader(link.getAttribute('href') ?? '', reader, window.location.origin));

@@ -83,9 +83,11 @@ export function createAppointmentService(deps: Deps) {
   const { db, projects } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The resident's address in the project asked for (or their only one); 404 while the project has appointments switched off. */
   async function scopeOf(session: Session, projectId?: number): Promise<AppointmentScope> {
     if (session.addressId === null) throw new ForbiddenError();
-    return { addressId: session.addressId, projectId: await projects.occupantProjectId(session, projectId) };
+    const { project } = await projects.occupantModuleProject(session, projectId, 'appointments');
+    return { addressId: session.addressId, projectId: project.id };
   }
 
   deps.newItems.register(async ({ addressId, projectId }) => ({ appointments: await countAwaitingAction(db, { addressId, projectId }) }));

@@ -487,7 +487,7 @@ describe("the team's inbox: /api/partner/project/{project_id}/chats and /api/par
   it("refuses a staff member of another customer: the project's inbox and its conversations are 404", async () => {
     // a conversation in Havenkwartier (Bouwbedrijf De Vries); the administrator works for Woonstad only
     const base = `/api/public/chat/${t.ids.projects.havenkwartier}`;
-    const posted = (await http.post(base, { from_name: 'Bezoeker', message: 'Vraag aan De Vries' })).json<{ unique: string }>();
+    const posted = (await http.post(base, { from_name: 'Bezoeker', message: 'Vraag aan De Vries' }, undefined, { host: 'devries.localhost' })).json<{ unique: string }>();
     expect(posted.unique).toBeTruthy();
     const [entry] = await inbox(t.ids.projects.havenkwartier, partner); // the partner works for both customers
     expect(entry).toMatchObject({ name: 'Bezoeker', unread_count: 1 });

@@ -52,9 +52,11 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     },
   }, async (request) => chat.occupantSend(sessionOf(request), request.query.project_id, request.body.message));
 
+  // A visitor's chat answers for the host's customer only (plugins/public-scope.ts).
+  const publicChat = { publicScope: { kind: 'project', param: 'project_id' } } as const;
   for (const url of ['/public/chat/:project_id', '/public/chat/:project_id/:unique']) {
     app.get(url, {
-      config: { access: access.public },
+      config: { access: access.public, ...publicChat },
       preHandler: noStore,
       schema: {
         tags: ['chat'], summary: "A visitor's conversation; without a (known) visitor code a new one is issued", description: paging,
@@ -67,7 +69,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     });
 
     app.post(url, {
-      config: { access: access.public },
+      config: { access: access.public, ...publicChat },
       schema: {
         tags: ['chat'], summary: 'Sends a message as a public visitor (rate-limited per client and per visitor code)',
         params: ZPublicChatParams, body: ZPublicChatBody, response: { 200: ZChatSendResponse, ...errors },

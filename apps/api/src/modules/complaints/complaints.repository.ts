@@ -48,7 +48,7 @@ export async function findComplaintWithImage(db: Db, fileId: number, viewer: Fil
     .innerJoin(projects, eq(projects.id, complaintItems.projectId))
     .where(and(
       eq(complaintItems.imageFileId, fileId),
-      readableBy(viewer, { projectId: complaintItems.projectId, isPublic: complaintItems.isPublic }),
+      readableBy(viewer, { projectId: complaintItems.projectId, isPublic: complaintItems.isPublic, module: 'complaints' }),
       viewer.kind === 'staff' ? undefined : publishedNow(complaintItems.publishAt),
     ))
     .limit(1);

@@ -8,6 +8,7 @@ export const complaintsRoutes = (services: Services): FastifyPluginAsyncZod => a
 
   registerModuleReads(app, services, {
     tag: 'complaints',
+    module: 'complaints',
     summary: 'Complaint items with the page title (the project\'s module_18_name)',
     description: 'Whole items (content included) in the order staff set, at most 200. is_new only for a resident: not opened yet.',
     paths: { public: complaintPaths.publicList, occupant: complaintPaths.occupantList, partner: complaintPaths.partnerList },
@@ -17,6 +18,7 @@ export const complaintsRoutes = (services: Services): FastifyPluginAsyncZod => a
 
   registerItemReads(app, services, {
     tag: 'complaints',
+    module: 'complaints',
     public: { path: complaintPaths.publicItem, summary: 'One public complaint item of a public project' },
     occupant: { path: complaintPaths.occupantItem, summary: "One complaint item of the resident's project; marks it read" },
     response: ZComplaintItem,

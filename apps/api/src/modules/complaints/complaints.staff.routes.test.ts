@@ -17,11 +17,16 @@ const residentTitles = async () => ZComplaintList.parse((await get('/api/occupan
 describe('staff complaints items', () => {
   it('keeps drafts from residents and their count until published; sanitises; audits; deletes', async () => {
     const before = (await newCounts(t, tokens.jan)).complaints ?? 0;
-    const created = await http.post(list(B), staff.editor, body({ content: '<p>Bel<script>alert(1)</script></p><img src="x" onerror="alert(2)">' }));
+    const created = await http.post(list(B), staff.editor, body({
+      content: '<p class="knop">Bel<script>alert(1)</script></p><img src="x" onerror="alert(2)"><img src="https://tracker.example/p.gif">'
+        + '<a href="/\\evil.example" target="_top">a</a><a href="//evil.example">b</a><a href="/nieuws/1" target="_top">c</a><img src="/api/files/7/foto.png" alt="Foto">',
+    }));
     expect(created.statusCode, created.body).toBe(201);
     const draft = ZStaffComplaint.parse(created.json());
     expect(draft.status).toBe('draft');
     expect(draft.content).not.toMatch(/script|onerror/);
+    // No class, no target, no image from elsewhere, no link that leads to another site through '//' or '/\'.
+    expect(draft.content).toBe('<p>Bel</p><a>a</a><a>b</a><a href="/nieuws/1">c</a><img src="/api/files/7/foto.png" alt="Foto" />');
     expect(await residentTitles()).not.toContain(draft.title);
     expect((await newCounts(t, tokens.jan)).complaints ?? 0).toBe(before);
     expect((await get(`/api/occupant/complaint/${draft.id}`, tokens.jan)).statusCode).toBe(404);

@@ -30,7 +30,7 @@ export async function findContactWithFile(db: Db, fileId: number, viewer: FileVi
     .innerJoin(projects, eq(projects.id, contacts.projectId))
     .where(and(
       or(eq(contacts.avatarFileId, fileId), eq(contacts.logoFileId, fileId)),
-      readableBy(viewer, { projectId: contacts.projectId, isPublic: contacts.isPublic }),
+      readableBy(viewer, { projectId: contacts.projectId, isPublic: contacts.isPublic, module: 'contacts' }),
     ))
     .limit(1);
   return row ?? null;

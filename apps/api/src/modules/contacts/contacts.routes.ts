@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 export const contactsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   registerModuleReads(app, services, {
     tag: 'contacts',
+    module: 'contacts',
     summary: 'Contact persons of the project',
     description: 'At most 200, in the order staff set. can_chat: show the Chat link to /berichten/.',
     paths: { public: contactPaths.publicList, occupant: contactPaths.occupantList, partner: contactPaths.partnerList },

@@ -48,6 +48,17 @@ describe('GET /api/public/customer/', () => {
     }
   });
 
+  it("answers a login address stored before '/\\x' was refused as the portal's own login page", async () => {
+    const login = async () => (await getCustomer('/api/public/customer/', 'devries.localhost')).json<TCustomer>().login_url_occupants;
+    for (const [stored, answered] of [['/\\evil.example', '/inloggen'], ['//evil.example', '/inloggen'], ['/aanmelden', '/aanmelden'], ['https://login.example.nl/x', 'https://login.example.nl/x']]) {
+      await t.query('UPDATE customers SET login_url_occupants = $1 WHERE id = $2', [stored, t.ids.customers.devries]);
+      await t.services.customers.invalidate();
+      expect(await login(), stored).toBe(answered);
+    }
+    await t.query("UPDATE customers SET login_url_occupants = '/inloggen' WHERE id = $1", [t.ids.customers.devries]);
+    await t.services.customers.invalidate();
+  });
+
   it('takes ?domain= over the Host header', async () => {
     const res = await getCustomer('/api/public/customer/?domain=devries.localhost', 'localhost');
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TBranding, TCustomer } from '@portal/contract';
+import { isSitePath, isWebUrl, type TBranding, type TCustomer } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -54,7 +54,8 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
         name: customer.name,
         api_url: apiUrl,
         ...customerBranding(customer),
-        login_url_occupants: customer.loginUrlOccupants,
+        // A value stored before the rule refused '/\\x' (another site to a browser) sends residents to the portal's own login.
+        login_url_occupants: isSitePath(customer.loginUrlOccupants) || isWebUrl(customer.loginUrlOccupants) ? customer.loginUrlOccupants : '/inloggen',
         projects: publicProjects,
         map_tile_url: options.mapTileUrl,
       };

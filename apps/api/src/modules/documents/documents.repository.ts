@@ -95,7 +95,7 @@ export async function findDocumentWithFile(db: Db, fileId: number, viewer: FileV
     .select({ id: documents.id })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(and(eq(documents.fileId, fileId), scope, readableBy(viewer, { projectId: documents.projectId, isPublic: documents.isPublic })))
+    .where(and(eq(documents.fileId, fileId), scope, readableBy(viewer, { projectId: documents.projectId, isPublic: documents.isPublic, module: 'documents' })))
     .limit(1);
   return row ?? null;
 }

@@ -10,6 +10,7 @@ export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => as
 
   registerPagedModuleReads(app, services, {
     tag: 'documents',
+    module: 'documents',
     summary: 'Documents, newest first',
     description: [
       'A resident gets the project-wide documents and those of their own address; partners the project-wide ones; public visitors',
@@ -28,5 +29,5 @@ export const documentsRoutes = (services: Services): FastifyPluginAsyncZod => as
       tags: ['documents'], summary: "One document of the resident's project or address; marks it fetched",
       params: ZIdParams, querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZDocument, ...readErrors },
     },
-  }, async (request) => documents.document(await readers.forOccupant(sessionOf(request), request.query.project_id), request.params.id));
+  }, async (request) => documents.document(await readers.forOccupant(sessionOf(request), request.query.project_id, 'documents'), request.params.id));
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_DOCUMENT_MAX_BYTES, ZDocumentList, ZStaffDocument, ZStaffDocumentList, type TStaffDocument } from '@portal/contract';
+import { fileMessages, STAFF_DOCUMENT_MAX_BYTES, ZDocumentList, ZStaffDocument, ZStaffDocumentList, type TStaffDocument } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
 import { newCounts, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
-import { auditOf, expectStatus, multipart, testPdf, testPng, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
+import { auditOf, expectStatus, multipart, pdfOf, testPdf, testPng, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
 import { setUpStaffContentBApp } from '../../../test/staff.ts';
 
 let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, staff: ConsoleTokens, call: Caller, B: number, R: number;
@@ -67,6 +67,9 @@ describe('uploading', () => {
     const exe = await upload(fields(), { filename: 'brief.pdf', data: Buffer.from('MZ\x90\x00 geen pdf') });
     expectStatus(exe, 422);
     expect(exe.json()).toMatchObject({ message: 'Kies een PDF-bestand of een afbeelding (PNG of JPEG)' });
+    const script = await upload(fields(), { filename: 'brief.pdf', data: pdfOf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> ' }) });
+    expectStatus(script, 422);
+    expect(script.json()).toEqual({ message: fileMessages.pdfActiveContent, errors: [{ field: 'file', message: fileMessages.pdfActiveContent }] });
     const bad = await upload(fields({ type: '', subject: '', methods: '[{"type":"post"}]', publish_at: 'morgen' }));
     expectStatus(bad, 422);
     expect(bad.json().errors).toEqual(expect.arrayContaining([

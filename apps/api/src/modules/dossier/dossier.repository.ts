@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { FileViewer } from '../../lib/content.ts';
+import { projectHasModule, type FileViewer } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
@@ -37,7 +37,8 @@ export async function findDossierWithFile(db: Db, fileId: number, viewer: FileVi
   const [row] = await db
     .select({ id: dossierItems.id })
     .from(dossierItems)
-    .where(and(eq(dossierItems.fileId, fileId), eq(dossierItems.addressId, viewer.addressId), inArray(dossierItems.projectId, viewer.projectIds)))
+    .innerJoin(projects, eq(projects.id, dossierItems.projectId))
+    .where(and(eq(dossierItems.fileId, fileId), eq(dossierItems.addressId, viewer.addressId), inArray(dossierItems.projectId, viewer.projectIds), projectHasModule('dossier')))
     .limit(1);
   return row ?? null;
 }

@@ -15,7 +15,7 @@ export const dossierRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       description: 'At most 200 items. download_url is /api/files/{id}/{filename}?token=, signed for the session (see GET /api/files); downloading marks the item fetched.',
       querystring: ZOccupantQuery, security: [{ bearer: [] }], response: { 200: ZDossierList, ...readErrors },
     },
-  }, async (request) => dossier.list(await readers.forOccupant(sessionOf(request), request.query.project_id)));
+  }, async (request) => dossier.list(await readers.forOccupant(sessionOf(request), request.query.project_id, 'dossier')));
 
   app.post(dossierPaths.occupantDownload, {
     config: { access: access.resident() },
@@ -29,5 +29,5 @@ export const dossierRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       querystring: ZOccupantQuery, body: ZDossierDownloadBody, security: [{ bearer: [] }],
       response: { 200: ZDossierDownloadResponse, ...readErrors, 429: ZApiError },
     },
-  }, async (request) => dossier.mail(await readers.forOccupant(sessionOf(request), request.query.project_id), request.body.email));
+  }, async (request) => dossier.mail(await readers.forOccupant(sessionOf(request), request.query.project_id, 'dossier'), request.body.email));
 };

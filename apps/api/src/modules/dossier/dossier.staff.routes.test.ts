@@ -1,8 +1,9 @@
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { ZDossierList, ZStaffAddressOptionList, ZStaffDossierItem, ZStaffDossierList, type TStaffDossierItem } from '@portal/contract';
+import { fileMessages, ZDossierList, ZStaffAddressOptionList, ZStaffDossierItem, ZStaffDossierList, type TStaffDossierItem } from '@portal/contract';
 import type { TestApp } from '../../../test/helpers.ts';
 import { newCounts, type DemoTokens, type Elsewhere, type Requester } from '../../../test/content.ts';
-import { auditOf, expectStatus, multipart, testPdf, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
+import { auditOf, expectStatus, multipart, pdfOf, testPdf, type Caller, type ConsoleTokens } from '../../../test/staff-content-b.ts';
 import { setUpStaffContentBApp } from '../../../test/staff.ts';
 
 let t: TestApp, get: Requester, tokens: DemoTokens, elsewhere: Elsewhere, staff: ConsoleTokens, call: Caller, B: number, R: number;
@@ -71,6 +72,16 @@ describe('uploading and deleting', () => {
     const html = await upload(fields(), { filename: 'rapport.pdf', data: Buffer.from('<html><script>alert(1)</script></html>') });
     expectStatus(html, 422);
     expect(html.json()).toMatchObject({ message: 'Kies een PDF-bestand of een afbeelding (PNG of JPEG)' });
+    // A PDF that runs JavaScript when the resident opens it, also with the action inside a compressed object stream.
+    for (const catalog of ['/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> ', '/OpenAction << /S /Launch /F (calc.exe) >> ']) {
+      const script = await upload(fields(), { filename: 'rapport.pdf', data: pdfOf({ catalog }) });
+      expectStatus(script, 422);
+      expect(script.json()).toEqual({ message: fileMessages.pdfActiveContent, errors: [{ field: 'file', message: fileMessages.pdfActiveContent }] });
+    }
+    const compressed = await PDFDocument.create();
+    compressed.addPage([200, 200]);
+    compressed.catalog.set(PDFName.of('OpenAction'), compressed.context.register(compressed.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') })));
+    expectStatus(await upload(fields(), { filename: 'rapport.pdf', data: Buffer.from(await compressed.save({ useObjectStreams: true })) }), 422);
     expectStatus(await upload(fields(), null), 422);
     expect(await auditOf(t, 'dossier-item')).toEqual([]);
   });

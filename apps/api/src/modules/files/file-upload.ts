@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, UnprocessableError } from '../../lib/errors.ts';
 import { assertValidInput } from '../../plugins/input-guard.ts';
+import { fileMessages } from '@portal/contract';
 import { processImage, sniffImageType } from './image-upload.ts';
+import { findPdfProblem } from './pdf-check.ts';
 
 /**
  * Uploads of a document with its fields (staff documents and dossier items): one multipart form with
@@ -27,16 +29,23 @@ function withExtension(filename: string, mime: UploadedDocument['mime']): string
   return `${base}.${EXTENSION[mime]}`;
 }
 
+type DocumentForm<F> = { fields: Record<string, string>; file: F };
+
 /**
  * Reads the text fields and the one file (field `file`) of a multipart form: too large a 413, no file
  * (or a form that cannot be read) a 422, text with invalid characters a 400, each with a Dutch message.
- * The route's plugin registers @fastify/multipart.
+ * With `optional`, a form without a file answers `file: null`. The route's plugin registers @fastify/multipart.
  */
+export async function readDocumentForm(request: FastifyRequest, maxBytes: number, texts: DocumentUploadTexts): Promise<DocumentForm<{ data: Buffer; filename: string }>>;
+export async function readDocumentForm(
+  request: FastifyRequest, maxBytes: number, texts: DocumentUploadTexts, options: { optional: true },
+): Promise<DocumentForm<{ data: Buffer; filename: string } | null>>;
 export async function readDocumentForm(
   request: FastifyRequest,
   maxBytes: number,
   texts: DocumentUploadTexts,
-): Promise<{ fields: Record<string, string>; file: { data: Buffer; filename: string } }> {
+  options: { optional?: boolean } = {},
+): Promise<DocumentForm<{ data: Buffer; filename: string } | null>> {
   const missing = () => new UnprocessableError(texts.missing, [{ field: FIELD, message: texts.missing }]);
   if (!request.isMultipart()) throw missing();
   const fields: Record<string, string> = {};
@@ -61,20 +70,33 @@ export async function readDocumentForm(
     // Anything else went wrong reading the form itself (a broken boundary, a client that hung up).
     throw missing();
   }
-  if (!file || file.data.length === 0) throw missing();
+  if (!file || file.data.length === 0) {
+    if (options.optional) return { fields, file: null };
+    throw missing();
+  }
   return { fields, file };
 }
 
-/** Checks an uploaded document by content: a PDF as sent, a png or jpeg re-encoded without metadata; else 422. */
+/**
+ * Checks an uploaded document by content: a PDF as sent when it holds no JavaScript or launch action and
+ * can be read (pdf-check.ts), a png or jpeg re-encoded without metadata; else 422. Every upload path that
+ * takes a PDF comes through here.
+ */
 export async function checkDocument(file: { data: Buffer; filename: string }, texts: Pick<DocumentUploadTexts, 'type'>): Promise<UploadedDocument> {
+  const refuse = (message: string) => new UnprocessableError(message, [{ field: FIELD, message }]);
   const mime = sniffDocumentType(file.data);
-  if (!mime) throw new UnprocessableError(texts.type, [{ field: FIELD, message: texts.type }]);
-  if (mime === 'application/pdf') return { data: file.data, mime, filename: withExtension(file.filename, mime) };
+  if (!mime) throw refuse(texts.type);
+  if (mime === 'application/pdf') {
+    const problem = await findPdfProblem(file.data);
+    if (problem) throw refuse(problem === 'active-content' ? fileMessages.pdfActiveContent : fileMessages.pdfUnreadable);
+    return { data: file.data, mime, filename: withExtension(file.filename, mime) };
+  }
   try {
     const image = await processImage(file.data, texts);
     return { data: image.data, mime: image.contentType, filename: withExtension(file.filename, image.contentType) };
   } catch (error) {
-    if (error instanceof UnprocessableError) throw new UnprocessableError(texts.type, [{ field: FIELD, message: texts.type }]);
+    // The same refusal (not an image, or too many pixels), on this form's field.
+    if (error instanceof UnprocessableError) throw refuse(error.message);
     throw error;
   }
 }

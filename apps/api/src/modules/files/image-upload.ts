@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { fileMessages } from '@portal/contract';
 import { HttpError, UnprocessableError } from '../../lib/errors.ts';
 import { assertValidInput, multipartText } from '../../plugins/input-guard.ts';
+import { imageSize } from './image-size.ts';
+import { runImageWork } from './image-work.ts';
 
 /**
  * Photo uploads of every module (survey answers, form entries): read from a multipart form, checked by
@@ -14,8 +17,15 @@ export type ProcessedImage = { data: Buffer; contentType: 'image/png' | 'image/j
 
 /** Photos are kept at most this large (an element may ask for smaller). */
 export const IMAGE_MAX_SIDE = 2560;
-/** Refuse decompression bombs: at most this many pixels are decoded. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * The most pixels an uploaded image may have: 25 megapixels. A phone's photo is 12 MP (4032 × 3024, most
+ * phones and every iPhone by default) or 24 MP (6000 × 4000 or 5712 × 4284, the default of recent
+ * high-end phones); cameras' 48-200 MP modes are meant for editing, and a resident can send a normal
+ * photo instead. Decoding 25 MP takes about 100 MB; 60 MP (the old cap) let a 7 kB PNG make the server
+ * decode 59 MP. Checked from the file's header before anything is decoded, and again by sharp.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+const MAX_MEGAPIXELS = IMAGE_MAX_PIXELS / 1_000_000;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
@@ -30,9 +40,10 @@ export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | null 
 const field = (message: string) => [{ field: 'image', message }];
 
 /**
- * Accepts a png or jpeg (by content), turns it upright by its EXIF orientation, scales it down to fit
- * `maxWidth` x `maxHeight`, and re-encodes it in the same format. Re-encoding drops all metadata (EXIF,
- * GPS, XMP, comments) and anything hidden after the image data.
+ * Accepts a png or jpeg (by content) of at most IMAGE_MAX_PIXELS, turns it upright by its EXIF
+ * orientation, scales it down to fit `maxWidth` x `maxHeight`, and re-encodes it in the same format.
+ * Re-encoding drops all metadata (EXIF, GPS, XMP, comments) and anything hidden after the image data.
+ * The decoding waits its turn in the process's image queue (image-work.ts; a 503 when that is full).
  */
 export async function processImage(
   data: Buffer,
@@ -40,27 +51,34 @@ export async function processImage(
   limits: { maxWidth?: number | null; maxHeight?: number | null } = {},
 ): Promise<ProcessedImage> {
   const refuse = () => new UnprocessableError(texts.type, field(texts.type));
+  const tooManyPixels = () => new UnprocessableError(fileMessages.imageTooManyPixels(MAX_MEGAPIXELS), field(fileMessages.imageTooManyPixels(MAX_MEGAPIXELS)));
   const contentType = sniffImageType(data);
   if (!contentType) throw refuse();
-  try {
-    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    if ((contentType === 'image/png' && meta.format !== 'png') || (contentType === 'image/jpeg' && meta.format !== 'jpeg')) throw refuse();
-    const pipeline = image
-      .rotate()
-      .resize({
-        width: Math.min(limits.maxWidth ?? IMAGE_MAX_SIDE, IMAGE_MAX_SIDE),
-        height: Math.min(limits.maxHeight ?? IMAGE_MAX_SIDE, IMAGE_MAX_SIDE),
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
-    const output = contentType === 'image/png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
-    const { data: encoded, info } = await output.toBuffer({ resolveWithObject: true });
-    return { data: encoded, contentType, width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof UnprocessableError) throw error;
-    throw refuse();
-  }
+  // The header says how large the image is: a decompression bomb is refused before it takes a place in the queue.
+  const size = imageSize(contentType, data);
+  if (size && size.width * size.height > IMAGE_MAX_PIXELS) throw tooManyPixels();
+  return runImageWork(async () => {
+    try {
+      const image = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
+      const meta = await image.metadata();
+      if ((contentType === 'image/png' && meta.format !== 'png') || (contentType === 'image/jpeg' && meta.format !== 'jpeg')) throw refuse();
+      const pipeline = image
+        .rotate()
+        .resize({
+          width: Math.min(limits.maxWidth ?? IMAGE_MAX_SIDE, IMAGE_MAX_SIDE),
+          height: Math.min(limits.maxHeight ?? IMAGE_MAX_SIDE, IMAGE_MAX_SIDE),
+          fit: 'inside',
+          withoutEnlargement: true,
+        });
+      const output = contentType === 'image/png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
+      const { data: encoded, info } = await output.toBuffer({ resolveWithObject: true });
+      return { data: encoded, contentType, width: info.width, height: info.height };
+    } catch (error) {
+      if (error instanceof UnprocessableError) throw error;
+      if (/pixel limit/i.test((error as Error).message)) throw tooManyPixels();
+      throw refuse();
+    }
+  });
 }
 
 /**

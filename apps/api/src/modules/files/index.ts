@@ -5,5 +5,6 @@ export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
 export { imageSize } from './image-size.ts';
 export { createFileLinks, signLinksIn, type FileLinkClaims, type FileLinks } from './file-links.ts';
 export { filesRoutes, registerFileLinkSigning } from './files.routes.ts';
-export { IMAGE_MAX_SIDE, processImage, readImageUpload, sendStoredFile, sniffImageType, type ImageTexts, type ProcessedImage } from './image-upload.ts';
+export { configureImageWork, createWorkQueue, imageWorkLoad, runImageWork, type ImageWorkSettings, type WorkQueue } from './image-work.ts';
+export { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage, readImageUpload, sendStoredFile, sniffImageType, type ImageTexts, type ProcessedImage } from './image-upload.ts';
 export { checkDocument, readDocumentForm, sniffDocumentType, type DocumentUploadTexts, type UploadedDocument } from './file-upload.ts';

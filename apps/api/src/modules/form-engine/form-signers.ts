@@ -30,14 +30,19 @@ export const allSigned = (entry: Pick<FormEntryRow, 'nrOfSignatures' | 'signatur
 
 /**
  * Signers the signing service reports signed: recorded once (idempotent, never backwards); `whenDone`
- * is what changes on the entry when all have signed. Retried on a concurrent change.
+ * is what changes on the entry when all have signed. Retried on a concurrent change. `unless`: an entry
+ * this says no to is left as it is (answers 'refused'; a support-base entry on paper keeps its paper result).
  */
-export async function recordSigned(db: Db, entryId: number, nrs: number[], whenDone: FormEntryUpdate): Promise<void> {
+export async function recordSigned(
+  db: Db, entryId: number, nrs: number[], whenDone: FormEntryUpdate, options: { unless?: (entry: FormEntryRow) => boolean } = {},
+): Promise<'recorded' | 'refused' | 'nothing'> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await findEntryById(db, entryId);
-    if (!entry || entry.nrOfSignatures === null) return;
+    if (!entry || entry.nrOfSignatures === null) return 'nothing';
+    // Checked on the entry as read: a change in between raises its version, and the update below then retries.
+    if (options.unless?.(entry)) return 'refused';
     const fresh = nrs.filter((nr) => nr <= entry.nrOfSignatures! && !entry.signatures[String(nr)]?.signed);
-    if (!fresh.length) return;
+    if (!fresh.length) return 'nothing';
     const signatures = { ...entry.signatures };
     for (const nr of fresh) signatures[String(nr)] = { ...signersOf(entry)[nr - 1]![1], signed: true, signedAt: new Date().toISOString() };
     const done = signersOf({ ...entry, signatures }).every(([, s]) => s.signed);
@@ -46,7 +51,7 @@ export async function recordSigned(db: Db, entryId: number, nrs: number[], whenD
       if (row) for (const nr of fresh) await insertEvent(tx, entry.id, { actorKind: 'system' }, 'signed', { nr });
       return row;
     });
-    if (updated) return;
+    if (updated) return 'recorded';
   }
   throw new ConflictError(formMessages.changed); // retried by the signing job
 }
@@ -100,10 +105,11 @@ export async function signingLink(input: {
 /** Whether signer `nr` signed: the stored mark, else (legal signing under way) the signing service, recorded when it says so. */
 export async function signerSigned(input: {
   db: Db; signing: SigningService | null; subject: SigningSubject; entry: FormEntryRow; nr: number; legal: boolean; whenDone: FormEntryUpdate;
+  unless?: (entry: FormEntryRow) => boolean;
 }): Promise<boolean> {
   const signer = signersOf(input.entry)[input.nr - 1]?.[1] ?? blankSignature();
   if (signer.signed || !input.legal || !input.signing || !input.entry.signRequested) return signer.signed;
   const signed = await input.signing.isSigned(input.subject, input.nr);
-  if (signed) await recordSigned(input.db, input.entry.id, [input.nr], input.whenDone);
-  return signed;
+  if (!signed) return false;
+  return (await recordSigned(input.db, input.entry.id, [input.nr], input.whenDone, { unless: input.unless })) !== 'refused';
 }

@@ -18,6 +18,9 @@ const changeErrors = { ...errors, 409: ZApiError, 422: ZApiError, 429: ZApiError
 const uploadErrors = { ...changeErrors, 413: ZApiError };
 const secured = [{ bearer: [] }];
 const tags = ['forms'];
+/** Public routes answer for the host's customer only, (plugins/public-scope.ts). */
+const PUBLIC_PROJECT = { publicScope: { kind: 'project', param: 'project_id' } } as const;
+const PUBLIC_FORM = { publicScope: { kind: 'form', param: 'id' } } as const;
 const imageTexts = { type: formMessages.photoType, missing: formMessages.photoMissing, tooLarge: formMessages.photoTooLarge };
 /** A POST without a body reaches validation as null; these calls need none. */
 const ZEmptyBody = z.object({ language: z.literal('nl').optional() }).nullish();
@@ -71,7 +74,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.occupantMenu(sessionOf(request), request.params.id));
 
   app.get('/public/forms/:project_id/get-unique/', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_PROJECT },
     schema: {
       tags, summary: "A new anonymous visitor code for a public project's forms",
       description: 'Keep it per project in the browser and use it in every /public/form/{id}/{unique}/... call: the entries of a code are its visitor\'s only.',
@@ -80,7 +83,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.publicUnique(request.params.project_id));
 
   app.get('/public/forms/:project_id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_PROJECT },
     schema: {
       tags, summary: "A public project's public forms overview", description: 'With `unique`, `fetched` marks the forms this visitor has an entry of.',
       params: ZFormProjectParams, querystring: ZPublicFormsQuery, response: { 200: z.array(ZFormListItem), ...errors },
@@ -88,12 +91,12 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   }, async (request) => forms.publicList(request.params.project_id, request.query.unique));
 
   app.get('/public/forms/menus/:project_id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_PROJECT },
     schema: { tags, summary: "Every menu of a public project's forms overview", params: ZFormProjectParams, querystring: ZPublicFormsQuery, response: { 200: z.array(ZFormMenu), ...errors } },
   }, async (request) => forms.publicMenus(request.params.project_id, request.query.unique));
 
   app.get('/public/forms/menu/:id', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'form-menu', param: 'id' } },
     schema: { tags, summary: 'One menu of a public project with its public items', params: ZFormMenuParams, querystring: ZPublicFormsQuery, response: { 200: ZFormMenu, ...errors } },
   }, async (request) => forms.publicMenu(request.params.id, request.query.unique));
 
@@ -115,8 +118,8 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: 'visitor',
       base: '/public/form/:id/:unique',
-      read: { access: access.public },
-      write: { access: access.public },
+      read: { access: access.public, ...PUBLIC_FORM },
+      write: { access: access.public, ...PUBLIC_FORM },
       security: undefined,
       params: { form: ZPublicFormParams, entry: ZPublicFormEntryParams },
       access: (request: FastifyRequest): Promise<Access> => {
@@ -235,7 +238,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- a visitor's files (a resident's come as signed /api/files links) ---------------------------------
 
   app.get('/public/form/:id/:unique/filled-in-form/:fid/summary', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_FORM },
     schema: {
       tags, summary: "A visitor's summary PDF; opening it marks the summary viewed", params: ZPublicFormEntryParams, querystring: ZLanguageQuery,
       response: { 404: ZApiError, 409: ZApiError },
@@ -247,7 +250,7 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/form/:id/:unique/filled-in-form/:fid/photo/:photo_id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_FORM },
     schema: { tags, summary: 'A photo this visitor uploaded', params: ZPublicFormPhotoParams, querystring: ZLanguageQuery, response: { 404: ZApiError } },
   }, async (request, reply) => {
     const { id, unique, fid, photo_id: photoId } = request.params;
@@ -257,12 +260,12 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
   // ---- the simple public form ---------------------------------------------------------------------------
 
   app.get('/public/form/:id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_FORM },
     schema: { tags, summary: "A simple public form: one page with 'Indienen'", params: ZFormParams, querystring: ZLanguageQuery, response: { 200: ZPublicSimpleForm, ...errors } },
   }, async (request) => forms.simpleForm(request.params.id));
 
   app.post('/public/form/:id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_FORM },
     schema: {
       tags, summary: 'Submits a simple public form (each submit is a new entry; the portal then shows it read-only)',
       description: "Values as in a section save, for every section at once. Invalid: 422 'Formulier niet goed ingevuld' with errors per `values.{key}`. Rate-limited per client.",

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publicOnly, readableBy, type FileViewer, type Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -68,7 +68,7 @@ export async function findInformationWithImage(db: Db, fileId: number, viewer: F
     .innerJoin(projects, eq(projects.id, informationItems.projectId))
     .where(and(
       eq(informationItems.imageFileId, fileId),
-      readableBy(viewer, { projectId: informationItems.projectId, isPublic: informationItems.isPublic }),
+      readableBy(viewer, { projectId: informationItems.projectId, isPublic: informationItems.isPublic, module: sql`${informationItems.kind}` }),
       viewer.kind === 'staff' ? undefined : publishedNow(informationItems.publishAt),
     ))
     .limit(1);

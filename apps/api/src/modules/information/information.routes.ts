@@ -8,6 +8,7 @@ export const informationRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   registerModuleReads(app, services, {
     tag: 'information',
+    module: 'information',
     summary: 'Information menu groups that hold items',
     description: 'Of groups 1 (Werkzaamheden binnen), 2 (Werkzaamheden buiten) and 3 (Overige informatie), those with information items the reader may see, by id.',
     paths: { public: informationPaths.publicMenu, occupant: informationPaths.occupantMenu, partner: informationPaths.partnerMenu },
@@ -17,6 +18,7 @@ export const informationRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   registerModuleReads(app, services, {
     tag: 'information',
+    module: 'information',
     summary: 'Information items, by menu group and position',
     description: 'Whole items (content, icons, indicators 0-100, partners), at most 200; group them by menuitem_id. is_new only for a resident: not opened yet.',
     paths: { public: informationPaths.publicList, occupant: informationPaths.occupantList, partner: informationPaths.partnerList },
@@ -26,6 +28,7 @@ export const informationRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   registerModuleReads(app, services, {
     tag: 'information',
+    module: 'faq',
     summary: 'FAQ items (information items without a menu group)',
     description: 'Same shape as information items, menuitem_id null; open one with the information item read.',
     paths: { public: informationPaths.publicFaq, occupant: informationPaths.occupantFaq, partner: informationPaths.partnerFaq },
@@ -35,6 +38,7 @@ export const informationRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   registerItemReads(app, services, {
     tag: 'information',
+    module: ['information', 'faq'],
     public: { path: informationPaths.publicItem, summary: 'One public information or FAQ item of a public project' },
     occupant: { path: informationPaths.occupantItem, summary: "One information or FAQ item of the resident's project; marks it read" },
     response: ZInformationItem,

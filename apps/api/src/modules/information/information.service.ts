@@ -1,5 +1,5 @@
 import { CONTENT_LIST_LIMIT, INFORMATION_MENUS, type TInformationItem, type TInformationMenu } from '@portal/contract';
-import { groupBy, iconUrl, type ContentDeps, type Reader } from '../../lib/content.ts';
+import { assertReaderModule, groupBy, iconUrl, type ContentDeps, type Reader } from '../../lib/content.ts';
 import { NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
@@ -46,6 +46,7 @@ export function createInformationService({ db, files, reads, newItems, projects 
     async item(reader: Reader, id: number): Promise<TInformationItem> {
       const [item] = await load(reader, { id, limit: 1 });
       if (!item) throw new NotFoundError('Informatie niet gevonden');
+      assertReaderModule(reader, item.menuitem_id === null ? 'faq' : 'information'); // an FAQ item is gone while the FAQ is off
       await reads.markFor(reader, 'information', [item.id]);
       return { ...item, is_new: false };
     },

@@ -11,7 +11,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
  * the same transaction as the change it announces (pass the transaction as `tx`).
  */
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
-  | 'signing-check' | 'signing-reconcile'
+  | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'content-published';
 

@@ -60,7 +60,7 @@ export async function findNewsWithImage(db: Db, fileId: number, viewer: FileView
     .innerJoin(projects, eq(projects.id, newsArticles.projectId))
     .where(and(
       eq(newsArticles.imageFileId, fileId),
-      readableBy(viewer, { projectId: newsArticles.projectId, isPublic: newsArticles.isPublic }),
+      readableBy(viewer, { projectId: newsArticles.projectId, isPublic: newsArticles.isPublic, module: 'news' }),
       viewer.kind === 'staff' ? undefined : publishedNow(newsArticles.publishAt),
     ))
     .limit(1);

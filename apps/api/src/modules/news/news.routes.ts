@@ -8,6 +8,7 @@ export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   registerPagedModuleReads(app, services, {
     tag: 'news',
+    module: 'news',
     summary: 'News articles, newest first',
     description: 'Whole articles (content included), paged: the newest 50 (`limit`, at most 100) and, with `before` (the last article held), '
       + 'the older ones; X-Has-More tells whether more follow. Dates DD-MM-YYYY. is_new only for a resident: not opened yet.',
@@ -18,6 +19,7 @@ export const newsRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   registerItemReads(app, services, {
     tag: 'news',
+    module: 'news',
     public: { path: newsPaths.publicArticle, summary: 'One public article of a public project' },
     occupant: { path: newsPaths.occupantArticle, summary: "One article of the resident's project; marks it read" },
     response: ZNewsArticle,

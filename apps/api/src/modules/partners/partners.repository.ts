@@ -43,7 +43,7 @@ export async function findPartnerWithLogo(db: Db, fileId: number, viewer: FileVi
     .select({ id: partners.id })
     .from(partners)
     .innerJoin(projects, eq(projects.id, partners.projectId))
-    .where(and(eq(partners.logoFileId, fileId), readableBy(viewer, { projectId: partners.projectId, isPublic: partners.isPublic })))
+    .where(and(eq(partners.logoFileId, fileId), readableBy(viewer, { projectId: partners.projectId, isPublic: partners.isPublic, module: 'partners' })))
     .limit(1);
   return row ?? null;
 }

@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 export const partnersRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   registerModuleReads(app, services, {
     tag: 'partners',
+    module: 'partners',
     summary: 'The companies working on the project, with logo, website, map position and their information items',
     description: 'At most 200, in the order staff set. information_items lists the information items (not FAQ) the partner works on, as the reader may see them.',
     paths: { public: partnerPaths.publicList, occupant: partnerPaths.occupantList, partner: partnerPaths.partnerList },

@@ -52,15 +52,19 @@ describe('GET /api/public/projects/{customer_id}', () => {
   });
 
   it("leaves out a customer's non-public project", async () => {
-    const res = await get(`/api/public/projects/${t.ids.customers.devries}`);
+    const res = await get(`/api/public/projects/${t.ids.customers.devries}`, undefined, 'devries.localhost');
     expect(res.statusCode).toBe(200);
     const list = res.json<TProjectSummary[]>();
     expect(list.map((p) => p.name)).toEqual(['Nieuwbouw Havenkwartier']);
     expect(list.map((p) => p.name)).not.toContain('Dakrenovatie Zuid');
   });
 
-  it('answers an empty list for an unknown customer and 422 for a bad id', async () => {
-    expect((await get('/api/public/projects/999999')).json()).toEqual([]);
+  it("answers 404 for another customer than the host's (an unknown one too) and 422 for a bad id", async () => {
+    for (const [id, host] of [[999999, 'localhost'], [t.ids.customers.devries, 'localhost'], [t.ids.customers.woonstad, 'devries.localhost']] as const) {
+      const res = await get(`/api/public/projects/${id}`, undefined, host);
+      expect(res.statusCode, `${id} on ${host}`).toBe(404);
+      expect(res.json()).toEqual({ message: 'Klant niet gevonden' });
+    }
     const bad = await get('/api/public/projects/0');
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ message: messages.invalidInput, errors: [{ field: 'id', message: 'Deze waarde is ongeldig' }] });
@@ -81,6 +85,17 @@ describe('GET /api/public/project/{id}', () => {
     // staff HTML was sanitised when stored
     expect(project.welcome_message).toContain('<h2>Welkom bij de renovatie van de Bloemenbuurt</h2>');
     expect(project.welcome_message).not.toContain('<script');
+  });
+
+  it("answers 404 for another customer's public project on this host, and shows it on its own", async () => {
+    const havenkwartier = `/api/public/project/${t.ids.projects.havenkwartier}`;
+    expect((await get(havenkwartier, undefined, 'devries.localhost')).statusCode).toBe(200);
+    for (const host of ['localhost', 'portaal.woonstad.example']) { // Woonstad's own host, and one only Woonstad's '*' answers
+      const res = await get(havenkwartier, undefined, host);
+      expect(res.statusCode, host).toBe(404);
+      expect(res.json()).toEqual({ message: 'Project niet gevonden' });
+    }
+    expect((await get(`/api/public/project/${t.ids.projects.bloemenbuurt}`, undefined, 'devries.localhost')).statusCode).toBe(404);
   });
 
   it('answers 404 for a non-public project and for an unknown one', async () => {

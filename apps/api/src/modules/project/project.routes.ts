@@ -11,12 +11,12 @@ export const projectRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   const { projects } = services;
 
   app.get('/public/projects/:id', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'customer', param: 'id' } },
     schema: { tags: ['projects'], summary: "A customer's public projects", params: ZIdParams, querystring: ZLanguageQuery, response: { 200: z.array(ZProjectSummary), ...errors } },
   }, async (request) => projects.publicProjects(request.params.id));
 
   app.get('/public/project/:id', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'project', param: 'id' } },
     schema: { tags: ['projects'], summary: 'A public project with its public modules', params: ZIdParams, querystring: ZLanguageQuery, response: { 200: ZProject, ...errors } },
   }, async (request) => projects.publicProject(request.params.id));
 

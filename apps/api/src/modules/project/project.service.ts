@@ -1,4 +1,4 @@
-import { ZProject, DEFAULT_MODULE_LABELS, PRIVATE_MODULES, roleCan, type TModuleName, type TPermission, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
+import { ZProject, DEFAULT_MODULE_LABELS, moduleMessages, PRIVATE_MODULES, roleCan, type TModuleName, type TPermission, type TPartnerCustomer, type TProject, type TProjectSummary } from '@portal/contract';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
@@ -11,6 +11,23 @@ import { findProjectWithCustomer, isLiveProject, listAddressProjectIds, listStaf
 import { projects } from './project.table.ts';
 
 type Audience = 'occupant' | 'public' | 'partner';
+
+/** One module, or any of several (an information item read serves the information and the FAQ modules). */
+export type ModuleRequirement = TModuleName | readonly TModuleName[];
+
+/** Whether the project has the module (or one of the modules) switched on. */
+export function hasModule(project: Pick<ProjectRow, 'modules'>, module: ModuleRequirement): boolean {
+  const wanted: readonly TModuleName[] = typeof module === 'string' ? [module] : module;
+  return project.modules.some((m) => wanted.includes(m.name));
+}
+
+/**
+ * A module switched off for a project is gone for residents, visitors and partners alike (404), not only
+ * its tile; the staff console keeps editing its content, so that an editor can prepare it before it goes on.
+ */
+export function assertModule(project: Pick<ProjectRow, 'modules'>, module: ModuleRequirement): void {
+  if (!hasModule(project, module)) throw new NotFoundError(moduleMessages.unavailable);
+}
 type Counts = Partial<Record<TModuleName, number>>;
 
 /**
@@ -156,8 +173,17 @@ export function createProjectService(db: Db, bus: InvalidationBus, newItems: New
     return found;
   }
 
+  /** The resident's project (as occupantProjectId) with its customer, 404 while it has `module` switched off. */
+  async function occupantModuleProject(session: Session, projectId: number | undefined, module: ModuleRequirement) {
+    const found = await load(await occupantProjectId(session, projectId));
+    if (!found) throw new NotFoundError('Project niet gevonden');
+    assertModule(found.project, module);
+    return found;
+  }
+
   return {
     occupantProjectId,
+    occupantModuleProject,
     staffProject,
     /** Registers the computed support-base progress text (the support-base module); cached answers are dropped with the new-item counts. */
     useSupportBaseProgress(provider: (projectId: number) => Promise<string | null>) {

@@ -99,7 +99,7 @@ export async function findScheduleWithImage(db: Db, fileId: number, viewer: File
     .innerJoin(projects, eq(projects.id, scheduleItems.projectId))
     .where(and(
       eq(scheduleItems.imageFileId, fileId),
-      readableBy(viewer, { projectId: scheduleItems.projectId, isPublic: scheduleItems.isPublic }),
+      readableBy(viewer, { projectId: scheduleItems.projectId, isPublic: scheduleItems.isPublic, module: 'scheduling' }),
       viewer.kind === 'staff' ? undefined : publishedNow(scheduleItems.publishAt),
     ))
     .limit(1);
@@ -108,7 +108,7 @@ export async function findScheduleWithImage(db: Db, fileId: number, viewer: File
     .select({ id: schedules.projectId })
     .from(schedules)
     .innerJoin(projects, eq(projects.id, schedules.projectId))
-    .where(and(eq(schedules.imageFileId, fileId), readableBy(viewer, { projectId: schedules.projectId, isPublic: projects.isPublic })))
+    .where(and(eq(schedules.imageFileId, fileId), readableBy(viewer, { projectId: schedules.projectId, isPublic: projects.isPublic, module: 'scheduling' })))
     .limit(1);
   return page ?? null;
 }

@@ -119,12 +119,12 @@ describe('the month of a planning read', () => {
     const hidden = monthOf(addDays(today, 200));
     await add(`${hidden}-15`, 'Alleen voor bewoners', false);
     const resident = await residentRead();
-    const visitor = await read(`/api/public/schedule/${elsewhere.projectId}`);
+    const visitor = await read(`/api/public/schedule/${elsewhere.projectId}`, undefined, undefined, elsewhere.host);
     const staff = await read(`/api/partner/project/${elsewhere.projectId}/schedule`, elsewhere.staffToken, undefined, elsewhere.host);
     expect(resident.months_with_items).toContain(hidden);
     expect(staff.months_with_items).toEqual(resident.months_with_items);
     expect(visitor.months_with_items).toEqual(resident.months_with_items.filter((m) => m !== hidden));
-    expect((await read(`/api/public/schedule/${elsewhere.projectId}`, undefined, hidden)).sorted_scheduled_items).toEqual({});
+    expect((await read(`/api/public/schedule/${elsewhere.projectId}`, undefined, hidden, elsewhere.host)).sorted_scheduled_items).toEqual({});
     expect(entries(await read(`/api/partner/project/${elsewhere.projectId}/schedule`, elsewhere.staffToken, hidden, elsewhere.host))
       .map((e) => e.title)).toEqual(['Alleen voor bewoners']);
   });

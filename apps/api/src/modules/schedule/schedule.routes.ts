@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 export const scheduleRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   registerModuleReads(app, services, {
     tag: 'schedule',
+    module: 'scheduling',
     summary: 'The planning of one month: comment, image, show_date, the months with entries and the month\'s entries keyed by day (YYYY-MM-DD)',
     description: [
       '`month` (YYYY-MM) picks the month; without it the month of the first planned day from today, else the last month with entries.',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { FORM_LIMITS } from '@portal/contract';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
+import { runImageWork } from '../files/index.ts';
 
 /**
  * The local provider's signing page: plain server-rendered HTML in Dutch, shown in the portal's frame.
@@ -197,16 +198,19 @@ export async function readDrawnSignature(value: unknown): Promise<Buffer | null>
   if (typeof value !== 'string' || value.length > FORM_LIMITS.signatureMax) return null;
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+=*)$/.exec(value);
   if (!match) return null;
-  try {
-    const image = sharp(Buffer.from(match[1]!, 'base64'), { limitInputPixels: MAX_SIGNATURE_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    if (meta.format !== 'png') return null;
-    const stats = await image.stats();
-    // signature_pad draws on a transparent canvas; a drawing on an opaque one shows as dark pixels
-    const drawn = meta.hasAlpha ? stats.channels[stats.channels.length - 1]!.max > 0 : stats.channels.some((c) => c.min < 250);
-    if (!drawn) return null;
-    return await image.png({ compressionLevel: 9 }).toBuffer();
-  } catch {
-    return null;
-  }
+  // In the process's image queue like every other decode (a 503 when it is full).
+  return runImageWork(async () => {
+    try {
+      const image = sharp(Buffer.from(match[1]!, 'base64'), { limitInputPixels: MAX_SIGNATURE_PIXELS, failOn: 'error' });
+      const meta = await image.metadata();
+      if (meta.format !== 'png') return null;
+      const stats = await image.stats();
+      // signature_pad draws on a transparent canvas; a drawing on an opaque one shows as dark pixels
+      const drawn = meta.hasAlpha ? stats.channels[stats.channels.length - 1]!.max > 0 : stats.channels.some((c) => c.min < 250);
+      if (!drawn) return null;
+      return await image.png({ compressionLevel: 9 }).toBuffer();
+    } catch {
+      return null;
+    }
+  });
 }

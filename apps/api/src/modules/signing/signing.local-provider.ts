@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -72,7 +72,8 @@ type LocalSigner = typeof signingLocalSigners.$inferSelect;
  * postback URL as Signhost tells it (the transaction's JSON with its SHA1 checksum under a shared
  * secret), through a job that graphile-worker retries until the portal answers 2xx; the portal then reads
  * the transaction from this provider's own record (`getTransaction`), as it reads Signhost's. The signed
- * document and the receipt carry each signer's evidence (signing.pdf.ts).
+ * document and the receipt carry each signer's evidence (signing.pdf.ts). A transaction still waiting can
+ * be cancelled (60); its links then no longer sign.
  */
 export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetchImpl = fetch }: LocalProviderDeps) {
   /** The shared secret of postbacks: server-wide, in the database, so that every portal process agrees. */
@@ -161,6 +162,17 @@ export function createLocalProvider({ db, files, jobs, secrets, sms, fetch: fetc
       if (!found) throw new Error(`signing: local transaction ${transactionId} is unknown`);
       // Its own record, in the JSON Signhost answers to GET /api/transaction/{id}, read as Signhost's is.
       return readSignhostTransaction(transactionJson(found.transaction, found.signers));
+    },
+
+    /** Cancelled (60) while it waits; the sign page then refuses its links. Told to the postback URL, as Signhost does. */
+    async cancel(transactionId) {
+      await db.transaction(async (tx) => {
+        const cancelled = await tx.update(signingLocalTransactions)
+          .set({ status: TRANSACTION_STATUS.cancelled, updatedAt: new Date() })
+          .where(and(eq(signingLocalTransactions.id, transactionId), inArray(signingLocalTransactions.status, [TRANSACTION_STATUS.waitingForDocument, TRANSACTION_STATUS.waitingForSigner])))
+          .returning({ id: signingLocalTransactions.id });
+        if (cancelled.length) await jobs.add('signing-local-postback', { transactionId }, { tx });
+      });
     },
 
     async fetchResult(transactionId) {

@@ -29,6 +29,11 @@ export interface SigningProvider {
   getTransaction(transactionId: string): Promise<ProviderTransaction>;
   /** After status 30: the signed document and the receipt. Throws (to be retried) while the provider is still making them. */
   fetchResult(transactionId: string): Promise<{ signed: ProviderFile; receipt: ProviderFile }>;
+  /**
+   * Cancels a transaction that is still open (Signhost: DELETE /api/transaction/{id}); its signers can no
+   * longer sign. A transaction that reached an end state (signed, for one) keeps it. Calling it again is harmless.
+   */
+  cancel(transactionId: string, reason: string): Promise<void>;
 }
 
 /** What the provider says of a transaction when asked: its status code (Signhost: 5..70) and per signer when they signed. */

@@ -186,7 +186,11 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       const [locked] = await tx.select().from(signingRequests).where(eq(signingRequests.id, requestId)).for('update');
       const now = new Date();
       const next = statusOfCode(reported.status);
-      const moves = next !== null && statusRank(next) > statusRank(locked!.status as SigningStatus);
+      // A request the portal cancelled may still have been signed at the provider before the cancel reached
+      // it: the provider's signature is a fact, kept as evidence (the subject's module decides what it means).
+      // Nothing else leaves 'cancelled': reconciliation never opens it again.
+      const overtaken = locked!.status === 'cancelled' && next === 'signed';
+      const moves = next !== null && (statusRank(next) > statusRank(locked!.status as SigningStatus) || overtaken);
       await tx.update(signingRequests).set({ checkedAt: now, ...(moves ? { status: next, updatedAt: now } : {}) }).where(eq(signingRequests.id, requestId));
       // The provider's signers with the moment each signed; when the transaction is signed, all of them have.
       const signed = reported.signers
@@ -279,6 +283,14 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       return request?.signers.find((s) => s.nr === nr)?.signed ?? false;
     },
 
+    async cancelOpen(subject, reason, tx) {
+      const cancelled = await tx.update(signingRequests).set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(signingRequests.subjectKind, subject.kind), eq(signingRequests.entryId, subject.entryId), inArray(signingRequests.status, ['waiting', 'in-progress'])))
+        .returning({ id: signingRequests.id, transactionId: signingRequests.providerTransactionId });
+      for (const row of cancelled) if (row.transactionId) await jobs.add('signing-cancel', { requestId: row.id, reason }, { tx });
+      return cancelled.map((row) => row.id);
+    },
+
     onProgress(kind, handler) {
       handlers.set(kind, handler);
     },
@@ -310,7 +322,8 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
       const [row] = await db.select({ id: signingRequests.id, status: signingRequests.status }).from(signingRequests)
         .where(and(eq(signingRequests.provider, from.name), eq(signingRequests.providerTransactionId, reading.postback.transactionId)));
       // Not ours, or final (a final state is never left, and at 'signed' every signature is recorded): nothing to ask.
-      if (!row || !isOpenStatus(row.status as SigningStatus)) return true;
+      // A request the portal cancelled is asked still: the provider may have had it signed before the cancel reached it.
+      if (!row || !(isOpenStatus(row.status as SigningStatus) || row.status === 'cancelled')) return true;
       try {
         await check(row.id, event!.id);
       } catch (error) {
@@ -318,6 +331,19 @@ export function createSigningService({ db, files, jobs, secrets, sms, dossier, p
         await jobs.add('signing-check', { requestId: row.id, eventId: event!.id }, { jobKey: `signing-check:${row.id}` });
       }
       return true;
+    },
+
+    /**
+     * The job after `cancelOpen`: cancels the request's transaction at its provider, then reads what the
+     * provider holds (a signature it took before the cancel arrived is kept as evidence, see `check`).
+     */
+    async cancelAtProvider(requestId: number, reason: string): Promise<void> {
+      const [row] = await db.select().from(signingRequests).where(eq(signingRequests.id, requestId));
+      if (!row?.providerTransactionId) return;
+      const chosen = providers.get(row.provider);
+      if (!chosen) return;
+      await chosen.cancel(row.providerTransactionId, reason);
+      await check(requestId);
     },
 
     /** The job after a postback whose provider could not be asked at once: asks again (throws to be retried). */

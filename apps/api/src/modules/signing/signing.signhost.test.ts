@@ -33,6 +33,8 @@ type FakeTransaction = {
   signers: Array<{ Id: string; Email: string; SignUrl: string; SignedDateTime?: string }>;
   file: Buffer | null;
   signedReady: boolean;
+  /** The body of DELETE /api/transaction/{id} (a cancel). */
+  cancelled?: unknown;
   /** Cleaned (Signhost: a final state some time ago): GET answers 410 with the partial history. */
   cleaned?: boolean;
 };
@@ -106,6 +108,16 @@ async function startFakeSignhost() {
         if (!transaction?.file) return send(400, { Message: 'The transaction could not be started.' });
         transaction.status = 10;
         return send(204);
+      }
+      if ((match = /^\/api\/transaction\/([^/]+)$/.exec(path)) && request.method === 'DELETE') {
+        const transaction = transactions.get(match[1]!);
+        if (!transaction) return send(404, { Message: 'not found' });
+        const json = JSON.parse(body.toString('utf8') || '{}') as unknown;
+        if (hasNull(json)) return send(400, { Message: 'Invalid json structure provided.' });
+        transaction.cancelled = json;
+        // Open: cancelled; in an end state the status stays (Signhost only cleans up).
+        if (transaction.status < 30) transaction.status = 60;
+        return send(200, { Id: transaction.id, Status: transaction.status });
       }
       if ((match = /^\/api\/file\/receipt\/([^/]+)$/.exec(path)) && request.method === 'GET') {
         if (transactions.get(match[1]!)?.status !== 30) return send(404, { Message: 'receipt not found.' });
@@ -316,5 +328,53 @@ describe('legal signing with Signhost (a fake Signhost on a local port, postback
     fake.transactions.set(id, transaction);
     expect(await runJobs()).toEqual(['signing-check', 'signing-progress', 'signing-documents']);
     expect((await signing.latest(subject(5)))!.status).toBe('signed');
+  });
+
+  it('cancelling: the request is cancelled at once, Signhost through a job that then reads it; a signature Signhost took before is kept as evidence; reconciliation never opens it again', async () => {
+    const { signing } = t.services;
+    await runJobs(); // what the tests before left queued
+    const transactionOf = async (requestId: number) =>
+      (await t.query<{ provider_transaction_id: string }>('SELECT provider_transaction_id FROM signing_requests WHERE id = $1', [requestId]))[0]!.provider_transaction_id;
+    const open = (await signing.latest(subject(2)))!;
+    const id = await transactionOf(open.id);
+    const cancelled = await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'Het formulier is op papier ingeleverd.', tx));
+    expect(cancelled).toEqual([open.id]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
+    expect(await t.db.transaction((tx) => signing.cancelOpen(subject(2), 'nogmaals', tx))).toEqual([]); // nothing open any more
+    expect(await runJobs()).toEqual(['signing-cancel']);
+    expect(fake.calls.slice(-2)).toEqual([`DELETE /api/transaction/${id}`, `GET /api/transaction/${id}`]);
+    expect(fake.transactions.get(id)).toMatchObject({ status: 60, cancelled: { SendNotifications: false, Reason: 'Het formulier is op papier ingeleverd.' } });
+    expect(await fake.postback(id, 60)).toBe(200); // Signhost tells of the cancel: nothing changes
+    expect(await runJobs()).toEqual([]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
+
+    // Reconciliation asks only about open requests: an old cancelled one is left as it is.
+    await t.query("UPDATE signing_requests SET created_at = now() - interval '1 day' WHERE id = $1", [open.id]);
+    const before = fake.calls.length;
+    await signing.reconcile();
+    expect(fake.calls.slice(before).filter((c) => c.includes(id))).toEqual([]);
+    expect((await signing.latest(subject(2)))!.status).toBe('cancelled');
+
+    // Signed at Signhost before the cancel arrived, its postback coming after the cancel: signed after all (evidence).
+    const late = await signing.request({ subject: subject(6), document: { filename: 'f.pdf', bytes: await pdf('F') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    const lateId = await transactionOf(late.id);
+    await t.db.transaction((tx) => signing.cancelOpen(subject(6), 'Op papier', tx));
+    fake.signAll(lateId);
+    expect(await fake.postback(lateId, 30, { signed: true })).toBe(200);
+    expect((await signing.latest(subject(6)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
+    fake.transactions.get(lateId)!.signedReady = true;
+    expect(await runJobs()).toEqual(['signing-cancel', 'signing-progress', 'signing-documents']);
+    expect(fake.transactions.get(lateId)!.status).toBe(30); // the cancel changed nothing there
+    expect((await signing.proof(subject(6)))!.signed).not.toBeNull();
+
+    // Signed at Signhost before the cancel, and that postback lost: the cancel job's read finds the signature.
+    const lost = await signing.request({ subject: subject(7), document: { filename: 'g.pdf', bytes: await pdf('G') }, verification: 'scribble', signers: [{ nr: 1, name: 'Kees' }] });
+    const lostId = await transactionOf(lost.id);
+    fake.signAll(lostId);
+    fake.transactions.get(lostId)!.signedReady = true;
+    await t.db.transaction((tx) => signing.cancelOpen(subject(7), 'Op papier', tx));
+    expect((await signing.latest(subject(7)))!.status).toBe('cancelled');
+    expect(await runJobs()).toEqual(['signing-cancel', 'signing-progress', 'signing-documents']);
+    expect((await signing.latest(subject(7)))!).toMatchObject({ status: 'signed', signers: [{ signed: true }] });
   });
 });

@@ -74,7 +74,7 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
   const headers = { Application: `APPKey ${config.appKey}`, Authorization: `APIKey ${config.userToken}` };
 
   /** `alsoOk`: statuses other than 2xx that carry an answer (GET transaction: 410 with the partial history of a cleaned one). */
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string; alsoOk?: number[] } = {}): Promise<Response> {
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init: { json?: unknown; pdf?: Buffer; accept?: string; alsoOk?: number[] } = {}): Promise<Response> {
     const extra: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     let body: string | Uint8Array | undefined;
     if (init.json !== undefined) {
@@ -158,6 +158,16 @@ export function createSignhostProvider(config: SignhostConfig, options: { public
       const transaction = readSignhostTransaction(await response.json());
       if (transaction.transactionId !== transactionId) throw new Error('signhost: the answer is about another transaction');
       return transaction;
+    },
+
+    async cancel(transactionId, reason) {
+      // Open: cancelled (status 60, a postback follows); in an end state Signhost keeps the status and cleans its copies.
+      try {
+        await call('DELETE', `/api/transaction/${id(transactionId)}`, { json: { SendNotifications: false, Reason: reason.slice(0, 200) } });
+      } catch (error) {
+        // Gone already (cleaned up): nothing left to cancel.
+        if (!(error instanceof SignhostError && (error.status === 404 || error.status === 410))) throw error;
+      }
     },
 
     async fetchResult(transactionId) {

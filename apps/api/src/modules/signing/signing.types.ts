@@ -1,3 +1,5 @@
+import type { Queryable } from '../../lib/queryable.ts';
+
 /**
  * The legal signing provider interface (ARCHITECTURE.md "Outside services"). One interface, two
  * implementations: the local provider (a signing page served by the portal, the default in the demo
@@ -57,6 +59,15 @@ export interface SigningService {
   signUrl(subject: SigningSubject, nr: number): Promise<string | null>;
   /** Whether signer `nr` has signed (as the provider's own record said when last read, never from a postback's body or a return URL). */
   isSigned(subject: SigningSubject, nr: number): Promise<boolean>;
+  /**
+   * Cancels the subject's open requests (waiting or in progress) in the transaction `tx` the caller makes
+   * its own change in: they are marked cancelled at once (no new signature is counted for them) and a job
+   * cancels each at its provider and then reads the transaction there. A signature the provider took before
+   * the cancel reached it is learnt from that read or from a postback: the request then becomes signed
+   * (evidence), and the subject's module decides what it means. Nothing else opens it again.
+   * Answers the ids of the requests cancelled.
+   */
+  cancelOpen(subject: SigningSubject, reason: string, tx: Queryable): Promise<number[]>;
   /**
    * Registers the consumer of a subject kind: called (at least once, after the change is stored) when
    * a signer signed and when the whole request reached a final state. Must be idempotent.

@@ -229,6 +229,23 @@ describe('CSV import', () => {
     expect((await preview({ csv: 'x'.repeat(2 * 1024 * 1024 + 10) })).statusCode).toBe(422);
   });
 
+  it('refuses a file with a value longer than the preview can answer (422 naming the row), not a 500', async () => {
+    const preview = (csv: string) => call('POST', `${base(bloemenbuurt)}/import/preview`, admin, { csv });
+    const postcode = await preview(`postcode;huisnummer;straat;plaats\n1234AB;1;Tulpstraat;Utrecht\n${'1'.repeat(101)};2;Tulpstraat;Utrecht`);
+    expect(postcode.statusCode, postcode.body).toBe(422);
+    const message = addressMessages.importFieldTooLong(3, 'zipcode');
+    expect(message).toBe('Regel 3: de waarde in de kolom postcode is langer dan 100 tekens. Verbeter het bestand en probeer het opnieuw.');
+    expect(postcode.json()).toEqual({ message, errors: [{ field: 'csv', message }] });
+
+    const street = await preview(`postcode;huisnummer;straat;plaats\n\n1234AB;2;${'Tulp'.repeat(251)};Utrecht`);
+    expect(street.statusCode, street.body).toBe(422);
+    expect(street.json().message).toBe(addressMessages.importFieldTooLong(3, 'street'));
+    // At the limit the row is read, and answered with its own Dutch error.
+    const atLimit = await preview(`postcode;huisnummer;straat;plaats\n1234AB;2;${'T'.repeat(1000)};Utrecht`);
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json<TAddressImportPreview>().rows[0]!.errors).toEqual([{ field: 'street', message: addressMessages.tooLong(200) }]);
+  });
+
   it('previews corrected rows and refuses to confirm while any row has an error, writing nothing', async () => {
     const rows: TAddressImportRowInput[] = [
       { line: 2, zipcode: '1234AB', house_number: '40', street: 'Tulpstraat', city: 'Utrecht' },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH, ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_IMPORT_MAX_ROWS,
-  addressFromRecord, checkAddressDetails, checkAddressRows, formatPostcode, mapAddressColumns, missingColumnsMessage,
+  addressFromRecord, addressMessages, checkAddressDetails, checkAddressRows, formatPostcode, mapAddressColumns, missingColumnsMessage, overlongImportField,
   type TAddressImportPreview, type TAddressImportResult, type TAddressImportRow, type TAddressInput,
   type TStaffAddress, type TStaffAddressListQuery, type TStaffAddressSummary, type TStaffAddressUpdateBody,
 } from '@portal/contract';
@@ -113,7 +113,14 @@ function rowsFromCsv(text: string): { rows: RowInput[]; ignored: string[] } {
   const rows: RowInput[] = [];
   records.forEach((record, i) => {
     if (i <= headerAt || !record.some((v) => v.trim())) return;
-    rows.push({ line: i + 1, ...addressFromRecord(record, columns) });
+    const row = { line: i + 1, ...addressFromRecord(record, columns) };
+    // A value longer than the preview's answer may hold is no address: the file is refused naming the row.
+    const overlong = overlongImportField(row);
+    if (overlong) {
+      const message = addressMessages.importFieldTooLong(row.line, overlong);
+      throw new UnprocessableError(message, [{ field: 'csv', message }]);
+    }
+    rows.push(row);
   });
   if (!rows.length) throw new UnprocessableError(staffAddressTexts.empty);
   if (rows.length > ADDRESS_IMPORT_MAX_ROWS) throw new UnprocessableError(staffAddressTexts.tooManyRows);

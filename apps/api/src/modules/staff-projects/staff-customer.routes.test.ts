@@ -103,6 +103,12 @@ describe('PUT /api/staff/customer', () => {
       { field: 'domains.2', message: staffProjectMessages.hostTwice },
       { field: 'login_url_occupants', message: staffProjectMessages.loginUrlInvalid },
     ]);
+    // A backslash or a tab after the slash leads to another site as well ('/\evil.example' is '//evil.example' to a browser).
+    for (const login of ['/\\evil.example', '/\t/evil.example', '/\\/evil.example', '/inloggen\\x']) {
+      const sneaky = await http.put(URL, tokens.admin, await bodyWith({ login_url_occupants: login }));
+      expect(sneaky.statusCode, login).toBe(422);
+      expect(sneaky.json<{ errors: unknown[] }>().errors, login).toEqual([{ field: 'login_url_occupants', message: staffProjectMessages.loginUrlInvalid }]);
+    }
     const none = await http.put(URL, tokens.admin, await bodyWith({ domains: [] }));
     expect(none.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'domains', message: staffProjectMessages.hostsRequired }]);
   });

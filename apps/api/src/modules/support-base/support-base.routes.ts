@@ -1,16 +1,19 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZApiError, ZConsentAddressPaper, ZConsentPaperBody, ZConsentPaperParams, ZConsentTally, ZConsentTallyParams, ZConsentTallyQuery, ZFormOccupant, ZIsSigned, ZLanguageQuery, ZSupportBaseDownloadQuery,
+  CONSENT_SCAN_MAX_BYTES, consentPaperMessages, ZApiError, ZConsentPaperConfirmBody, ZConsentPaperCorrectionFields, ZConsentPaperFields, ZConsentPaperHistory,
+  ZConsentPaperParams, ZConsentPaperRecordParams, ZConsentPaperRejectBody, ZConsentTally, ZConsentTallyParams, ZConsentTallyQuery, ZFormOccupant, ZIsSigned, ZLanguageQuery, ZSupportBaseDownloadQuery,
   ZSupportBaseForm, ZSupportBaseMobileBody, ZSupportBaseNrBody, ZSupportBaseParams, ZSupportBaseProject, ZSupportBasePublicParams,
   ZSupportBasePublicSectionParams, ZSupportBasePublicSignerParams, ZSupportBaseSaveBody, ZSupportBaseSectionParams, ZSupportBaseSendBody,
-  ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId,
+  ZSupportBaseSignerParams, ZSupportBaseSignUrl, ZId, type TPermission,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
-import { access } from '../../plugins/access.ts';
+import { access, actorOf } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
-import { sendStoredFile } from '../files/index.ts';
+import { parseFormFields } from '../../lib/staff-content-b.ts';
+import { readDocumentForm, sendStoredFile } from '../files/index.ts';
 import type { SupportBaseAccess } from './support-base.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -33,6 +36,7 @@ const pdfName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '');
 export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { supportBase, projects } = services;
   const { calls } = supportBase;
+  await app.register(multipart, { limits: { fileSize: CONSENT_SCAN_MAX_BYTES, files: 1 } });
 
   const variants = [
     {
@@ -47,8 +51,9 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     {
       who: "letter's holder",
       base: '/public/support-base/form/:form_id/token/:token',
-      read: { access: access.public },
-      write: { access: access.public },
+      // A letter link answers on its own customer's host only (plugins/public-scope.ts).
+      read: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
+      write: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
       security: undefined,
       params: { form: ZSupportBasePublicParams, section: ZSupportBasePublicSectionParams, signer: ZSupportBasePublicSignerParams },
       access: (request: FastifyRequest): Promise<SupportBaseAccess> => {
@@ -138,7 +143,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/download', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
     schema: { tags, summary: "A letter's holder's document (PDF) for checking", description: DOWNLOAD, params: ZSupportBasePublicParams, querystring: ZSupportBaseDownloadQuery, response: { 401: ZApiError, 404: ZApiError, 409: ZApiError } },
   }, async (request, reply) => {
     const pdf = await supportBase.download(request.params.form_id, request.query.token, request.params.token);
@@ -146,7 +151,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
   });
 
   app.get('/public/support-base/form/:form_id/token/:token/attachment/:nr', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'form', param: 'form_id' } },
     schema: {
       tags, summary: "An attachment of the form for a letter's holder (residents get signed file links)",
       params: ZSupportBasePublicParams.extend({ nr: ZId }), querystring: ZLanguageQuery, response: { 404: ZApiError },
@@ -156,25 +161,79 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     return sendStoredFile(reply, file, { disposition: `inline; filename="${pdfName(file.filename)}"` });
   });
 
-  // ---- the consent tally -----------------------------------------------------------------------------------
+  // ---- paper forms (issue 15): a scan, a second staff member's confirmation, corrections with a reason ------------------
 
-  app.post('/partner/project/:project_id/support-base/form/:form_id/address/:address_id/paper', {
-    config: { access: access.partner('consent.paper.record', access.project('project_id'), { action: 'consent-paper' }) },
+  const PAPER = 'Partner-portal staff with the permission named (plugins/access.ts); a project out of reach, a form of another project or an address outside the project: 404. '
+    + 'Every action is written to the audit log. Answers the address\'s paper forms (newest first), with `can_confirm` for the caller.';
+  const scanTexts = { type: consentPaperMessages.scanType, missing: consentPaperMessages.scanMissing, tooLarge: consentPaperMessages.scanTooLarge };
+  const paperBase = '/partner/project/:project_id/support-base/form/:form_id/address/:address_id/paper';
+  const place = (params: { project_id: number; form_id: number; address_id: number }) =>
+    ({ projectId: params.project_id, formId: params.form_id, addressId: params.address_id });
+  /** The guard checks the project's reach and the permission; the records and the audit log name the acting staff member (`actorOf`). */
+  const paperAccess = (permission: TPermission, action: string, options: { personalData?: boolean } = {}) =>
+    ({ access: access.partner(permission, access.project('project_id'), { action, ...options }) });
+
+  app.get(paperBase, {
+    config: paperAccess('consent.tally.read', 'paper-history', { personalData: true }),
+    schema: { tags, summary: "An address's paper forms (history)", description: PAPER, params: ZConsentPaperParams, querystring: ZLanguageQuery, security: secured, response: { 200: ZConsentPaperHistory, ...errors } },
+  }, async (request) => supportBase.paper.history(actorOf(request), place(request.params)));
+
+  app.post(paperBase, {
+    config: paperAccess('consent.paper.record', 'paper-record'),
     schema: {
-      tags, summary: 'Records a form finished on paper (afgerond, by post) with what the signed paper says',
-      description: 'Counts in the tally from then on; the address\'s wizard shows it finished. An address whose document was signed digitally: 409.',
-      params: ZConsentPaperParams, body: ZConsentPaperBody, security: secured, response: { 200: ZConsentAddressPaper, ...changeErrors },
+      tags, summary: 'Records a form that came back on paper, with a scan of the signed paper', consumes: ['multipart/form-data'],
+      description: 'multipart/form-data: `agreement` (agree | disagree) and the scan in field `file`: a PDF, PNG or JPEG by content, at most '
+        + `${CONSENT_SCAN_MAX_BYTES / 1024 / 1024} MB (else 422, too large 413). The record waits for a second staff member's confirmation before it counts; `
+        + "the address's open signing requests are cancelled. A digitally signed address, or one with a paper form already (correct that one): 409. " + PAPER,
+      params: ZConsentPaperParams, security: secured, response: { 201: ZConsentPaperHistory, ...changeErrors, 413: ZApiError },
     },
-  }, async (request) => {
-    const { project_id: projectId, form_id: formId, address_id: addressId } = request.params;
-    return supportBase.recordPaper({ session: sessionOf(request), projectId, formId, addressId, agreement: request.body.agreement });
+  }, async (request, reply) => {
+    const actor = actorOf(request);
+    const form = await readDocumentForm(request, CONSENT_SCAN_MAX_BYTES, scanTexts, { optional: true });
+    const fields = parseFormFields(ZConsentPaperFields, form.fields);
+    return reply.status(201).send(await supportBase.paper.record(actor, place(request.params), { agreement: fields.agreement, scan: form.file }));
   });
+
+  app.post(`${paperBase}/:record_id/confirm`, {
+    config: paperAccess('consent.paper.confirm', 'paper-confirm'),
+    schema: {
+      tags, summary: 'Confirms a paper form someone else recorded: from now on it counts (a correction replaces the record it corrects)',
+      description: `Not by the staff member who recorded it, and only while it waits: 409. ${PAPER}`,
+      params: ZConsentPaperRecordParams, body: ZConsentPaperConfirmBody, security: secured, response: { 200: ZConsentPaperHistory, ...changeErrors },
+    },
+  }, async (request) => supportBase.paper.confirm(actorOf(request), place(request.params), request.params.record_id));
+
+  app.post(`${paperBase}/:record_id/reject`, {
+    config: paperAccess('consent.paper.confirm', 'paper-reject'),
+    schema: {
+      tags, summary: 'Rejects a paper form that waits for confirmation, with a reason', description: `Only while it waits: 409. ${PAPER}`,
+      params: ZConsentPaperRecordParams, body: ZConsentPaperRejectBody, security: secured, response: { 200: ZConsentPaperHistory, ...changeErrors },
+    },
+  }, async (request) => supportBase.paper.reject(actorOf(request), place(request.params), request.params.record_id, request.body.reason));
+
+  app.post(`${paperBase}/:record_id/correct`, {
+    config: paperAccess('consent.paper.record', 'paper-correct'),
+    schema: {
+      tags, summary: 'Corrects the confirmed paper form that counts: a new record with a reason, which waits for confirmation', consumes: ['multipart/form-data'],
+      description: 'multipart/form-data: `agreement`, `reason` and optionally a new scan in field `file` (without one the corrected record\'s scan is kept). '
+        + 'The corrected record counts until the correction is confirmed, then stays in the history as superseded. Only the record that counts can be corrected, '
+        + `and not while another record waits: 409. ${PAPER}`,
+      params: ZConsentPaperRecordParams, security: secured, response: { 201: ZConsentPaperHistory, ...changeErrors, 413: ZApiError },
+    },
+  }, async (request, reply) => {
+    const actor = actorOf(request);
+    const form = await readDocumentForm(request, CONSENT_SCAN_MAX_BYTES, scanTexts, { optional: true });
+    const fields = parseFormFields(ZConsentPaperCorrectionFields, form.fields);
+    return reply.status(201).send(await supportBase.paper.correct(actor, place(request.params), request.params.record_id, { ...fields, scan: form.file }));
+  });
+
+  // ---- the consent tally -----------------------------------------------------------------------------------
 
   app.get('/partner/project/:project_id/support-base/tally', {
     config: { access: access.partner('consent.tally.read', access.project('project_id'), { personalData: true }) },
     schema: {
       tags, summary: "The consent tally of the project's support-base form (the 70% rule)",
-      description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper; percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents and paper forms count. With a page of addresses (25 per page) and their status.',
+      description: 'Per building unit: homes, vacant, agreed, disagreed, signed, answering, not started, on paper (confirmed), paper forms waiting for confirmation, conflicts (signed digitally after a paper form); percentages with and without vacant homes (the project setting consent_counts_vacant makes one leading), whether 70% is reached and when it first was. Only signed documents whose signed PDF is stored and confirmed paper forms count. With a page of addresses (25 per page) and their status.',
       params: ZConsentTallyParams, querystring: ZConsentTallyQuery, security: secured, response: { 200: ZConsentTally, ...errors },
     },
   }, async (request) => {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   formElementKind, isEditableStatus, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBasePaths,
-  formMessages, type TConsentAddressPaper, type TFormOccupant, type TFormValues, type TSupportBaseForm, type TSupportBaseProject,
+  type TFormOccupant, type TFormValues, type TSupportBaseForm, type TSupportBaseProject,
   SUPPORT_BASE_FINAL_STATUSES,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -20,9 +20,11 @@ import { formAttachments } from '../form-engine/form-engine.table.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProjectService } from '../project/project.service.ts';
-import type { SigningService, SigningSubject } from '../signing/signing.types.ts';
+import type { SigningRequest, SigningService, SigningSubject } from '../signing/signing.types.ts';
 import { findLetterAddress } from './consent-letters.repository.ts';
 import { supportBaseMail } from './support-base.mails.ts';
+import { createPaperConsent, type PaperConsentDeps } from './support-base.paper.ts';
+import { consentPaperRecords } from './support-base.table.ts';
 import { createConsentTally } from './support-base.tally.ts';
 
 export type SupportBaseServiceDeps = {
@@ -34,6 +36,7 @@ export type SupportBaseServiceDeps = {
   sessions: SessionStore;
   jobs: JobQueue;
   mailer: Mailer;
+  audit: PaperConsentDeps['audit'];
   log?: (error: unknown, msg: string) => void;
 };
 
@@ -106,12 +109,31 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     return found && viewer.customerIds.includes(found.project.customerId) ? {} : null;
   });
 
-  signing?.onProgress('support-base', async ({ subject, request }) => {
+  // Paper forms (issue 15): recorded with a scan, counted after a second staff member's confirmation.
+  const paper = createPaperConsent({ db, files, signing, projects, audit: deps.audit, onPaperWithdrawn: applyLatestSignature });
+
+  /** An entry on paper keeps its paper result: signatures that finish for it are evidence, not what counts. */
+  const onPaperEntry = (entry: FormEntryRow) => entry.onPaper;
+
+  /** Signers the signing service reports signed; on an entry on paper a finished request is kept as evidence and flagged instead. */
+  async function applySigned(entryId: number, request: SigningRequest): Promise<void> {
     const nrs = request.signers.filter((s) => s.signed).map((s) => s.nr);
     if (!nrs.length) return;
-    await recordSigned(db, subject.entryId, nrs, await whenSigned(subject.entryId, request.id));
-    await announce(subject.entryId);
-  });
+    const done = await whenSigned(entryId, request.id);
+    const outcome = await recordSigned(db, entryId, nrs, done, { unless: onPaperEntry });
+    if (outcome === 'refused' && request.status === 'signed') {
+      await paper.signedAfterPaper(entryId, request.id, done.agreement === 'agree' || done.agreement === 'disagree' ? done.agreement : null);
+    }
+    await announce(entryId);
+  }
+
+  /** No paper form is left for the entry (the last one was rejected): a request signed meanwhile counts after all. */
+  async function applyLatestSignature(entryId: number): Promise<void> {
+    const request = await signing?.latest(subjectOf(entryId));
+    if (request?.status === 'signed') await applySigned(entryId, request);
+  }
+
+  signing?.onProgress('support-base', async ({ subject, request }) => applySigned(subject.entryId, request));
 
   // ---- access --------------------------------------------------------------------------------------
 
@@ -194,6 +216,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     const { sections, completed, entry } = await prepared(a, row);
     const signers = entry ? signersOf(entry) : [];
     const requested = entry?.signRequested || isSigned(entry) ? await signing?.latest(subjectOf(entry!.id)) : null;
+    const counted = entry ? await countedAgreement(entry) : null;
     const documentUrl = completed && entry?.summaryFileId
       ? `/api${a.base}/download?token=${encodeURIComponent(await files.links.sign({ fileId: entry.summaryFileId, sessionId: a.sessionId }))}`
       : null;
@@ -219,10 +242,18 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
       email_address: entry?.emailTo[0] ?? null,
       comment: entry?.comment ?? null,
       on_paper: entry?.onPaper ?? false,
-      agreement: entry?.agreement === 'agree' || entry?.agreement === 'disagree' ? entry.agreement : null,
-      agreement_at: entry?.agreementAt ? toDutchDate(entry.agreementAt) : null,
+      agreement: counted?.agreement ?? null,
+      agreement_at: counted?.at ? toDutchDate(counted.at) : null,
       version: entry?.version ?? 0,
     };
+  }
+
+  /** What counts for an entry: on paper the confirmed paper form (from its confirmation), else what the signed document says. */
+  async function countedAgreement(entry: FormEntryRow): Promise<{ agreement: 'agree' | 'disagree'; at: Date | null } | null> {
+    if (!entry.onPaper) return entry.agreement === 'agree' || entry.agreement === 'disagree' ? { agreement: entry.agreement, at: entry.agreementAt } : null;
+    const [row] = await db.select({ agreement: consentPaperRecords.agreement, at: consentPaperRecords.decidedAt }).from(consentPaperRecords)
+      .where(and(eq(consentPaperRecords.entryId, entry.id), eq(consentPaperRecords.state, 'confirmed'), isNull(consentPaperRecords.supersededAt))).limit(1);
+    return row ?? null;
   }
 
   // ---- changes ---------------------------------------------------------------------------------------
@@ -345,7 +376,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     const entry = await requireEntry(a);
     if (entry.nrOfSignatures === null || nr > entry.nrOfSignatures) throw new NotFoundError('Deze ondertekenaar hoort niet bij dit formulier');
     if (isFinal(entry)) return true;
-    const signed = await signerSigned({ db, signing, subject: subjectOf(entry.id), entry, nr, legal: true, whenDone: await whenSigned(entry.id) });
+    const signed = await signerSigned({ db, signing, subject: subjectOf(entry.id), entry, nr, legal: true, whenDone: await whenSigned(entry.id), unless: onPaperEntry });
     if (signed) await announce(entry.id);
     return signed;
   }
@@ -440,37 +471,13 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     return tally.progressText(projectId);
   }
 
-  /**
-   * Staff record a form finished on paper (section 'afgerond'): what the signed paper says counts in the
-   * tally from then on. Not for an address whose document was signed digitally (409).
-   */
-  async function recordPaper(input: { session?: Session; projectId: number; formId: number; addressId: number; agreement: 'agree' | 'disagree'; at?: Date }): Promise<TConsentAddressPaper> {
-    if (input.session) await projects.staffProject(input.session, input.projectId);
-    const { form } = await supportBaseForm(input.formId);
-    if (form.projectId !== input.projectId || !(await findProjectAddress(db, form.projectId, input.addressId))) throw notFound();
-    const at = input.at ?? new Date();
-    const actor = input.session ? { actorKind: 'staff' as const, userId: input.session.userId } : { actorKind: 'system' as const };
-    const existing = await findLatestEntry(db, form.id, { kind: 'address', addressId: input.addressId });
-    if (existing && isSigned(existing) && !existing.onPaper) throw new ConflictError(supportBaseMessages.alreadySigned);
-    const set = { onPaper: true, agreement: input.agreement, agreementAt: at, status: 'confirmed', sentAt: at, signRequested: false } as const;
-    await db.transaction(async (tx) => {
-      const row = existing
-        ? await updateEntry(tx, existing.id, existing.version, set)
-        : await insertEntry(tx, form, { kind: 'address', addressId: input.addressId }, { onePerOwner: true, ...set });
-      if (!row) throw new ConflictError(formMessages.changed);
-      await insertEvent(tx, row.id, actor, 'paper', { agreement: input.agreement });
-    });
-    await projects.invalidateNewItems({ projectId: form.projectId });
-    return { address_id: input.addressId, agreement: input.agreement, agreement_at: toDutchDate(at) };
-  }
-
   const calls = {
     form: async (a: SupportBaseAccess) => toForm(a, await entryOf(a)),
     save, setNrOfSignatures, setMobile, signUrl, isSigned: signerIsSigned, send, project, occupants: occupantsOf, attachment,
   };
 
   return {
-    occupant, letter, calls, download, sendMail, progressText, recordPaper, whenSigned, tally,
+    occupant, letter, calls, download, sendMail, progressText, whenSigned, tally, paper,
     /** For tests and staff tools: the forms of the project (ids). */
     async formIds(projectId: number): Promise<number[]> {
       const rows = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.projectId, projectId), eq(forms.kind, FAMILY), eq(forms.isActive, true)));

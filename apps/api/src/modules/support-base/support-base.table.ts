@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TConsentAgreement, TConsentPaperState } from '@portal/contract';
 import { addresses } from '../address/address.table.ts';
 import { users } from '../auth/auth.table.ts';
-import { forms } from '../form-engine/form-engine.table.ts';
+import { files } from '../files/files.table.ts';
+import { formEntries, forms } from '../form-engine/form-engine.table.ts';
+import { projects } from '../project/project.table.ts';
 
 /**
  * The personal links printed on consent letters (a credential of the address): one row per printed letter.
@@ -31,3 +34,55 @@ export const consentLetters = pgTable(
     index('consent_letters_address_idx').on(t.formId, t.addressId, t.id),
   ],
 );
+
+/**
+ * Paper consent (a support-base form finished on paper): one row per record, kept for good. A row never
+ * changes after it was written except its state: `pending` → `confirmed` or `rejected` (who decided,
+ * when, why) and, for a confirmed one, `superseded_*` when a confirmed correction replaced it. A database
+ * trigger (migration 0019) refuses any other change. A correction is a new row that names the row it
+ * corrects and a reason. The tally counts only the confirmed row that nothing superseded.
+ */
+export const consentPaperRecords = pgTable(
+  'consent_paper_records',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id').notNull().references(() => formEntries.id, { onDelete: 'cascade' }),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
+    agreement: text('agreement').$type<TConsentAgreement>().notNull(),
+    /** The scan of the signed paper (PDF, PNG or JPEG, checked by content). */
+    scanFileId: integer('scan_file_id').notNull().references(() => files.id),
+    /** The record this one corrects, with the reason. */
+    correctsId: integer('corrects_id').references((): AnyPgColumn => consentPaperRecords.id),
+    reason: text('reason'),
+    /** Who recorded it: the account (gone: null) and its name at the time. */
+    recordedByUserId: integer('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state').$type<TConsentPaperState>().notNull().default('pending'),
+    /** The second staff member who confirmed or rejected it (never the recorder for a confirmation). */
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    /** A confirmed correction replaced it. */
+    supersededById: integer('superseded_by_id').references((): AnyPgColumn => consentPaperRecords.id),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('consent_paper_records_entry_idx').on(t.entryId, t.id),
+    index('consent_paper_records_scan_idx').on(t.scanFileId),
+    index('consent_paper_records_corrects_idx').on(t.correctsId),
+    index('consent_paper_records_superseded_by_idx').on(t.supersededById),
+    // At most one record waits per entry, and at most one counts.
+    uniqueIndex('consent_paper_records_pending_idx').on(t.entryId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('consent_paper_records_counted_idx').on(t.entryId).where(sql`${t.state} = 'confirmed' AND ${t.supersededAt} IS NULL`),
+    check('consent_paper_records_state_check', sql`${t.state} IN ('pending', 'confirmed', 'rejected')`),
+    check('consent_paper_records_agreement_check', sql`${t.agreement} IN ('agree', 'disagree')`),
+    check('consent_paper_records_decided_check', sql`(${t.state} = 'pending') = (${t.decidedAt} IS NULL)`),
+    check('consent_paper_records_correction_check', sql`${t.correctsId} IS NULL OR ${t.reason} IS NOT NULL`),
+    check('consent_paper_records_superseded_check', sql`${t.supersededAt} IS NULL OR ${t.state} = 'confirmed'`),
+  ],
+);
+export type ConsentPaperRow = typeof consentPaperRecords.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentProgressText, NO_BUILDING_UNIT,
-  type TConsentAddress, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
+  CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentConflictText, consentProgressText, NO_BUILDING_UNIT,
+  type TConsentAddress, type TConsentAgreement, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
@@ -16,21 +16,27 @@ type Row = {
   address_id: number; building_unit: string | null; vacant: boolean; street: string; house_number: string; zipcode: string; city: string;
   entry_id: number | null; has_values: boolean | null; status: string | null; agreement: string | null; agreement_at: Date | null;
   on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null; proven: boolean | null; letter_printed_at: Date | null;
+  paper_agreement: string | null; paper_at: Date | null; pending_agreement: string | null; signed_after_paper: boolean | null; digital_agreement: string | null;
 };
 
 type AddressState = {
   addressId: number; fullAddress: string; unit: string; vacant: boolean; status: TSupportBaseAddressStatus;
-  onPaper: boolean; signed: boolean; agreement: 'agree' | 'disagree' | null; agreementAt: Date | null;
+  onPaper: boolean; paper: 'pending' | 'confirmed' | null; conflictText: string | null;
+  signed: boolean; agreement: TConsentAgreement | null; agreementAt: Date | null;
   /** When the address's live letter (unrevoked, unexpired) was printed. */
   letterPrintedAt: Date | null;
 };
+
+const agreementOf = (value: string | null): TConsentAgreement | null => (value === 'agree' || value === 'disagree' ? value : null);
 
 /**
  * The consent tally of the 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): per building unit the homes,
  * vacant ones, what the signed documents (or paper forms) say, and how far the others are. A digital
  * agreement counts only when the provider confirmed the request signed (status 30, read from the provider)
  * and its signed document is stored with the portal (`proven`); until then the address shows as signed.
- * A paper form counts as recorded. Answers not signed count as answering.
+ * A paper form counts only when a second staff member confirmed its record, from that confirmation; on
+ * paper only the paper form counts (a digital signature after it is flagged, not counted). Answers not
+ * signed count as answering, a paper form waiting for its second staff member as 'on_paper'.
  * Whether vacant homes count is the project's setting; both percentages are given.
  */
 export function createConsentTally(db: Db) {
@@ -51,29 +57,42 @@ export function createConsentTally(db: Db) {
               EXISTS (SELECT 1 FROM signing_requests r
                        WHERE r.subject_kind = 'support-base' AND r.entry_id = e.id AND r.status = 'signed' AND r.signed_file_id IS NOT NULL) AS proven,
               (SELECT max(cl.created_at) FROM consent_letters cl
-                WHERE cl.form_id = $2 AND cl.address_id = ap.address_id AND cl.revoked_at IS NULL AND cl.expires_at > now()) AS letter_printed_at
+                WHERE cl.form_id = $2 AND cl.address_id = ap.address_id AND cl.revoked_at IS NULL AND cl.expires_at > now()) AS letter_printed_at,
+              pc.agreement AS paper_agreement, pc.decided_at AS paper_at, pp.agreement AS pending_agreement,
+              COALESCE(sa.found, false) AS signed_after_paper, sa.agreement AS digital_agreement
          FROM address_projects ap
          JOIN addresses a ON a.id = ap.address_id
          LEFT JOIN LATERAL (
            SELECT * FROM form_entries fe WHERE fe.form_id = $2 AND fe.address_id = ap.address_id ORDER BY fe.id DESC LIMIT 1
          ) e ON true
+         LEFT JOIN consent_paper_records pc ON pc.entry_id = e.id AND pc.state = 'confirmed' AND pc.superseded_at IS NULL
+         LEFT JOIN consent_paper_records pp ON pp.entry_id = e.id AND pp.state = 'pending'
+         LEFT JOIN LATERAL (
+           SELECT true AS found, ev.detail ->> 'agreement' AS agreement FROM form_entry_events ev
+            WHERE ev.entry_id = e.id AND ev.action = 'signed-after-paper' ORDER BY ev.id DESC LIMIT 1
+         ) sa ON e.on_paper
         WHERE ap.project_id = $1 AND ($4::int[] IS NULL OR ap.address_id = ANY($4::int[]))
         ORDER BY COALESCE(ap.building_unit, $3), a.street, a.zipcode, length(a.house_number), a.house_number, a.id`,
       [projectId, formId, NO_BUILDING_UNIT, addressIds ?? null],
     );
     return result.rows.map((r) => {
       const onPaper = r.on_paper === true;
-      const counted = onPaper || r.proven === true;
-      const agreement = counted && (r.agreement === 'agree' || r.agreement === 'disagree') ? r.agreement : null;
+      // On paper only a confirmed record counts (from its confirmation); else what the signed document says,
+      // once it is proven (signed at the provider and its signed document stored).
+      const paperAgreement = agreementOf(r.paper_agreement);
+      const agreement = onPaper ? paperAgreement : r.proven === true ? agreementOf(r.agreement) : null;
+      const agreementAt = !agreement ? null : onPaper ? r.paper_at : r.agreement_at;
+      const paper = !onPaper ? null : r.pending_agreement !== null ? 'pending' : paperAgreement ? 'confirmed' : null;
       const signed = !onPaper && (r.status === 'signed' || r.status === 'confirmed' || r.all_signed === true);
       const status: TSupportBaseAddressStatus = agreement === 'agree' ? 'agreed'
         : agreement === 'disagree' ? 'disagreed'
           : onPaper ? 'on_paper'
             : signed ? 'signed'
               : r.entry_id !== null && (r.has_values || r.sign_requested) ? 'answering' : 'not_started';
+      const conflictText = onPaper && r.signed_after_paper ? consentConflictText(agreementOf(r.digital_agreement), paperAgreement ?? agreementOf(r.pending_agreement)) : null;
       return {
         addressId: r.address_id, fullAddress: fullAddress({ street: r.street, houseNumber: r.house_number, zipcode: r.zipcode, city: r.city }),
-        unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, status, onPaper, signed, agreement, agreementAt: agreement ? r.agreement_at : null,
+        unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, status, onPaper, paper, conflictText, signed, agreement, agreementAt,
         letterPrintedAt: r.letter_printed_at,
       };
     });
@@ -100,7 +119,9 @@ export function createConsentTally(db: Db) {
       signed: list.filter((s) => s.signed).length,
       answering: list.filter((s) => s.status === 'answering').length,
       not_started: list.filter((s) => s.status === 'not_started' && !s.vacant).length,
-      on_paper: list.filter((s) => s.onPaper).length,
+      on_paper: list.filter((s) => s.onPaper && s.agreement !== null).length,
+      paper_pending: list.filter((s) => s.paper === 'pending').length,
+      conflicts: list.filter((s) => s.conflictText !== null).length,
       percentage_with_vacant: percent(agreed, total),
       percentage_without_vacant: percent(agreed, total - vacant),
       percentage: leading,
@@ -137,6 +158,7 @@ export function createConsentTally(db: Db) {
       const page = Math.min(options.page ?? 1, pages);
       const items: TConsentAddress[] = shown.slice((page - 1) * TALLY_PAGE_SIZE, page * TALLY_PAGE_SIZE).map((s) => ({
         address_id: s.addressId, full_address: s.fullAddress, building_unit: s.unit, vacant: s.vacant, status: s.status, on_paper: s.onPaper,
+        paper: s.paper, conflict: s.conflictText !== null, conflict_text: s.conflictText,
         agreement_at: s.agreementAt ? toDutchDate(s.agreementAt) : null,
         // Whether a letter is out, never its link: the link is the address's credential (printed only).
         letter_printed_at: s.letterPrintedAt ? toDutchDate(s.letterPrintedAt) : null,

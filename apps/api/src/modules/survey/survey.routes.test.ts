@@ -438,8 +438,12 @@ describe('public surveys', () => {
       expect((await post(`/api/public/survey/${id}/${unique}`, { answers: [{ question_id: 1, answer: 5 }] })).statusCode).toBe(404);
       expect((await upload(`/api/public/survey/${id}/${unique}/element/foto`, await pngFile())).statusCode).toBe(404);
     }
-    // the public survey of another customer's public project is readable (public is public)
-    expect((await get(`/api/public/survey/${ids.haven}`)).statusCode).toBe(200);
+    // the public survey of another customer's public project is readable on that customer's host only
+    const haven = (host: string) => t.app.inject({ method: 'GET', url: `/api/public/survey/${ids.haven}`, headers: { host } });
+    expect((await haven('devries.localhost')).statusCode).toBe(200);
+    const elsewhere = await haven('localhost');
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ message: surveyMessages.surveyNotFound });
   });
 
   it("ties a visitor's answers to their code: done for them, open for everyone else", async () => {

@@ -17,6 +17,8 @@ const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const submitErrors = { ...errors, 409: ZApiError, 422: ZApiError, 429: ZApiError };
 const uploadErrors = { ...submitErrors, 413: ZApiError };
 const secured = [{ bearer: [] }];
+/** Public routes answer for the host's customer only, (plugins/public-scope.ts). */
+const PUBLIC_SURVEY = { publicScope: { kind: 'survey', param: 'id' } } as const;
 
 const SUBMIT_DESCRIPTION =
   'Version 1: `{ answers: [{ question_id, answer }] }` (rating: integer 0-10, open: text). Version 2: `{ values: { [element_id]: value } }` ' +
@@ -66,7 +68,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.get('/public/surveys/:project_id', {
-    config: { access: access.public },
+    config: { access: access.public, publicScope: { kind: 'project', param: 'project_id' } },
     schema: {
       tags: ['surveys'], summary: "A public project's public surveys with the visitor's code",
       description: 'Send the stored visitor code as `unique`; without one (or a malformed one) a new code is issued. The list marks what this visitor answered.',
@@ -75,7 +77,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicList(request.params.project_id, request.query.unique));
 
   app.get('/public/survey/:id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_SURVEY },
     schema: {
       tags: ['surveys'], summary: 'One public survey; with the visitor code, done and the answers of that visitor',
       params: ZSurveyParams, querystring: ZPublicSurveyQuery, response: { 200: ZSurvey, ...errors },
@@ -83,7 +85,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicSurvey(request.params.id, request.query.unique));
 
   app.post('/public/survey/:id/:unique', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_SURVEY },
     schema: {
       tags: ['surveys'], summary: "Send a visitor's answers (once per visitor code)", description: SUBMIT_DESCRIPTION,
       params: ZPublicSurveyParams, querystring: ZLanguageQuery, body: ZSurveySubmitBody, response: { 200: ZSuccess, ...submitErrors },
@@ -91,7 +93,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   }, async (request) => surveys.publicSubmit(request.params.id, request.params.unique, request.body, request.ip));
 
   app.post('/public/survey/:id/:unique/element/:element_id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_SURVEY },
     schema: {
       tags: ['surveys'], summary: "Upload a visitor's photo for a photo element", description: UPLOAD_DESCRIPTION, consumes: ['multipart/form-data'],
       params: ZPublicSurveyElementParams, querystring: ZLanguageQuery, response: { 200: ZSurveyPhoto, ...uploadErrors },
@@ -103,7 +105,7 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   app.get('/public/survey/:id/:unique/photo/:photo_id', {
-    config: { access: access.public },
+    config: { access: access.public, ...PUBLIC_SURVEY },
     schema: { tags: ['surveys'], summary: 'A photo this visitor uploaded', params: ZPublicSurveyPhotoParams, querystring: ZLanguageQuery },
   }, async (request, reply) => sendStoredFile(reply, await surveys.publicPhoto(request.params.id, request.params.unique, request.params.photo_id)));
 };

@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 export const workOrderRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   registerPagedModuleReads(app, services, {
     tag: 'work-order',
+    module: 'work_order',
     summary: 'The work order: image and message settings plus the addresses in work-order sequence with their status',
     description: 'Paged: the first 100 entries (`limit`, at most 100) and, with `before` (the last_id of the last entry held), the entries after it; '
       + 'X-Has-More tells whether more follow. entries[].id is the work-order number; status in_preparation, in_progress or done. '

@@ -39,7 +39,7 @@ export function createWorkOrderStaffService({ db, files, audit, staffAccess, pro
     const [row] = await db
       .select({ id: projects.id })
       .from(projects)
-      .where(and(imageUrlOfFile(fileId), readableBy(viewer, { projectId: projects.id, isPublic: projects.isPublic })))
+      .where(and(imageUrlOfFile(fileId), readableBy(viewer, { projectId: projects.id, isPublic: projects.isPublic, module: 'work_order' })))
       .limit(1);
     return row ? {} : null;
   });

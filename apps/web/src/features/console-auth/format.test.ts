@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format';
+import { formatConsoleDateTime as formatDateTime } from '../../lib/console-format';
 import { returnPath } from './session';
 import { auditChanges } from './audit-diff';
 

@@ -140,6 +140,9 @@ export const t = {
     id: 'Nummer', name: 'Naam', email: 'E-mailadres', role: 'Rol', disabled: 'Uitgeschakeld', project_ids: 'Projecten',
     // soft hyphens: the long word breaks in a narrow column
     totp_enabled: 'Tweestaps\u00ADverificatie', require_totp: 'Tweestaps\u00ADverificatie verplicht', method: 'Methode', title: 'Titel',
+    // paper consent
+    address: 'Adres', form: 'Formulier', agreement: 'Uitkomst', state: 'Stand', scan: 'Scan', reason: 'Reden', recorded_by: 'Vastgelegd door',
+    corrects: 'Corrigeert vastlegging', supersedes: 'Vervangt vastlegging', cancelled_signing_requests: 'Geannuleerde ondertekenverzoeken',
   } as Record<string, string>,
   noEntries: 'Geen regels gevonden.',
   when: 'Datum en tijd',
@@ -155,7 +158,7 @@ export const t = {
     information: 'Informatie', faq: 'Veelgestelde vragen', schedule: 'Planning', complaints: 'Meldingen', 'work-order': 'Werkvolgorde',
     partner: 'Partner', contact: 'Contactpersoon', document: 'Document', 'dossier-item': 'Dossier',
     'schedule-settings': 'Planning (pagina)', 'work-order-entry': 'Werkvolgorde (adres)', 'work-order-settings': 'Werkvolgorde (instellingen)',
-    'consent-letter': 'Draagvlakbrieven',
+    'consent-letter': 'Draagvlakbrieven', 'consent-paper': 'Draagvlak op papier',
   } as Record<string, string>,
   actions: {
     create: 'Aangemaakt', update: 'Gewijzigd', delete: 'Verwijderd', publish: 'Gepubliceerd', archive: 'Gearchiveerd', import: 'Geïmporteerd',
@@ -164,5 +167,7 @@ export const t = {
     'password-set': 'Wachtwoord ingesteld', 'password-change': 'Wachtwoord gewijzigd', reorder: 'Volgorde gewijzigd',
     codes: 'Activatiecodes gemaakt', 'print-letters': 'Brieven geprint', 'revoke-letter': 'Brief ingetrokken', 'revoke-letters': 'Alle brieven ingetrokken',
     reset: 'Account gereset', restore: 'Teruggezet', 'update-logo': 'Logo gewijzigd', 'update-status': 'Status gewijzigd',
+    'paper-record': 'Papieren formulier vastgelegd', 'paper-confirm': 'Papieren formulier bevestigd', 'paper-reject': 'Papieren formulier afgewezen',
+    'paper-correct': 'Correctie vastgelegd', 'paper-history': 'Papieren formulieren bekeken',
   } as Record<string, string>,
 } as const;

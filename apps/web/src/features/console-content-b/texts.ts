@@ -1,3 +1,5 @@
+import { fileFieldTexts } from '../../ui/file-field';
+
 /** Every text of the console's work order, partners, contacts, documents and dossier pages. */
 export const texts = {
   save: 'Opslaan',
@@ -94,9 +96,6 @@ export const texts = {
     address: 'Adres',
     projectWide: 'Alle bewoners',
     file: 'Bestand',
-    chooseFile: 'Bestand kiezen',
-    otherFile: 'Ander bestand kiezen',
-    noFile: 'Geen bestand gekozen',
     fileHint: 'Een PDF of een afbeelding (PNG of JPEG), maximaal 20 MB.',
     type: 'Soort',
     typeHint: 'Bijvoorbeeld Brief, Planning, Tekening of Presentatie.',
@@ -109,12 +108,11 @@ export const texts = {
     addMethod: 'Manier toevoegen',
     removeMethod: (n: number) => `Manier ${n} verwijderen`,
     methodLegend: (n: number) => `Manier ${n}`,
-    uploadProgress: (percent: number) => `Bestand wordt geüpload: ${percent}%`,
     uploaded: 'Het document is geüpload.',
     download: 'Downloaden',
     downloadOf: (name: string) => `${name} downloaden`,
     noDownload: 'Alleen de bewoners van het adres kunnen dit document openen.',
-    fileOf: (filename: string, size: string) => `${filename} (${size})`,
+    fileOf: fileFieldTexts.fileOf,
   },
 
   dossier: {
@@ -148,15 +146,4 @@ export const texts = {
   },
 } as const;
 
-/** 1536 -> '1,5 kB'; 2_500_000 -> '2,4 MB'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString('nl-NL', { maximumFractionDigits: 1 })} ${units[unit]}`;
-}
+export { formatFileSize } from '../../ui/file-field';

@@ -141,3 +141,58 @@ export const formTexts = {
 
 /** What failed validation says: the support-base form has its own text (spec section 5), the others 'Formulier niet goed ingevuld'. */
 export const invalidFormText = (family: TFormFamily) => (family === 'support-base' ? formMessages.supportBaseInvalid : formTexts.invalid);
+
+/** The partner portal's paper forms of the consent tally (draagvlak, issue 15). */
+export const consentPaperTexts = {
+  open: 'Papier',
+  openFor: (address: string) => `Formulier op papier: ${address}`,
+  title: 'Formulier op papier',
+  loading: 'Papieren formulieren laden…',
+  close: 'Sluiten',
+  intro: 'Een papieren formulier telt pas mee als een tweede medewerker het met de scan heeft gecontroleerd en bevestigd.',
+  nothing: 'Voor dit adres is nog geen papieren formulier vastgelegd.',
+  noRecording: 'U kunt papieren formulieren bekijken, maar niet vastleggen of corrigeren.',
+  signedDigitally: 'Dit adres heeft het formulier digitaal ondertekend. Een papieren formulier kan niet meer worden vastgelegd.',
+  conflictTitle: 'Let op: ook digitaal ondertekend',
+  // recording
+  record: 'Papieren formulier vastleggen',
+  agreementLegend: 'Wat staat er op het ondertekende formulier?',
+  scan: 'Scan of foto van het ondertekende formulier',
+  scanHint: 'Een PDF of een foto (PNG of JPEG), maximaal 10 MB. De scan wordt alleen aan medewerkers getoond.',
+  recordButton: 'Vastleggen',
+  recorded: 'Het papieren formulier is vastgelegd. Een andere medewerker moet het nu bevestigen.',
+  recordFailed: 'Het papieren formulier kon niet worden vastgelegd.',
+  // a pending record
+  waiting: 'Wacht op bevestiging',
+  confirm: 'Bevestigen',
+  confirmed: 'Het papieren formulier is bevestigd en telt nu mee.',
+  ownRecord: 'U heeft dit zelf vastgelegd. Een andere medewerker moet de scan controleren en het bevestigen.',
+  othersDecide: 'Een medewerker die papieren formulieren mag bevestigen, controleert de scan en bevestigt of wijst het af.',
+  reject: 'Afwijzen',
+  rejectReason: 'Waarom wijst u het af?',
+  rejectButton: 'Afwijzen met deze reden',
+  rejected: 'Het papieren formulier is afgewezen.',
+  cancel: 'Annuleren',
+  // correcting
+  correct: 'Corrigeren',
+  correctTitle: 'Correctie vastleggen',
+  correctIntro: 'De correctie vervangt het huidige papieren formulier pas als een andere medewerker haar bevestigt. Het huidige blijft in de geschiedenis staan.',
+  correctReason: 'Reden van de correctie',
+  correctScan: 'Nieuwe scan (niet verplicht)',
+  correctScanHint: 'Zonder nieuwe scan blijft de scan van het huidige papieren formulier gelden. Een PDF of een foto (PNG of JPEG), maximaal 10 MB.',
+  correctButton: 'Correctie vastleggen',
+  corrected: 'De correctie is vastgelegd. Een andere medewerker moet haar nu bevestigen.',
+  // history
+  history: 'Geschiedenis',
+  counts: 'telt mee',
+  superseded: 'vervangen door een correctie',
+  correctionOf: (agreement: string, at: string) => `Correctie van ‘${agreement}’, vastgelegd op ${at}`,
+  reason: 'Reden',
+  recordedBy: (name: string, at: string) => `Vastgelegd door ${name} op ${at}`,
+  decidedBy: (confirmed: boolean, name: string, at: string) => `${confirmed ? 'Bevestigd' : 'Afgewezen'} door ${name} op ${at}`,
+  openScan: (filename: string) => `Scan openen: ${filename}`,
+  // the tally's rows
+  waitingShort: 'wacht op bevestiging',
+  correctionWaiting: 'correctie wacht op bevestiging',
+  conflictShort: 'ook digitaal ondertekend',
+} as const;

@@ -8,7 +8,7 @@ import { consoleAccountsApi, consoleAuthKeys } from '../api';
 import { AccountDialog } from '../components/account-dialog';
 import { PagedList, usePagedList } from '../components/paged-list';
 import { SecurityCard } from '../components/security-card';
-import { formatDateTime } from '../format';
+import { formatConsoleDateTime as formatDateTime } from '../../../lib/console-format';
 import { t } from '../texts';
 
 /** /beheer/medewerkers: the customer's staff accounts (search, paging), a dialog to create or change one, and the TOTP requirement. */

@@ -9,7 +9,7 @@ import { Select } from '../../../ui/select';
 import { consoleAccountsApi, consoleAuditApi, consoleAuthKeys, type AuditFilters } from '../api';
 import { auditChanges } from '../audit-diff';
 import { PagedList, usePagedList } from '../components/paged-list';
-import { formatDateTime } from '../format';
+import { formatConsoleDateTime as formatDateTime } from '../../../lib/console-format';
 import { t } from '../texts';
 
 type FilterForm = { user_id: string; entity: string; action: string; project_id: string; from: string; to: string; q: string };

@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   CONSENT_MIN_HOMES, CONSENT_THRESHOLD, supportBaseStatusLabels, type TConsentAddress, type TConsentFigures, type TConsentUnit,
 } from '@portal/contract';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { RadioGroup, RadioOption } from '../../../ui/radio-group';
 import { Select } from '../../../ui/select';
 import { ErrorState, Loading } from '../../../ui/states';
-import { toast, toastError } from '../../../ui/toaster';
-import { supportBaseApi, supportBaseKeys, supportBaseQueries } from './api';
+import { consentPaperTexts } from '../texts';
+import { supportBaseQueries } from './api';
+import { PaperDialog } from './paper-dialog';
 
 const pct = (value: number) => `${value.toLocaleString('nl-NL', { maximumFractionDigits: 1 })}%`;
 
@@ -38,7 +37,8 @@ function Figures({ title, f, countsVacant, wide = false }: { title: string; f: T
       <dl className={`grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[420px]:grid-cols-2 ${wide ? 'md:grid-cols-4' : ''}`}>
         {([
           ['Adressen', f.total], ['Leegstaand', f.vacant], ['Akkoord', f.agreed], ['Niet akkoord', f.disagreed],
-          ['Digitaal ondertekend', f.signed], ['Op papier', f.on_paper], ['Bezig met invullen', f.answering], ['Niet begonnen', f.not_started],
+          ['Digitaal ondertekend', f.signed], ['Op papier (bevestigd)', f.on_paper], ['Op papier, wacht op bevestiging', f.paper_pending],
+          ['Bezig met invullen', f.answering], ['Niet begonnen', f.not_started],
         ] as const).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-2 border-b border-slate-100 py-1">
             <dt className="text-slate-700">{label}</dt>
@@ -46,14 +46,35 @@ function Figures({ title, f, countsVacant, wide = false }: { title: string; f: T
           </div>
         ))}
       </dl>
+      {f.conflicts > 0 && (
+        <p className="text-sm font-medium text-red-800">{`${f.conflicts} ${f.conflicts === 1 ? 'adres is' : 'adressen zijn'} na het papieren formulier ook digitaal ondertekend: bekijk ${f.conflicts === 1 ? 'het' : 'ze'} bij de adressen.`}</p>
+      )}
     </section>
+  );
+}
+
+/** An address's status in the table: what counts, whether it is on paper, what waits, and a digital signature after the paper form. */
+function AddressStatus({ a }: { a: TConsentAddress }) {
+  const notes = [
+    a.on_paper && a.status !== 'on_paper' ? 'op papier' : null,
+    a.paper === 'pending' && a.status !== 'on_paper' ? consentPaperTexts.correctionWaiting : null,
+    a.vacant ? 'leegstaand' : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {supportBaseStatusLabels[a.status]}{notes.length ? ` (${notes.join(', ')})` : ''}
+      {a.agreement_at && <span className="block text-slate-700 sm:hidden">{a.agreement_at}</span>}
+      {a.conflict && <span className="block text-xs font-semibold text-red-800">{`Let op: ${consentPaperTexts.conflictShort}`}</span>}
+      {a.letter_printed_at && <span className="block text-xs text-slate-700">{`Brief geprint op ${a.letter_printed_at}`}</span>}
+    </>
   );
 }
 
 /**
  * The consent tally for staff on the partner dashboard (the 70% rule, art. 7:220 lid 3 BW): per
  * building unit the figures and the 70% mark with the date it was reached, then the addresses with
- * their status, paged. Only signed documents and paper forms count.
+ * their status, paged, and per address its paper forms (paper-dialog.tsx). Only signed documents and
+ * confirmed paper forms count.
  */
 export function ConsentTally({ projectId }: { projectId: number }) {
   const [formId, setFormId] = useState<number | null>(null);
@@ -80,14 +101,14 @@ export function ConsentTally({ projectId }: { projectId: number }) {
           </div>
         )}
       </div>
-      <p className="text-sm text-slate-700">Alleen ondertekende formulieren en formulieren op papier tellen mee.</p>
+      <p className="text-sm text-slate-700">Alleen digitaal ondertekende formulieren en papieren formulieren die een tweede medewerker heeft bevestigd tellen mee.</p>
       <Figures title="Hele project" f={data.total} countsVacant={data.counts_vacant} wide />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {units.map((u) => <Figures key={u.building_unit} title={u.building_unit} f={u} countsVacant={data.counts_vacant} />)}
       </div>
       <section aria-label="Adressen" className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h3 className="text-lg font-bold text-slate-900">Adressen</h3>
-        {/* No sideways scrolling: on a phone the columns wrap (and the unit column is left out). */}
+        {/* No sideways scrolling: on a phone the columns wrap (the unit column is left out, the date goes under the status). */}
         <div>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Status per adres, pagina {data.addresses.page} van {data.addresses.pages}</caption>
@@ -96,8 +117,8 @@ export function ConsentTally({ projectId }: { projectId: number }) {
                 <th scope="col" className="py-2 pr-3">Adres</th>
                 <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Bouwkundige eenheid</th>
                 <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3">Datum</th>
-                <th scope="col" className="py-2"><span className="sr-only">Op papier vastleggen</span></th>
+                <th scope="col" className="hidden py-2 pr-3 sm:table-cell">Datum</th>
+                <th scope="col" className="py-2"><span className="sr-only">Formulier op papier</span></th>
               </tr>
             </thead>
             <tbody>
@@ -105,15 +126,12 @@ export function ConsentTally({ projectId }: { projectId: number }) {
                 <tr key={a.address_id} className="border-b border-slate-100">
                   <td className="py-2 pr-3 text-slate-900">{a.full_address}</td>
                   <td className="hidden py-2 pr-3 text-slate-800 sm:table-cell">{a.building_unit}</td>
-                  <td className="py-2 pr-3 text-slate-900">
-                    {supportBaseStatusLabels[a.status]}{a.on_paper && a.status !== 'on_paper' ? ' (op papier)' : ''}{a.vacant ? ' · leegstaand' : ''}
-                    {a.letter_printed_at && <span className="block text-xs text-slate-700">{`Brief geprint op ${a.letter_printed_at}`}</span>}
-                  </td>
-                  <td className="py-2 pr-3 text-slate-800">{a.agreement_at ?? ''}</td>
+                  <td className="py-2 pr-3 text-slate-900"><AddressStatus a={a} /></td>
+                  <td className="hidden py-2 pr-3 text-slate-800 sm:table-cell">{a.agreement_at ?? ''}</td>
                   <td className="py-2 text-right">
-                    {(a.status === 'not_started' || a.status === 'answering' || a.status === 'on_paper' || a.on_paper) && (
-                      <Button variant="secondary" className="min-h-9 px-2 py-1 text-xs" onClick={() => setPaperFor(a)} aria-label={`Op papier vastleggen: ${a.full_address}`}>
-                        Papier
+                    {(a.status === 'not_started' || a.status === 'answering' || a.on_paper) && (
+                      <Button variant="secondary" className="min-h-9 px-2 py-1 text-xs" onClick={() => setPaperFor(a)} aria-label={consentPaperTexts.openFor(a.full_address)}>
+                        {consentPaperTexts.open}
                       </Button>
                     )}
                   </td>
@@ -131,42 +149,8 @@ export function ConsentTally({ projectId }: { projectId: number }) {
         )}
       </section>
       {paperFor && data.form_id !== null && (
-        <PaperDialog projectId={projectId} formId={data.form_id} address={paperFor} onClose={() => setPaperFor(null)} />
+        <PaperDialog place={{ projectId, formId: data.form_id, addressId: paperFor.address_id }} address={paperFor.full_address} onClose={() => setPaperFor(null)} />
       )}
     </section>
-  );
-}
-
-/** Staff record a form that came back on paper (afgerond, by post) with what the signed paper says. */
-function PaperDialog({ projectId, formId, address, onClose }: { projectId: number; formId: number; address: TConsentAddress; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [agreement, setAgreement] = useState<'agree' | 'disagree' | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const save = useMutation({
-    mutationFn: (value: 'agree' | 'disagree') => supportBaseApi.paper(projectId, formId, address.address_id, value),
-    onSuccess: () => {
-      toast('Formulier op papier vastgelegd', 'success');
-      void queryClient.invalidateQueries({ queryKey: [...supportBaseKeys.all, 'tally', projectId] });
-      onClose();
-    },
-    onError: (failure) => toastError(failure, 'Het formulier op papier kon niet worden vastgelegd.'),
-  });
-  const name = useId();
-  return (
-    <Dialog open title="Formulier op papier vastleggen" onClose={onClose}>
-      <p className="text-slate-800">{address.full_address}</p>
-      <RadioGroup legend="Wat staat er op het ondertekende formulier?" required error={error}>
-        {({ describedBy, invalid }) => (['agree', 'disagree'] as const).map((value) => (
-          <RadioOption
-            key={value} name={name} label={value === 'agree' ? 'Akkoord' : 'Niet akkoord'} checked={agreement === value} aria-describedby={describedBy} aria-invalid={invalid}
-            onChange={() => { setAgreement(value); setError(undefined); }}
-          />
-        ))}
-      </RadioGroup>
-      <div className="flex justify-end gap-3">
-        <Button busy={save.isPending} onClick={() => (agreement ? save.mutate(agreement) : setError('Kies akkoord of niet akkoord'))}>Vastleggen</Button>
-        <Button variant="secondary" onClick={onClose}>Annuleren</Button>
-      </div>
-    </Dialog>
   );
 }
