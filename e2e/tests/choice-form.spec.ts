@@ -1,3 +1,4 @@
+import { withDatabase } from './db';
 import { apiLogin, checkPage, DEMO, errorSummary, expect, loginAsPartner, loginAsResident, test } from './fixtures';
 import { confirmYes, drawSignature, signatureArea, stepsNav } from './form-helpers';
 
@@ -10,7 +11,8 @@ async function kitchenFormId(request: Parameters<typeof apiLogin>[0]): Promise<n
 }
 
 test.describe('a choice form (keuze)', () => {
-  test('a resident chooses options with extra costs, signs, pays through the checkout and sees the confirmation', async ({ page }) => {
+  test('a resident chooses options with extra costs, signs, pays through the checkout and sees the confirmation', async ({ page, mail }) => {
+    test.setTimeout(120_000);
     await loginAsResident(page, DEMO.resident);
     await page.goto('/formulieren');
     await page.getByRole('link', { name: /Keuzes voor uw keuken/ }).click();
@@ -63,13 +65,15 @@ test.describe('a choice form (keuze)', () => {
     // Aantal handtekeningen, then the signature drawn on the pad.
     await expect(page).toHaveURL(`${formUrl}/handtekening`);
     await expect(stepsNav(page).getByRole('link', { name: /Betalen/ })).toHaveCount(0); // not reachable before signing
+    // Below 1 becomes 1 (spec 5): on leaving the field, and when sent straight away with Enter.
     const count = page.getByRole('textbox', { name: 'Aantal handtekeningen' });
     await count.fill('0');
-    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
-    await expect(errorSummary(page)).toContainText('Minimaal 1 handtekening is verplicht');
-    await count.fill('1');
+    await count.blur();
+    await expect(count).toHaveValue('1');
     await checkPage(page, 'choice-signers');
-    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await count.fill('0');
+    await count.press('Enter');
+    await expect(errorSummary(page)).toHaveCount(0);
 
     await expect(page).toHaveURL(`${formUrl}/zet-handtekening/1`);
     await page.getByRole('button', { name: 'Zet handtekening' }).click();
@@ -87,7 +91,7 @@ test.describe('a choice form (keuze)', () => {
     await page.getByRole('button', { name: 'Bekijk status' }).click();
     await expect(page.getByText('Deze stap is nog niet afgerond').first()).toBeVisible();
     await checkPage(page, 'choice-pay');
-    await page.getByRole('button', { name: 'Betalen' }).click();
+    await page.getByRole('button', { name: 'Naar betaling' }).click();
 
     // The local checkout (the page at the URL the payment service returned): 'Betaald'.
     await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\/tr_/);
@@ -108,9 +112,25 @@ test.describe('a choice form (keuze)', () => {
     await expect(errorSummary(page)).toContainText('Ongeldig e-mailadres');
     await email.fill('jan.devries@example.nl');
     await page.getByRole('textbox', { name: 'Opmerking' }).fill('Graag plaatsen in de ochtend.');
+    // Sending asks Ja or Nee (spec 5); Nee sends nothing.
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await page.getByRole('dialog', { name: 'Formulier afronden' }).getByRole('button', { name: 'Nee' }).click();
+    await expect(page.getByText('Het formulier is verzonden.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(page);
+    // Sent once: what was sent instead of the button.
     await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
+    await expect(page.getByText(/^Verzonden op \d{2}-\d{2}-\d{4}\.$/)).toBeVisible();
+    await expect(page.getByText('Een kopie van het formulier is gestuurd naar jan.devries@example.nl.')).toBeVisible();
+    await expect(page.getByText('Opmerking: Graag plaatsen in de ochtend.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
     await checkPage(page, 'choice-status');
+    const copy = await mail.waitFor({ to: 'jan.devries@example.nl', subject: 'Formulier: Keuzes voor uw keuken' });
+    expect(copy.attachments).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
+    expect((await mail.all()).filter((m) => m.to.includes('jan.devries@example.nl') && m.subject === 'Formulier: Keuzes voor uw keuken')).toHaveLength(1);
 
     // Locked: the sections are read-only now.
     await page.goto(`${formUrl}/0`);
@@ -178,23 +198,31 @@ test.describe('a choice form (keuze)', () => {
     await page.getByRole('textbox', { name: 'Naam van de ondertekenaar' }).fill('Kees Jansen');
     await page.getByRole('button', { name: 'Zet handtekening' }).click();
 
-    // An administrator goes on to the confirmation: no pay button; download and send.
+    // An administrator goes on to the confirmation (spec 6): no pay button; download and send, after Ja.
     await expect(page).toHaveURL(`${base}/status`);
-    await expect(page.getByRole('button', { name: 'Betalen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Betalen|Naar betaling/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Download het formulier/ })).toBeVisible();
+    await expect(page.getByText('Totaal extra kosten: € 350,00 (nog niet betaald)')).toBeVisible();
     await page.getByRole('textbox', { name: 'Opmerking' }).fill('Ingevuld tijdens het huisbezoek.');
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(page);
     await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
-    // Nothing paid, yet an administrator's Betalen and Bevestiging are done: every step ticked.
-    await expect(stepsNav(page)).toContainText('7 van 7 gereed');
+    await expect(page.getByText('Er is geen kopie per e-mail gevraagd.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
+    // Sent, but nothing paid: Betalen and Bevestiging stay open (5 of 7), and Betalen says what is open.
+    await expect(stepsNav(page)).toContainText('5 van 7 gereed');
+    await expect(stepsNav(page).getByRole('link', { name: 'nog niet gereed: Betalen' })).toBeVisible();
     await checkPage(page, 'choice-partner-status');
+    await stepsNav(page).getByRole('link', { name: 'nog niet gereed: Betalen' }).click();
+    await expect(page.getByText('Nog niet betaald: € 350,00')).toBeVisible();
+    await checkPage(page, 'choice-partner-unpaid');
 
-    // Back to the address list: the address is sent now.
+    // Back to the address list: the address is sent now, and still unpaid.
     await page.getByRole('link', { name: 'Terug naar de adressen' }).click();
     await expect(page).toHaveURL(`/partner/keuze/project/${projectId}/formulier/${formId}/adressen`);
     await page.getByRole('searchbox', { name: 'Zoek een adres' }).fill('Tulpstraat 14');
     await expect(addresses).toHaveCount(1);
-    await expect(addresses.first()).toContainText('Verstuurd');
+    await expect(addresses.first()).toContainText('Verstuurd · nog niet betaald: € 350,00');
   });
 
   test('an administrator who came in through a login link fills the form in for the address with the admin calls', async ({ page, request }) => {
@@ -229,5 +257,101 @@ test.describe('a choice form (keuze)', () => {
     await checkPage(page, 'choice-admin-summary');
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((path) => path.startsWith('/api/partner/choice/form/') && path.endsWith(`/address/${resident.address_id}`))).toBe(true);
+  });
+
+  test("staff finish a form without the payment: the resident sees 'Naar betaling' on the forms list and the form, straight to the checkout", async ({ page, browser, baseURL, request, mail }) => {
+    const formId = await kitchenFormId(request);
+    // Tulpstraat 12 starts afresh (the administrator's test above began it).
+    const { projectId, addressId } = await withDatabase(mail, async (db) => {
+      const row = (await db.query<{ project_id: number; address_id: number }>(
+        `SELECT f.project_id, a.id AS address_id FROM forms f, addresses a WHERE f.id = $1 AND a.zipcode = $2 AND a.house_number = $3`,
+        [formId, DEMO.residentTwoProjects.zipcode, DEMO.residentTwoProjects.houseNumber],
+      )).rows[0]!;
+      await db.query('DELETE FROM form_entries WHERE form_id = $1 AND address_id = $2', [formId, row.address_id]);
+      return { projectId: row.project_id, addressId: row.address_id };
+    });
+
+    // The partner fills it in for the address, signs and sends; Betalen is skipped, not paid.
+    const staffContext = await browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 800 } });
+    const staff = await staffContext.newPage();
+    await loginAsPartner(staff, DEMO.partner);
+    const base = `/partner/keuze/project/${projectId}/adres/${addressId}/${formId}`;
+    await staff.goto(`${base}/0`);
+    await staff.getByRole('radio', { name: /Antraciet/ }).check();
+    await staff.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await staff.getByRole('textbox', { name: 'Extra lengte aanrechtblad' }).fill('0');
+    await staff.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await staff.getByRole('button', { name: 'Zet handtekening' }).click();
+    await confirmYes(staff);
+    await staff.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await drawSignature(staff, signatureArea(staff));
+    await staff.getByRole('textbox', { name: 'Naam van de ondertekenaar' }).fill('Fatima El Amrani');
+    await staff.getByRole('button', { name: 'Zet handtekening' }).click();
+    await expect(staff).toHaveURL(`${base}/status`);
+    await staff.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(staff);
+    await expect(staff.getByText('Het formulier is verzonden.')).toBeVisible();
+    await expect(stepsNav(staff).getByRole('link', { name: 'nog niet gereed: Betalen' })).toBeVisible();
+    await staffContext.close();
+
+    // The resident: the forms list says a payment waits, with 'Naar betaling'.
+    await loginAsResident(page, DEMO.residentTwoProjects);
+    await page.getByRole('button', { name: `Open project: ${DEMO.project}` }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/formulieren');
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Keuzes voor uw keuken/ }) });
+    await expect(item.getByText('Betaling open: € 1.250,50')).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Naar betaling' })).toBeVisible();
+    await checkPage(page, 'choice-forms-payment-waiting');
+
+    // On the form a notice with 'Naar betaling'; Betalen (not done) has it too, once.
+    await item.getByRole('link', { name: /Keuzes voor uw keuken/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/formulier/keuze/${formId}/0$`));
+    await expect(page.getByText('Er staat nog een betaling open van € 1.250,50.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Naar betaling' })).toBeVisible();
+    await checkPage(page, 'choice-payment-waiting');
+    await stepsNav(page).getByRole('link', { name: 'nog niet gereed: Betalen' }).click();
+    await expect(page.getByText('U betaalt de extra kosten van € 1.250,50 online.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Naar betaling' })).toHaveCount(1);
+    await page.goto(`/formulier/keuze/${formId}`);
+    await expect(page).toHaveURL(new RegExp(`/formulier/keuze/${formId}/betalen$`)); // where it resumes
+
+    // One click from the forms list: straight to the checkout, no Betalen step in between.
+    await page.goto('/formulieren');
+    await item.getByRole('button', { name: 'Naar betaling' }).click();
+    await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\/tr_/);
+    await expect(page.getByText('1.250,50')).toBeVisible();
+  });
+
+  test("without signing, the summary's 'Naar betaling' completes the form and goes straight to the checkout (spec 4.3)", async ({ page, request, mail }) => {
+    const kitchen = await kitchenFormId(request);
+    const NAME = 'Keuzes voor uw berging (e2e)';
+    // A choice form of its own: the kitchen's questions and prices, online payment, no signatures.
+    const formId = await withDatabase(mail, async (db) => {
+      await db.query('DELETE FROM forms WHERE name = $1', [NAME]);
+      return (await db.query<{ id: number }>(
+        `INSERT INTO forms (project_id, kind, name, definition, enable_payment, require_to_sign_form, position)
+         SELECT project_id, 'choice', $2, definition, true, false, 99 FROM forms WHERE id = $1 RETURNING id`,
+        [kitchen, NAME],
+      )).rows[0]!.id;
+    });
+    try {
+      await loginAsResident(page, DEMO.resident);
+      await page.goto(`/formulier/keuze/${formId}/0`);
+      await page.getByRole('radio', { name: /Eiken/ }).check();
+      await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+      await page.getByRole('textbox', { name: 'Extra lengte aanrechtblad' }).fill('0');
+      await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+      await expect(page).toHaveURL(`/formulier/keuze/${formId}/samenvatting`);
+      await expect(stepsNav(page).getByRole('listitem')).toHaveText([/Keuze/, /Aanrecht en aansluitingen/, /Samenvatting/, /Betalen/, /Bevestiging/]);
+      await checkPage(page, 'choice-summary-to-payment');
+      await page.getByRole('button', { name: 'Naar betaling' }).click();
+      await confirmYes(page);
+      // One click (and Ja): the checkout, not the Betalen step.
+      await expect(page).toHaveURL(/\/api\/payment\/local\/checkout\/tr_/);
+      await expect(page.getByText('350,00')).toBeVisible();
+    } finally {
+      await withDatabase(mail, (db) => db.query('DELETE FROM forms WHERE id = $1', [formId]));
+    }
   });
 });

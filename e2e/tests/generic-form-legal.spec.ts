@@ -41,8 +41,11 @@ test.describe('a generic form signed through the signing service', () => {
     expect(polls.length).toBeGreaterThan(0);
     await expect(stepsNav(page).getByRole('link', { name: /gereed: Handtekening 1/ })).toBeVisible();
     await checkPage(page, 'generic-form-legal-signed');
+    // Sending asks Ja or Nee (spec 5).
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(page);
     await expect(page).toHaveURL(`${entryUrl}/status`);
+    await expect(page.getByText('Formulier verzonden').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Verstuur per e-mail' })).toBeVisible();
   });
 });

@@ -58,12 +58,14 @@ test.describe('a generic form (formulier) for a resident', () => {
     await hours.selectOption('10');
     await page.getByRole('combobox', { name: 'Minuten' }).selectOption('30');
     await page.getByRole('combobox', { name: 'Contactpersoon' }).selectOption({ label: 'Vul zelf een contactpersoon in' });
+    // The element's per-field flags (spec 3.2): a name, phone numbers and e-mail; no description, preference or other address.
+    const contact = page.getByRole('group', { name: /Wie is uw contactpersoon tijdens de werkzaamheden/ });
+    for (const name of ['Voorletters', 'Voornaam', 'Tussenvoegsel', 'Achternaam', 'E-mailadres', 'Telefoonnummer', 'Mobiel nummer']) await expect(contact.getByRole('textbox', { name })).toBeVisible();
+    await expect(contact.getByRole('textbox', { name: 'Omschrijving' })).toHaveCount(0);
+    await expect(contact.getByRole('checkbox')).toHaveCount(0); // 'Liever contact per e-mail', 'Ander adres'
+    await checkPage(page, 'generic-form-contact-fields');
     await page.getByRole('radio', { name: 'Vrouw' }).check();
     await page.getByRole('textbox', { name: 'Voornaam' }).fill('Anna');
-    await expect(page.getByRole('textbox', { name: 'Straat' })).toHaveCount(0);
-    await page.getByRole('checkbox', { name: 'Ander adres' }).check();
-    await expect(page.getByRole('textbox', { name: 'Straat' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Ander adres' }).uncheck();
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(fieldError(page, 'Vul een achternaam in')).toBeVisible();
     await page.getByRole('textbox', { name: 'Achternaam' }).fill('de Vries');
@@ -153,11 +155,11 @@ test.describe('a generic form (formulier) for a resident', () => {
     await confirmYes(page);
     await expect(page).toHaveURL(`${entryUrl}/aantal-handtekeningen`);
 
-    // Digits only, at least 1.
+    // Digits only; below 1 becomes 1 (spec 5).
     const count = page.getByRole('textbox', { name: 'Aantal handtekeningen' });
     await count.fill('0');
-    await count.press('Enter');
-    await expect(fieldError(page, 'Het aantal handtekeningen moet groter of gelijk zijn aan 1')).toBeVisible();
+    await count.blur();
+    await expect(count).toHaveValue('1');
     await count.fill('');
     await count.blur();
     await expect(count).toHaveValue('1');
@@ -190,8 +192,12 @@ test.describe('a generic form (formulier) for a resident', () => {
     await drawSignature(page, signatureArea(page));
     await page.getByRole('textbox', { name: 'Naam' }).fill('Anna de Vries');
     await page.getByRole('textbox', { name: 'Omschrijving' }).fill('Medebewoner');
-    // After the last signature: 'Formulier verzenden'.
+    // After the last signature: 'Formulier verzenden', after Ja (spec 5); Nee keeps the form here, unsent.
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await page.getByRole('dialog', { name: 'Formulier afronden' }).getByRole('button', { name: 'Nee' }).click();
+    await expect(page).toHaveURL(`${entryUrl}/handtekening/2`);
+    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    await confirmYes(page);
     await expect(page).toHaveURL(`${entryUrl}/status`);
     await expect(page.getByText('Formulier verzonden').first()).toBeVisible();
     await expect(stepsNav(page).getByRole('link', { name: /gereed: Handtekening 2/ })).toBeVisible();
@@ -231,11 +237,20 @@ test.describe('a generic form (formulier) for a resident', () => {
     await mail.clear();
     await page.getByRole('button', { name: 'Verstuur per e-mail' }).click();
     await expect(page.getByText('Formulier verzonden').first()).toBeVisible();
+    // E-mailed once: where it went instead of the button.
+    await expect(page.getByText('Het formulier is per e-mail verzonden.')).toBeVisible();
+    await expect(page.getByText(/^Verzonden op \d{2}-\d{2}-\d{4} naar /)).toHaveText(/ naar jan\.devries@example\.nl, buurman@example\.nl\.$/);
+    await expect(page.getByRole('button', { name: 'Verstuur per e-mail' })).toHaveCount(0);
+    await checkPage(page, 'generic-form-emailed');
     for (const to of [DEMO.residentEmail, 'buurman@example.nl']) {
       const received = await mail.waitFor({ to, subject: 'Formulier: Aanmelding bewonersavond' });
       expect(received.attachments).toEqual([expect.objectContaining({ filename: 'Aanmelding bewonersavond.pdf', contentType: 'application/pdf' })]);
       expect(received.attachments[0]!.size).toBeGreaterThan(1000);
     }
+    await page.reload();
+    await expect(page.getByText('Het formulier is per e-mail verzonden.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verstuur per e-mail' })).toHaveCount(0);
+    expect((await mail.all()).filter((m) => m.subject === 'Formulier: Aanmelding bewonersavond')).toHaveLength(2);
   });
 
   test('a form allowing several entries lists them, and opens a new one with Nieuw formulier invullen', async ({ page }) => {

@@ -52,6 +52,18 @@ test.describe('the support-base (draagvlak) form', () => {
     await expect(stepsNav(page).getByText('Document controleren')).toBeVisible();
     await checkPage(page, 'support-base-agreement');
 
+    // Only a finished form is afgerond: an unfinished one goes back to where it stands.
+    await page.goto(`${formUrl}/afgerond`);
+    await expect(page).toHaveURL(`${formUrl}/0`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Akkoordverklaring' })).toBeVisible();
+    await expect(page.getByText('Dit formulier is afgerond.')).toHaveCount(0);
+    // Finishing before signing says so (spec 2.3, 8).
+    await page.goto(`${formUrl}/afronden`);
+    await expect(page.getByText('Het formulier is nog niet ondertekend bij ons ontvangen...')).toBeVisible();
+    await expect(page.getByText('Deze stap is nog niet afgerond')).toHaveCount(0);
+    await checkPage(page, 'support-base-finish-not-signed');
+    await page.goto(`${formUrl}/0`);
+
     // The agreement input is always required.
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(fieldError(page, 'Geef aan of u akkoord gaat')).toBeVisible();
@@ -135,19 +147,20 @@ test.describe('the support-base (draagvlak) form', () => {
     await frame.getByRole('button', { name: 'Ondertekenen' }).click();
     await expect(frame.getByRole('heading', { name: 'Document ondertekend' })).toBeVisible();
 
-    // The next poll sees it and the wizard moves on to 'Afronden'.
-    await expect(page).toHaveURL(`${formUrl}/afronden`, { timeout: 20_000 });
+    // The next poll sees it: signed, with no request open, the flow is hidden and the form afgerond (spec 4.1),
+    // where an e-mail address for the confirmation and a comment may still be given.
+    await expect(page).toHaveURL(`${formUrl}/afgerond`, { timeout: 20_000 });
     expect(polls.length).toBeGreaterThan(0);
-    await expect(stepsNav(page).getByRole('link', { name: /Ondertekenen/ })).toContainText('Ondertekenen');
-    await checkPage(page, 'support-base-finish');
-    // Back on the first section: read-only now, 'Volgende' instead of saving.
-    await page.goto(`${formUrl}/0`);
-    await expect(page.getByRole('button', { name: 'Opslaan en volgende' })).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: 'Ja, ik stem in' })).toBeDisabled();
-    await page.goto(`${formUrl}/ondertekenen/1`);
-    await expect(page.getByText('Dit document is reeds ondertekend.')).toBeVisible();
-    await checkPage(page, 'support-base-sign');
-    await page.goto(`${formUrl}/afronden`);
+    await expect(page.getByText('Dit formulier is afgerond.')).toBeVisible();
+    await expect(page.getByText('U heeft ingestemd.')).toBeVisible();
+    await expect(stepsNav(page)).toHaveCount(0);
+    await checkPage(page, 'support-base-signed');
+    // The steps of the flow lead back here.
+    for (const step of ['0', 'document', 'ondertekenen/1', 'afronden']) {
+      await page.goto(`${formUrl}/${step}`);
+      await expect(page).toHaveURL(`${formUrl}/afgerond`);
+    }
+    await expect(page.getByRole('heading', { level: 2, name: 'Afgerond' })).toBeVisible();
 
     await page.getByRole('textbox', { name: 'E-mailadres' }).fill('jan.devries@example.nl');
     await page.getByRole('textbox', { name: 'Opmerking' }).fill('Graag in het voorjaar.');
@@ -158,6 +171,7 @@ test.describe('the support-base (draagvlak) form', () => {
     await page.goto(`${formUrl}/0`);
     await expect(page).toHaveURL(`${formUrl}/afgerond`);
     await expect(page.getByText('Dit formulier is afgerond.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Afronden' })).toHaveCount(0);
     await checkPage(page, 'support-base-done');
 
     // The tally moved once the signed document was kept: one more agreement in Blok Zuid.
@@ -169,13 +183,47 @@ test.describe('the support-base (draagvlak) form', () => {
     // The signed document and the receipt are in the address's dossier (kept for the signer to download).
     const resident = await apiLogin(request, { zipcode: DEMO.resident.zipcode, house_number: DEMO.resident.houseNumber, password: DEMO.resident.password });
     const dossier = (await (await request.get(`/api/occupant/dossier?project_id=${projectId}&language=nl`, { headers: { authorization: `Bearer ${resident.token}` } })).json()) as Array<{ type: string; name: string; download_url: string }>;
-    const signedItems = dossier.filter((d) => d.type === 'Ondertekening');
+    // (other specs may have signed other forms of this address in the project: only this form's items count here)
+    const signedItems = dossier.filter((d) => d.type === 'Ondertekening' && d.name.includes('Draagvlakmeting renovatieplan'));
     expect(signedItems.map((d) => d.name).sort()).toEqual(['Draagvlakmeting renovatieplan (ondertekend)', 'Ontvangstbewijs Draagvlakmeting renovatieplan']);
     const signedPdf = await request.get(signedItems.find((d) => d.name.endsWith('(ondertekend)'))!.download_url);
     expect(signedPdf.headers()['content-type']).toBe('application/pdf');
     fs.writeFileSync(path.join(ARTEFACTS, 'support-base-signed.pdf'), await signedPdf.body());
 
     await staffContext.close();
+  });
+
+  test('a form signed earlier, with no signing request open, opens as afgerond: the flow is hidden (spec 4.1)', async ({ page, mail }) => {
+    // As the demo's signed addresses have it: signed at the signing service, its document never opened through the portal.
+    const { formId, entryId } = await withDatabase(mail, async (db) => {
+      const form = (await db.query<{ id: number; project_id: number }>("SELECT id, project_id FROM forms WHERE name = 'Draagvlakmeting renovatieplan'")).rows[0]!;
+      const address = (await db.query<{ id: number }>("SELECT id FROM addresses WHERE zipcode = $1 AND house_number = $2", [DEMO.residentTwoProjects.zipcode, DEMO.residentTwoProjects.houseNumber])).rows[0]!;
+      await db.query('DELETE FROM form_entries WHERE form_id = $1 AND address_id = $2', [form.id, address.id]);
+      const entry = (await db.query<{ id: number }>(
+        `INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, values, status, sections_done, nr_of_signatures, signatures, sign_requested, agreement, agreement_at, version)
+         VALUES ($1, $2, $3, true, $4, 'signed', 2, 1, $5, false, 'disagree', now() - interval '3 days', 6) RETURNING id`,
+        [form.id, form.project_id, address.id, JSON.stringify({ instemming: 'disagree', naam: 'Fatima El Amrani', bewoners: 3 }),
+          JSON.stringify({ 1: { image: null, who: null, description: null, mobile: '0612345678', signed: true, signedAt: new Date().toISOString() } })],
+      )).rows[0]!;
+      return { formId: form.id, entryId: entry.id };
+    });
+    try {
+      await loginAsResident(page, DEMO.residentTwoProjects);
+      await page.getByRole('button', { name: `Open project: ${DEMO.project}` }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const formUrl = `/formulier/draagvlak/${formId}`;
+      await page.goto(formUrl);
+      await expect(page).toHaveURL(`${formUrl}/afgerond`);
+      await expect(page.getByText('Dit formulier is afgerond.')).toBeVisible();
+      await expect(page.getByText('U heeft niet ingestemd.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Document controleren' })).toHaveCount(0);
+      await expect(stepsNav(page)).toHaveCount(0);
+      await checkPage(page, 'support-base-signed-earlier');
+      await page.goto(`${formUrl}/document`);
+      await expect(page).toHaveURL(`${formUrl}/afgerond`);
+    } finally {
+      await withDatabase(mail, (db) => db.query('DELETE FROM form_entries WHERE id = $1', [entryId]));
+    }
   });
 
   test('a partner records a paper form with its scan; it counts only once a second staff member confirms it; a correction asks a reason', async ({ browser, baseURL, mail }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculatorCents, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
+  calculatorCents, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choicePaymentDue, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
   choiceStepReachable, formatCents, formatEuro, parseChoiceStep, priceCents, type ChoiceStepState,
 } from './choice.ts';
 import type { TFormElementRule } from './form-rules.ts';
@@ -65,23 +65,37 @@ describe('choice form steps', () => {
     expect(choiceStepReachable({ ...locked, all_signed: true }, { kind: 'pay' })).toBe(true);
   });
 
-  it("ticks an administrator's Betalen and Bevestiging once locked and signed, also when nothing was paid (spec 4.3)", () => {
+  it("leaves Betalen and Bevestiging open while extra costs are unpaid, also when staff went past them (spec 4.3, 6)", () => {
     const signed = state({ completed: true, locked: true, status: 'summary', nr_of_signatures: 1, all_signed: true });
     const noSign = (nr: number) => nr === 1;
     // A resident still has to pay: neither step is done.
     expect(choiceStepDone(signed, { kind: 'pay' }, noSign)).toBe(false);
     expect(choiceStepDone(signed, { kind: 'status' }, noSign)).toBe(false);
-    // An administrator completes without paying.
+    // An administrator may go on to the confirmation and send, but that pays nothing: both stay open.
     const admin = { ...signed, is_admin: true };
-    expect(choiceStepDone(admin, { kind: 'pay' }, noSign)).toBe(true);
-    expect(choiceStepDone(admin, { kind: 'status' }, noSign)).toBe(true);
-    expect(choiceStepDone({ ...admin, status: 'send' }, { kind: 'pay' }, noSign)).toBe(true);
-    // Nothing left to pay (no extra costs outstanding) ticks Betalen for anyone.
+    expect(choiceStepReachable(admin, { kind: 'status' })).toBe(true);
+    expect(choiceStepDone(admin, { kind: 'pay' }, noSign)).toBe(false);
+    expect(choiceStepDone(admin, { kind: 'status' }, noSign)).toBe(false);
+    expect(choiceStepDone({ ...admin, status: 'send' }, { kind: 'pay' }, noSign)).toBe(false);
+    // Paid, or nothing left to pay, ticks Betalen for anyone.
+    expect(choiceStepDone({ ...admin, paid: true, total_not_paid_cents: 0 }, { kind: 'pay' }, noSign)).toBe(true);
     expect(choiceStepDone({ ...signed, total_not_paid_cents: 0 }, { kind: 'pay' }, noSign)).toBe(true);
+    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0 }, { kind: 'status' }, noSign)).toBe(true);
     // Not before the form is locked and signed.
-    expect(choiceStepDone({ ...admin, locked: false }, { kind: 'pay' }, noSign)).toBe(false);
-    expect(choiceStepDone({ ...admin, all_signed: false }, { kind: 'pay' }, noSign)).toBe(false);
-    expect(choiceStepDone({ ...admin, all_signed: false }, { kind: 'status' }, noSign)).toBe(false);
+    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0, locked: false }, { kind: 'pay' }, noSign)).toBe(false);
+    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0, all_signed: false }, { kind: 'status' }, noSign)).toBe(false);
+  });
+
+  it('knows when a payment waits for the resident: locked, signed where asked, online payment, unpaid extra costs', () => {
+    const signed = state({ locked: true, status: 'send', nr_of_signatures: 1, all_signed: true });
+    expect(choicePaymentDue(signed)).toBe(true);
+    expect(choicePaymentDue({ ...signed, is_admin: true })).toBe(true); // what waits does not depend on who looks
+    expect(choicePaymentDue({ ...signed, all_signed: false })).toBe(false);
+    expect(choicePaymentDue({ ...signed, all_signed: false, require_to_sign_form: false })).toBe(true);
+    expect(choicePaymentDue({ ...signed, locked: false })).toBe(false);
+    expect(choicePaymentDue({ ...signed, paid: true, total_not_paid_cents: 0 })).toBe(false);
+    expect(choicePaymentDue({ ...signed, c_enable_mollie: false })).toBe(false);
+    expect(choicePaymentDue({ ...signed, has_additional_work: false, total_not_paid_cents: 0 })).toBe(false);
   });
 
   it('moves on as spec 4.3 says', () => {

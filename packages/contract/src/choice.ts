@@ -27,6 +27,7 @@ export const choiceMessages = {
   notLocked: 'Rond eerst de samenvatting af.',
   notSigned: 'Het formulier is nog niet ondertekend.',
   notPaid: 'De extra kosten zijn nog niet betaald.',
+  alreadySent: formMessages.alreadySent,
   noPayment: 'Voor dit formulier hoeft niet online te worden betaald.',
   paymentUnavailable: 'Online betalen is op dit moment niet mogelijk. Probeer het later opnieuw.',
   nameRequired: formMessages.signerNameRequired,
@@ -185,8 +186,18 @@ export function choiceStepList(s: ChoiceStepState): ChoiceStep[] {
 
 const sectionDone = (section: ChoiceStepState['form'][number]) => section.nr_of_required_fields_filled_in >= section.nr_of_required_fields;
 const signedOrFree = (s: ChoiceStepState) => !choiceSigningRequired(s) || s.all_signed;
-/** Nothing (more) to pay: no payment step, paid, nothing unpaid, or an administrator, who completes without paying (spec 4.3). */
-const paidOrFree = (s: ChoiceStepState) => !choicePaymentShown(s) || s.paid || s.total_not_paid_cents === 0 || s.is_admin;
+/**
+ * Nothing (more) to pay: no payment step, paid, or nothing unpaid. Staff acting for the address may go
+ * past Betalen (spec 6), but that does not pay it: the step stays open until the resident has paid.
+ */
+const paidOrFree = (s: ChoiceStepState) => !choicePaymentShown(s) || s.paid || s.total_not_paid_cents === 0;
+
+/**
+ * A payment waits for the resident: online payment of extra costs on a locked (and, where asked,
+ * signed) form that is not paid. The resident is sent to the checkout ('Naar betaling', spec 4.3, 6).
+ */
+export const choicePaymentDue = (s: Pick<ChoiceStepState, 'c_enable_mollie' | 'has_additional_work' | 'is_admin' | 'locked' | 'paid' | 'total_not_paid_cents' | 'require_to_sign_form' | 'all_signed'>) =>
+  choicePaymentShown(s) && s.locked && !s.paid && s.total_not_paid_cents > 0 && (!choiceSigningRequired(s) || s.all_signed);
 
 export function choiceStepDone(s: ChoiceStepState, step: ChoiceStep, signed: (nr: number) => boolean): boolean {
   switch (step.kind) {
@@ -379,6 +390,8 @@ export const ZChoiceForm = z.object({
   status_text: ZHtml.nullable(),
   email_address: z.string().nullable(),
   comment: z.string().nullable(),
+  /** When the form was sent (once: a second send is refused), DD-MM-YYYY; null before. */
+  sent_at: ZDutchDate.nullable(),
   /** The summary PDF (a signed file link), '' until the form is locked. */
   download_url: z.string(),
   filename: z.string(),

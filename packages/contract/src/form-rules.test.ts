@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countRequiredFields, drawnSignatureErrors, elementKeys, emailListError, FORM_ELEMENT_TYPES, formElementKind, formMessages, isEditableStatus,
+  askedContact, atLeastOneSignature, contactFieldAsked, countRequiredFields, drawnSignatureErrors, elementKeys, emailListError, FORM_ELEMENT_TYPES, formElementKind, formMessages, isEditableStatus,
   nrOfSignaturesError, numberHint, optionKey, pinpointsKey, requiredLabel, validateFormElement, validateFormSection,
   type FormRuleContext, type TFormElementRule, type TFormFamily, type TFormValues,
 } from './form-rules.ts';
@@ -121,6 +121,28 @@ describe('validateFormElement', () => {
     expect(errorOf('intake', optional, { contactinput: { cp_id: 'custom', cp: { ...cp, different_address: true, zipcode: '12345' } } })).toBe(formMessages.zipcodeInvalid);
   });
 
+  it('contact input: asks only the fields its per-field flags name (spec 3.2), Achternaam always; refuses the others', () => {
+    const flags = { initials: true, telephone: true, different_address: true };
+    const asking = el('generic', 'contactinput', { requiredField: true, contact_fields: flags });
+    expect(['last_name', 'initials', 'telephone', 'street', 'zipcode'].every((f) => contactFieldAsked(asking.data, f as 'street'))).toBe(true);
+    expect(['first_name', 'affix', 'gender', 'email_address', 'prefer_email', 'mobile', 'description'].some((f) => contactFieldAsked(asking.data, f as 'street'))).toBe(false);
+    // Without flags every field is asked (forms made before them).
+    expect(contactFieldAsked({}, 'prefer_email')).toBe(true);
+    const blank = { gender: null, initials: null, first_name: null, affix: null, last_name: 'Visser', description: null, email_address: null, prefer_email: false, telephone: '0301234567', mobile: null, different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null } as const;
+    expect(errorOf('generic', asking, { contactinput: { cp_id: 'custom', cp: blank } })).toBeNull();
+    for (const extra of [{ first_name: 'Sanne' }, { gender: 'f' as const }, { prefer_email: true }, { description: ' x ' }]) {
+      expect(errorOf('generic', asking, { contactinput: { cp_id: 'custom', cp: { ...blank, ...extra } } })).toBe(formMessages.contactFieldNotAsked);
+    }
+    expect(errorOf('generic', asking, { contactinput: { cp_id: 'custom', cp: { ...blank, first_name: ' ', description: '' } } })).toBeNull(); // blank is not given
+    expect(errorOf('generic', asking, { contactinput: { cp_id: 'custom', cp: { ...blank, different_address: true, street: 'Dorpsstraat', zipcode: '1234AB' } } })).toBeNull();
+    const noAddress = { ...asking, data: { contact_fields: { initials: true } } };
+    expect(errorOf('generic', noAddress, { contactinput: { cp_id: 'custom', cp: { ...blank, telephone: null, zipcode: '1234AB' } } })).toBe(formMessages.contactFieldNotAsked);
+    // What a save sends: the fields not asked left blank.
+    expect(askedContact(noAddress.data, { ...blank, first_name: 'Sanne', prefer_email: true, different_address: true, city: 'Utrecht', initials: 'S.' }))
+      .toEqual({ ...blank, telephone: null, initials: 'S.' });
+    expect(askedContact({}, { ...blank, first_name: 'Sanne' })).toEqual({ ...blank, first_name: 'Sanne' });
+  });
+
   it('drawing: pins numbered from 1 labelled Pin n inside the drawing, values among the options; required means one pin', () => {
     const drawing = el('intake', 'drawinginput', { requiredField: true, options: [{ label: 'Scheur' }, { label: 'Lekkage' }] });
     expect(validateFormElement('intake', drawing, {}, context)).toEqual({ field: `values.${pinpointsKey('drawinginput')}`, message: formMessages.pinRequired });
@@ -170,6 +192,11 @@ describe('validateFormSection and countRequiredFields', () => {
 });
 
 describe('the steps after the sections', () => {
+  it('number of signatures in the input: below 1, or empty, becomes 1 (spec 5)', () => {
+    expect(['0', '', '00', 'x'].map(atLeastOneSignature)).toEqual(['1', '1', '1', '1']);
+    expect(['1', '2', '12'].map(atLeastOneSignature)).toEqual(['1', '2', '12']);
+  });
+
   it('number of signatures: digits only, at least 1', () => {
     expect(nrOfSignaturesError('2')).toBeNull();
     expect(nrOfSignaturesError(1)).toBeNull();

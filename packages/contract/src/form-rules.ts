@@ -143,6 +143,9 @@ export const formMessages = {
   nrOfSignatures: 'Het aantal handtekeningen moet groter of gelijk zijn aan 1',
   emailPositions: (positions: number[]) => `Er is geen geldig e-mailadres ingevuld op positie: ${positions.join(' en ')}`,
   locked: 'Dit formulier is afgerond en kan niet meer worden aangepast.',
+  /** A form is sent once: a second send answers this (409) and sends nothing. */
+  alreadySent: 'Het formulier is al verzonden.',
+  contactFieldNotAsked: 'Dit gegeven wordt bij deze contactpersoon niet gevraagd',
   /** A save that started from an older version of the entry (someone else saved in between). */
   changed: 'Het formulier is intussen gewijzigd. Laad het formulier opnieuw.',
   moduleUnavailable: 'Formulieren zijn niet beschikbaar voor dit project',
@@ -222,6 +225,8 @@ export type TFormElementData = {
   /** The largest size a photo is kept at (scaled down, never up). */
   image_width?: number | null;
   image_height?: number | null;
+  /** A contact input's per-field flags (spec 3.2): which fields it asks; without them it asks every field. */
+  contact_fields?: TContactFieldFlags | null;
 };
 
 export type TFormElementRule = { id: string; type: string; data: TFormElementData };
@@ -232,6 +237,32 @@ export const CONTACT_FIELDS = [
   'gender', 'initials', 'first_name', 'affix', 'last_name', 'description', 'email_address', 'prefer_email', 'telephone', 'mobile',
   'different_address', 'street', 'house_number', 'house_number_suffix', 'zipcode', 'city',
 ] as const;
+/**
+ * The contact fields a contact input may leave out (spec 3.2, 3.4), each a flag in `contact_fields`:
+ * Achternaam is always asked once a contact is chosen (spec 5), and 'different_address' brings the
+ * address fields (street, house number, suffix, postcode, city) with it.
+ */
+export const CONTACT_OPTIONAL_FIELDS = [
+  'gender', 'initials', 'first_name', 'affix', 'description', 'email_address', 'prefer_email', 'telephone', 'mobile', 'different_address',
+] as const;
+export type TContactOptionalField = (typeof CONTACT_OPTIONAL_FIELDS)[number];
+export type TContactFieldFlags = Partial<Record<TContactOptionalField, boolean>>;
+const CONTACT_ADDRESS_FIELDS: ReadonlySet<string> = new Set(['street', 'house_number', 'house_number_suffix', 'zipcode', 'city']);
+
+/** Whether a contact input asks `field`: Achternaam always; without flags every field (forms made before them). */
+export function contactFieldAsked(data: Pick<TFormElementData, 'contact_fields'>, field: (typeof CONTACT_FIELDS)[number]): boolean {
+  const flags = data.contact_fields;
+  if (field === 'last_name' || !flags) return true;
+  return flags[(CONTACT_ADDRESS_FIELDS.has(field) ? 'different_address' : field) as TContactOptionalField] === true;
+}
+
+/** The contact with the fields the input does not ask left blank (what a save sends). */
+export function askedContact(data: Pick<TFormElementData, 'contact_fields'>, cp: TContactPerson): TContactPerson {
+  if (!data.contact_fields) return cp;
+  const blank = (field: (typeof CONTACT_FIELDS)[number]) => (field === 'prefer_email' || field === 'different_address' ? false : null);
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contactFieldAsked(data, field) ? cp[field] : blank(field)])) as TContactPerson;
+}
+
 export type TContactPerson = {
   gender: TContactGender | null;
   initials: string | null;
@@ -331,7 +362,7 @@ function checkNumber(family: TFormFamily, kind: 'numberinput' | 'calculatorinput
   return value < min || value > max ? hint : null;
 }
 
-function checkContact(value: unknown, required: boolean, context: FormRuleContext): string | null {
+function checkContact(data: TFormElementData, value: unknown, required: boolean, context: FormRuleContext): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return formMessages.invalidValue;
   const { cp_id: cpId, cp } = value as Partial<TContactValue>;
   if (cpId === 'none' || cpId === undefined) return required ? formMessages.lastNameRequired : null;
@@ -348,6 +379,11 @@ function checkContact(value: unknown, required: boolean, context: FormRuleContex
     } else if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > FORM_LIMITS.contactFieldMax)) {
       return typeof v === 'string' ? formMessages.tooLong(FORM_LIMITS.contactFieldMax) : formMessages.invalidValue;
     }
+  }
+  // Only what the input asks is kept: a field it does not ask (spec 3.2) is refused, not stored.
+  for (const field of CONTACT_FIELDS) {
+    const v = (cp as Record<string, unknown>)[field];
+    if (!contactFieldAsked(data, field) && v !== undefined && v !== null && v !== false && !isBlank(v)) return formMessages.contactFieldNotAsked;
   }
   if (isBlank(cp.last_name)) return formMessages.lastNameRequired;
   if (!isBlank(cp.email_address) && !isFormEmail(String(cp.email_address).trim())) return formMessages.emailInvalid;
@@ -396,7 +432,7 @@ export function validateFormElement(family: TFormFamily, element: TFormElementRu
   }
   if (kind === 'contactinput') {
     if (value === undefined || value === null) return required ? at(formMessages.lastNameRequired) : null;
-    const problem = checkContact(value, required, context);
+    const problem = checkContact(data, value, required, context);
     return problem ? at(problem) : null;
   }
   if (isBlank(value)) {
@@ -484,6 +520,9 @@ export function nrOfSignaturesError(value: unknown): string | null {
   if (!/^\d{1,2}$/.test(text) || Number(text) < FORM_LIMITS.minSignatures || Number(text) > FORM_LIMITS.maxSignatures) return formMessages.nrOfSignatures;
   return null;
 }
+
+/** What the number-of-signatures input holds once left or sent (spec 5): below 1, or empty, becomes 1. */
+export const atLeastOneSignature = (count: string): string => (!/^\d+$/.test(count) || Number(count) < FORM_LIMITS.minSignatures ? String(FORM_LIMITS.minSignatures) : count);
 
 /** E-mailing a form: empty entries are skipped; the 1-based positions of invalid ones are named. */
 export function emailListError(list: readonly string[]): string | null {

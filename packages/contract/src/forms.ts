@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZPageQuery, ZVisitorUnique } from './common.ts';
-import { CONTACT_GENDERS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES } from './form-rules.ts';
+import { CONTACT_GENDERS, CONTACT_OPTIONAL_FIELDS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES } from './form-rules.ts';
 
 /**
  * The form engine on the wire: one element and section model for every family (rules in form-rules.ts),
@@ -52,6 +52,11 @@ export const ZFormElementData = z.object({
   drawing: z.string().nullable().optional(),
   image_width: z.number().int().positive().nullable().optional(),
   image_height: z.number().int().positive().nullable().optional(),
+  /**
+   * Contact inputs: which fields are asked, a flag per field (spec 3.2); Achternaam is always asked and
+   * `different_address` brings the address fields. Left out, every field is asked.
+   */
+  contact_fields: z.partialRecord(z.enum(CONTACT_OPTIONAL_FIELDS), z.boolean()).nullable().optional(),
 });
 export type TFormElementDataWire = z.infer<typeof ZFormElementData>;
 
@@ -160,6 +165,11 @@ export const ZFormListItem = z.object({
   allow_multiple_entries: z.boolean(),
   /** The caller has opened (fetched) the form before. */
   fetched: z.boolean(),
+  /**
+   * A choice form whose extra costs wait for this address's online payment (locked, signed where asked,
+   * not paid): the amount in Dutch format ('1.250,50'); null otherwise. The overview offers 'Naar betaling'.
+   */
+  total_not_paid: z.string().nullable(),
 });
 export type TFormListItem = z.infer<typeof ZFormListItem>;
 
@@ -204,8 +214,11 @@ export const ZGenericEntry = z.object({
   status_enabled: z.boolean(),
   status_completed: z.boolean(),
   allow_form_to_be_emailed: z.boolean(),
+  /** Where the form was e-mailed; it is e-mailed once (a second time answers 409 formMessages.alreadySent). */
   email_to: z.array(z.string()),
-  /** A visitor's (anonymous) entry is e-mailed to one address, once: the status step then offers no more. */
+  /** When it was e-mailed, DD-MM-YYYY; null before. */
+  sent_at: ZDutchDate.nullable(),
+  /** A visitor's (anonymous) entry is e-mailed to one address (a second time answers 409 formMessages.emailedOnce). */
   email_once: z.boolean(),
   status_text: ZHtml.nullable(),
   /**
@@ -291,6 +304,8 @@ export const ZIntakeAddressProgress = z.object({
   state: z.enum(PARTNER_ENTRY_STATES),
   nr_of_sections: z.number().int(),
   nr_of_sections_done: z.number().int(),
+  /** Choice forms: extra costs the resident has not paid online yet, in Dutch format; null when nothing waits. */
+  total_not_paid: z.string().nullable(),
 });
 export type TIntakeAddressProgress = z.infer<typeof ZIntakeAddressProgress>;
 

@@ -57,7 +57,14 @@ function homeWishesForm(drawing: string): TFormSectionDefinition[] {
         { id: 'bewoners', type: 'f_numberinput', data: { label: 'Met hoeveel personen woont u in de woning?', requiredField: true, minValue: 1, maxValue: 12 } },
         { id: 'vanaf', type: 'f_dateinput', data: { label: 'Vanaf welke datum kunnen wij bij u terecht?', requiredField: true } },
         { id: 'tijdstip', type: 'f_timeinput', data: { label: 'Welk tijdstip komt u het best uit?', fromHour: '09:00', tillHour: '16:00' } },
-        { id: 'contact', type: 'f_contactinput', data: { label: 'Wie is uw contactpersoon tijdens de werkzaamheden?', requiredField: true } },
+        // Per-field flags (spec 3.2): for the works a name, phone numbers and an e-mail address are enough.
+        {
+          id: 'contact', type: 'f_contactinput',
+          data: {
+            label: 'Wie is uw contactpersoon tijdens de werkzaamheden?', requiredField: true,
+            contact_fields: { gender: true, initials: true, first_name: true, affix: true, email_address: true, telephone: true, mobile: true },
+          },
+        },
       ],
     },
     {

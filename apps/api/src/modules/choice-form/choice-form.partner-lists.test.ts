@@ -33,6 +33,7 @@ const tulpstraat = async () => {
   return res.json<unknown[]>().map((r) => ZIntakeAddressProgress.parse(r));
 };
 const stateOf = async (addressId: number) => (await tulpstraat()).find((a) => a.id === addressId)?.state;
+const unpaidOf = async (addressId: number) => (await tulpstraat()).find((a) => a.id === addressId)?.total_not_paid;
 const entryId = async (addressId: number) =>
   (await t.query<{ id: number }>('SELECT id FROM form_entries WHERE form_id = $1 AND address_id = $2', [kitchen, addressId]))[0]!.id;
 
@@ -49,9 +50,9 @@ describe('choice form lists for a partner', () => {
   it('gives each address with its state, from not started to sent, searchable and paged', async () => {
     const a10 = t.ids.addresses.a10;
     expect(await tulpstraat()).toEqual<TIntakeAddressProgress[]>([
-      { id: a10, full_address: 'Tulpstraat 10, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0 },
-      { id: t.ids.addresses.a12, full_address: 'Tulpstraat 12, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0 },
-      { id: t.ids.addresses.a14, full_address: 'Tulpstraat 14, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0 },
+      { id: a10, full_address: 'Tulpstraat 10, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0, total_not_paid: null },
+      { id: t.ids.addresses.a12, full_address: 'Tulpstraat 12, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0, total_not_paid: null },
+      { id: t.ids.addresses.a14, full_address: 'Tulpstraat 14, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 2, nr_of_sections_done: 0, total_not_paid: null },
     ]);
     // The partner fills the form in for the address.
     const saved = await post(`/api/partner/choice/form/${kitchen}/section/0/address/${a10}`, { values: { fronten: 'Antraciet' } }, partner);
@@ -63,11 +64,18 @@ describe('choice form lists for a partner', () => {
     const locked = await post(`/api/partner/choice/form/${kitchen}/section/summary/address/${a10}`, {}, partner);
     expect(locked.statusCode, locked.body).toBe(200);
     expect(await stateOf(a10)).toBe('summary');
+    // Antraciet 1.250,50 + 1 m aanrechtblad 85,50: staff see what the resident still has to pay online.
+    expect(await unpaidOf(a10)).toBe('1.336,00');
     const id = await entryId(a10);
     await t.query(`UPDATE form_entries SET nr_of_signatures = 1, signatures = '{"1":{"image":null,"who":"Jan","description":null,"mobile":null,"signed":true,"signedAt":null}}' WHERE id = $1`, [id]);
     expect(await stateOf(a10)).toBe('signed');
+    // Sent by staff without the payment: still unpaid.
+    await t.query("UPDATE form_entries SET status = 'send', sent_at = now() WHERE id = $1", [id]);
+    expect(await stateOf(a10)).toBe('sent');
+    expect(await unpaidOf(a10)).toBe('1.336,00');
     await t.query("UPDATE form_entries SET paid_at = now(), status = 'paid' WHERE id = $1", [id]);
     expect(await stateOf(a10)).toBe('paid');
+    expect(await unpaidOf(a10)).toBeNull();
     await t.query("UPDATE form_entries SET status = 'send' WHERE id = $1", [id]);
     expect(await stateOf(a10)).toBe('sent');
     expect((await get(`/api/partner/project/${project()}/choice/forms/`, partner)).json<Array<{ nr_sent: number }>>()[0]!.nr_sent).toBe(1);

@@ -171,6 +171,14 @@ describe('choice form: a resident fills it in, signs and pays', () => {
     expect(text).toContain('Antraciet (+ € 1.250,50)');
     expect(text).toContain('Close-in boiler (+ € 495,00)');
     expect(text).toContain('Totaal extra kosten: € 1.950,38 (betaald)');
+    // sent once: a second send is refused and queues no second mail
+    const form = choiceForm(await get(occ(kitchen), jan));
+    expect(form.sent_at).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    const again = await post(occ(kitchen), { email_address: 'jan@example.nl', comment: 'Nog een keer' }, jan);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: choiceMessages.alreadySent });
+    expect(choiceForm(await get(occ(kitchen), jan))).toMatchObject({ comment: 'Graag in de ochtend plaatsen.', sent_at: form.sent_at });
+    expect(await t.query("SELECT 1 FROM form_entry_events WHERE entry_id = $1 AND action = 'sent'", [form.entry_id])).toHaveLength(1);
   });
 });
 
@@ -241,6 +249,36 @@ describe('choice form: deadline, administrators and other addresses', () => {
     expect((await get(occ(kitchen, '/occupants'), jan)).json()).toEqual(expect.arrayContaining([{ id: t.ids.occupants.jan, full_name: 'Jan de Vries' }]));
   });
 
+  it('leaves the payment open when staff finish for the address: the resident is told and pays', async () => {
+    const a12 = t.ids.addresses.a12;
+    await t.query('DELETE FROM form_entries WHERE form_id = $1 AND address_id = $2', [kitchen, a12]);
+    choiceForm(await post(par(kitchen, a12, '/section/0'), { values: { fronten: 'Antraciet' } }, partner));
+    choiceForm(await post(par(kitchen, a12, '/section/1'), { values: { blad: 0 } }, partner));
+    choiceForm(await post(par(kitchen, a12, '/section/summary'), {}, partner));
+    const kitchenItem = async (token: string) => (await get('/api/occupant/forms/?language=nl', token)).json<Array<{ form_id: number; total_not_paid: string | null }>>()
+      .find((i) => i.form_id === kitchen)!;
+    // Not signed yet: nothing to pay now.
+    expect((await kitchenItem(fatima)).total_not_paid).toBeNull();
+    choiceForm(await post(par(kitchen, a12, '/nr-of-signatures'), { nr_of_signatures: 1 }, partner));
+    choiceForm(await post(par(kitchen, a12, '/signature/1'), { signature: SIGNATURE, who: 'Fatima El Amrani' }, partner));
+    // Staff send without the payment (spec 6); two sends at once: one goes, the other is refused.
+    const sends = await Promise.all([1, 2].map(() => post(par(kitchen, a12), { email_address: '', comment: 'Ingevuld tijdens huisbezoek' }, partner)));
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const staffView = choiceForm(await get(par(kitchen, a12), partner));
+    expect(staffView).toMatchObject({ status: 'send', paid: false, total_not_paid_cents: 125050, total_not_paid: '1.250,50', is_admin: true });
+    expect(staffView.sent_at).not.toBeNull();
+    // The resident sees the payment waiting, on the forms list and on the form, and can pay.
+    expect((await kitchenItem(fatima)).total_not_paid).toBe('1.250,50');
+    expect(choiceForm(await get(occ(kitchen), fatima))).toMatchObject({ is_admin: false, locked: true, all_signed: true, paid: false, total_not_paid_cents: 125050 });
+    const started = await post(occ(kitchen, '/mollie'), {}, fatima);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json<{ mollie_url: string }>().mollie_url).toMatch(/^\/api\/payment\/local\/checkout\/tr_/);
+    expect((await post(occ(kitchen), { email_address: 'fatima@example.nl' }, fatima)).statusCode).toBe(409);
+    // Once paid, nothing waits.
+    await t.query('UPDATE form_entries SET paid_at = now() WHERE id = $1', [staffView.entry_id]);
+    expect((await kitchenItem(fatima)).total_not_paid).toBeNull();
+  });
+
   it("refuses another address's form and callers without the right role", async () => {
     // Jan's address is not in Rivierenwijk
     expect((await get(occ(bathroom), jan)).statusCode).toBe(404);
@@ -282,5 +320,9 @@ describe('choice form: without prices, signed through the signing service', () =
     expect((await get(occ(bathroom, '/is-signed/1'), fatima)).json()).toBe(false);
     expect(choiceForm(await get(occ(bathroom), fatima)).sign_requested).toBe(true);
     expect((await post(occ(bathroom), { comment: 'x' }, fatima)).statusCode).toBe(409); // not signed yet
+    // The local provider tells of the started request in a postback over HTTP from a job: let it land before the app closes.
+    const postbackQueued = async () => (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks k ON k.id = j.task_id WHERE k.identifier = 'signing-local-postback'`))[0]!.n > 0;
+    expect(await waitFor(async () => !(await postbackQueued()), { timeoutMs: 15_000, interval: 100 })).toBe(true);
   });
 });

@@ -143,7 +143,8 @@ export const choiceFormRoutes = (services: Services): FastifyPluginAsyncZod => a
       config: v.write,
       schema: {
         tags, summary: "Sends the finished form with an optional e-mail address and comment ('Formulier verzonden')",
-        description: "An invalid e-mail address: 422 'Ongeldig e-mailadres'. Needs the locked form, signed where required and (residents) paid where online payment is on.",
+        description: "An invalid e-mail address: 422 'Ongeldig e-mailadres'. Needs the locked form, signed where required and (residents) paid where online payment is on. "
+          + "Sent once: a second send answers 409 'Het formulier is al verzonden.' and sends no second mail (`sent_at` on the form says when it was sent).",
         params: v.params.form, body: ZChoiceSendBody, security, response: { 200: ZSuccess, ...changeErrors },
       },
     }, async (request) => choice.send(await v.access(request), request.body ?? {}));

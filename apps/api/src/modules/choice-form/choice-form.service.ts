@@ -206,6 +206,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       status_text: form.statusText,
       email_address: entry?.emailTo[0] ?? null,
       comment: entry?.comment ?? null,
+      sent_at: entry?.sentAt ? toDutchDate(entry.sentAt) : null,
       download_url: entry?.locked && entry.summaryFileId !== null ? fileUrl({ id: entry.summaryFileId, filename: summaryFilename(form) }) : '',
       filename: summaryFilename(form),
       is_admin: a.isAdmin,
@@ -387,20 +388,24 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     return { mollie_url: payment.checkoutUrl };
   }
 
-  /** Sends the finished form (status step): an optional e-mail address and comment. */
+  /**
+   * Sends the finished form (status step): an optional e-mail address and comment. Once: a second send
+   * of the entry (a double click, a second tab, a replayed call) is refused and sends no second mail.
+   */
   async function send(a: ChoiceAccess, body: TChoiceSendBody): Promise<TSuccess> {
     const problem = choiceEmailError(body.email_address);
     if (problem) throw new UnprocessableError(problem, [{ field: 'email_address', message: problem }]);
     const entry = await lockedEntry(a);
+    const alreadySent = () => new ConflictError(choiceMessages.alreadySent);
+    if (entry.sentAt) throw alreadySent();
     if (a.form.requireToSignForm && !allSigned(entry)) throw new ConflictError(choiceMessages.notSigned);
     const state = stepState(a, entry, null);
     if (!a.isAdmin && choicePaymentShown(state) && state.total_not_paid_cents > 0) throw new ConflictError(choiceMessages.notPaid);
     const email = body.email_address?.trim() || null;
     const row = await db.transaction(async (tx) => {
       const updated = await updateEntry(tx, entry.id, entry.version, {
-        emailTo: email ? [email.toLowerCase()] : [], comment: body.comment?.trim() || null, sentAt: new Date(),
-        status: 'send',
-      });
+        emailTo: email ? [email.toLowerCase()] : [], comment: body.comment?.trim() || null, sentAt: new Date(), status: 'send',
+      }, isNull(formEntries.sentAt));
       if (updated) {
         await insertEvent(tx, entry.id, actorOf(a.caller), 'sent', { email: email !== null });
         // A copy of the form (its PDF) to the address given, by a background job.
@@ -408,7 +413,9 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       }
       return updated;
     });
-    if (!row) await engine.conflictAfter(entry, lockedError);
+    // Sent in between by another request: refused as a second send, not as a change.
+    if (!row && (await findEntryById(db, entry.id))?.sentAt) throw alreadySent();
+    if (!row) await engine.conflictAfter(entry, alreadySent);
     return { success: true, message: formMessages.sent };
   }
 

@@ -58,6 +58,16 @@ export async function formIdsWithEntries(db: Db, projectId: number, owner: Entry
   return new Set(rows.map((r) => r.formId));
 }
 
+/** The owner's locked choice entries of the project with extra costs not paid (the overview's payment waiting), with their form. */
+export function unpaidChoiceEntries(db: Db, projectId: number, owner: EntryOwner): Promise<Array<{ entry: FormEntryRow; form: FormRow }>> {
+  return db.select({ entry: formEntries, form: forms }).from(formEntries).innerJoin(forms, eq(forms.id, formEntries.formId))
+    .where(and(
+      eq(formEntries.projectId, projectId), ownedBy(owner), eq(forms.kind, 'choice'), eq(forms.enablePayment, true), eq(forms.isActive, true),
+      eq(formEntries.locked, true), isNull(formEntries.paidAt), sql`${formEntries.amountCents} > 0`,
+    ))
+    .limit(FORMS_LIMIT);
+}
+
 export async function findEntry(db: Queryable, formId: number, entryId: number, owner: EntryOwner): Promise<FormEntryRow | null> {
   const [row] = await db.select().from(formEntries).where(and(eq(formEntries.id, entryId), eq(formEntries.formId, formId), ownedBy(owner))).limit(1);
   return row ?? null;
@@ -225,11 +235,12 @@ export async function setSummaryViewed(db: Queryable, entryId: number, fileId: n
     .where(and(eq(formEntries.id, entryId), eq(formEntries.summaryFileId, fileId), isNull(formEntries.summaryViewedAt)));
 }
 
-/** The addresses the entry was last e-mailed to (no version bump: the form itself did not change). */
-/** Records where an entry is e-mailed; with `once`, only when it was never e-mailed before (answers whether it was recorded). */
-export async function setEmailTo(db: Queryable, entryId: number, to: string[], options: { once?: boolean } = {}): Promise<boolean> {
-  const updated = await db.update(formEntries).set({ emailTo: to })
-    .where(and(eq(formEntries.id, entryId), options.once ? sql`cardinality(${formEntries.emailTo}) = 0` : undefined))
-    .returning({ id: formEntries.id });
-  return updated.length > 0;
+/**
+ * The entry is e-mailed to `to`, once: false when it was e-mailed before (also by a request at the same
+ * moment). No version bump: the form itself did not change.
+ */
+export async function markEmailed(db: Queryable, entryId: number, to: string[]): Promise<boolean> {
+  const rows = await db.update(formEntries).set({ emailTo: to, sentAt: new Date() })
+    .where(and(eq(formEntries.id, entryId), isNull(formEntries.sentAt))).returning({ id: formEntries.id });
+  return rows.length > 0;
 }

@@ -64,10 +64,11 @@ const names = (items: TFormListItem[]) => items.map((i) => i.name);
 const download = (link: string) => t.app.inject({ method: 'GET', url: link });
 
 const pin = (nr: number, x: number, value = '', comment = '') => ({ id: `p${nr}`, x, y: 0.5, value, comment, label: `Pin ${nr}`, nr });
+/** A contact as the wishes form asks it (no description, no e-mail preference, no other address: its per-field flags). */
 const contact = (lastName: string) => ({
   cp_id: 'custom', cp: {
-    gender: 'm', initials: 'J.', first_name: 'Jan', affix: 'de', last_name: lastName, description: 'Hoofdbewoner', email_address: 'jan@example.nl',
-    prefer_email: true, telephone: null, mobile: '0612345678', different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null,
+    gender: 'm', initials: 'J.', first_name: 'Jan', affix: 'de', last_name: lastName, description: null, email_address: 'jan@example.nl',
+    prefer_email: false, telephone: null, mobile: '0612345678', different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null,
   },
 });
 
@@ -109,7 +110,7 @@ describe('the forms overview', () => {
     ]);
     const one = await get(`/api/occupant/form/menu/${menus.requests}`, jan);
     expect(one.json<TFormMenu>().items).toEqual([
-      { id: f.defect, form_id: f.defect, name: 'Melding van een klein gebrek', module: null, type: 'form', allow_multiple_entries: true, fetched: true },
+      { id: f.defect, form_id: f.defect, name: 'Melding van een klein gebrek', module: null, type: 'form', allow_multiple_entries: true, fetched: true, total_not_paid: null },
     ]);
     // Fatima at 12 has no entry of it
     expect((await get(`/api/occupant/form/menu/${menus.requests}`, fatima)).json<TFormMenu>().items[0]!.fetched).toBe(false);
@@ -132,7 +133,7 @@ describe('the forms overview', () => {
     expect(code.json<{ unique: string }>().unique).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const list = await get(`/api/public/forms/${t.ids.projects.bloemenbuurt}`);
     expect(list.json<TFormListItem[]>()).toEqual([
-      { id: f.evening, form_id: f.evening, name: 'Aanmelding bewonersavond', module: null, type: 'form', allow_multiple_entries: false, fetched: false },
+      { id: f.evening, form_id: f.evening, name: 'Aanmelding bewonersavond', module: null, type: 'form', allow_multiple_entries: false, fetched: false, total_not_paid: null },
     ]);
     expect((await get(`/api/public/forms/menus/${t.ids.projects.bloemenbuurt}`)).json()).toEqual([]); // no menu holds a public form
     expect((await get(`/api/public/forms/menu/${menus.home}`)).statusCode).toBe(404);
@@ -187,6 +188,22 @@ describe("a resident's generic form", () => {
     // a section that does not exist
     expect((await post(`${b()}/filled-in-form/${fid}/section/7`, { values: {} }, jan)).statusCode).toBe(404);
     // nothing was stored
+    expect(entry(await get(`${b()}/filled-in-form/${fid}`, jan)).version).toBe(1);
+  });
+
+  it("asks a contact only the fields its element's flags name, and refuses the others (spec 3.2)", async () => {
+    const element = entry(await get(`${b()}/filled-in-form/${fid}`, jan)).form[0]!.elements.find((e) => e.id === 'contact')!;
+    expect(element.data.contact_fields).toEqual({ gender: true, initials: true, first_name: true, affix: true, email_address: true, telephone: true, mobile: true });
+    const base = { naam: 'Jan', bewoners: 3, vanaf: '01-06-2026' };
+    const cp = contact('Vries').cp;
+    for (const extra of [{ description: 'Hoofdbewoner' }, { prefer_email: true }, { different_address: true }, { street: 'Dorpsstraat' }, { zipcode: '1234AB' }]) {
+      const refused = await post(`${b()}/filled-in-form/${fid}/section/0`, { values: { ...base, contact: { cp_id: 'custom', cp: { ...cp, ...extra } } } }, jan);
+      expect(refused.statusCode, JSON.stringify(extra)).toBe(422);
+      expect(refused.json()).toEqual({ message: formMessages.invalid, errors: [{ field: 'values.contact', message: formMessages.contactFieldNotAsked }] });
+    }
+    // Achternaam is always asked.
+    const nameless = await post(`${b()}/filled-in-form/${fid}/section/0`, { values: { ...base, contact: { cp_id: 'custom', cp: { ...cp, last_name: '' } } } }, jan);
+    expect(nameless.json()).toEqual({ message: formMessages.invalid, errors: [{ field: 'values.contact', message: formMessages.lastNameRequired }] });
     expect(entry(await get(`${b()}/filled-in-form/${fid}`, jan)).version).toBe(1);
   });
 
@@ -455,11 +472,14 @@ describe('legal signing and e-mailing', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toContain('Ja, ik ga akkoord');
     await t.mail!.waitForMail((m) => m.to.includes('jan.kopie@example.nl'), 15_000);
+    expect(entry(await get(`${b()}/filled-in-form/${locked.id}`, jan))).toMatchObject({ email_to: ['jan.kopie@example.nl', 'aannemer@example.nl'], sent_at: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/) });
+    // e-mailed once: every further call is refused and sends nothing
+    const again = await post(`${b()}/filled-in-form/${locked.id}/email`, { email_address: ['ander@example.nl'] }, jan);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: formMessages.alreadySent });
     expect(entry(await get(`${b()}/filled-in-form/${locked.id}`, jan)).email_to).toEqual(['jan.kopie@example.nl', 'aannemer@example.nl']);
-    // an entry is e-mailed a few times per quarter of an hour at most
-    for (let i = 0; i < 4; i++) expect((await post(`${b()}/filled-in-form/${locked.id}/email`, { email_address: ['jan.kopie@example.nl'] }, jan)).statusCode).toBe(200);
-    const over = await post(`${b()}/filled-in-form/${locked.id}/email`, { email_address: ['jan.kopie@example.nl'] }, jan);
-    expect(over.statusCode).toBe(429);
+    const emailed = await t.query("SELECT 1 FROM form_entry_events WHERE entry_id = $1 AND action = 'emailed'", [locked.id]);
+    expect(emailed).toHaveLength(1);
   });
 
   it('refuses e-mailing before the status step', async () => {
@@ -467,6 +487,16 @@ describe('legal signing and e-mailing', () => {
     const res = await post(`${occupantBase(f.planning)}/filled-in-form/${other.id}/email`, { email_address: ['a@example.nl'] }, fatima);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: formMessages.notCompleteApproved });
+  });
+
+  it('e-mails an entry once also when two calls come at the same moment', async () => {
+    const other = entry(await get(`${occupantBase(f.planning)}/new`, fatima));
+    await t.query('UPDATE form_entries SET locked = true, status = $2, nr_of_signatures = 1, signatures = $3 WHERE id = $1', [
+      other.id, 'signed', JSON.stringify({ 1: { image: null, who: 'Fatima', description: null, mobile: null, signed: true, signedAt: null } }),
+    ]);
+    const calls = await Promise.all(['een@example.nl', 'twee@example.nl'].map((to) => post(`${occupantBase(f.planning)}/filled-in-form/${other.id}/email`, { email_address: [to] }, fatima)));
+    expect(calls.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+    expect(entry(await get(`${occupantBase(f.planning)}/filled-in-form/${other.id}`, fatima)).email_to).toHaveLength(1);
   });
 });
 

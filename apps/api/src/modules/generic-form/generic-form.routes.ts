@@ -196,7 +196,8 @@ export const genericFormRoutes = (services: Services): FastifyPluginAsyncZod => 
       config: v.write,
       schema: {
         tags, summary: 'E-mails the summary PDF to a list of addresses (status step)',
-        description: "Only when allow_form_to_be_emailed (else 403) and the status step is reached (else 409). Empty entries are skipped; invalid ones: 422 'Er is geen geldig e-mailadres ingevuld op positie: n'. The mail is sent by a background job.",
+        description: "Only when allow_form_to_be_emailed (else 403) and the status step is reached (else 409). Empty entries are skipped; invalid ones: 422 'Er is geen geldig e-mailadres ingevuld op positie: n'. The mail is sent by a background job. "
+          + "An entry is e-mailed once: a second call answers 409 'Het formulier is al verzonden.' and sends nothing (`email_to` and `sent_at` say where and when).",
         params: entryParams, body: ZFormEmailBody, security: v.security, response: { 200: ZSuccess, ...changeErrors },
       },
     }, async (request) => calls.email(await v.change(request), p(request).fid, request.body));

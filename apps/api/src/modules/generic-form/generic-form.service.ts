@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formMessages, nrOfSignaturesError,
+  choicePaymentDue, drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formatCents, formMessages, nrOfSignaturesError,
   type TFormListItem, type TFormMenu, type TFormOccupant, type TFormSaveBody, type TFormSignature, type TFormValues, type TGenericEntry,
   type TGenericEntrySummary, type TModuleName, type TPublicSimpleForm, type TSuccess,
 } from '@portal/contract';
@@ -15,7 +15,7 @@ import type { Session } from '../auth/session.store.ts';
 import { fileUrl, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
   actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
-  insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, ownerOf, setEmailTo, updateEntry,
+  insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, markEmailed, ownerOf, unpaidChoiceEntries, updateEntry,
   allSigned, assertMaxSigners, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
   type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
@@ -43,8 +43,6 @@ export type GenericFormServiceDeps = {
 const FAMILY = 'generic';
 /** A form that allows several entries: at most this many per address or visitor. */
 export const ENTRIES_PER_OWNER = 100;
-/** E-mails of one entry per 15 minutes (each up to FORM_LIMITS.emailMax addresses). */
-const EMAILS_PER_ENTRY = 5;
 
 type ProjectRow = NonNullable<Awaited<ReturnType<ProjectService['projectWithCustomer']>>>['project'];
 type Access = { form: FormRow; project: ProjectRow; caller: FormCaller };
@@ -131,11 +129,17 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
   }
 
   async function overview(viewer: Viewer) {
-    const [allForms, menus, fetched] = await Promise.all([
+    const [allForms, menus, fetched, unpaid] = await Promise.all([
       listProjectForms(db, viewer.project.id),
       listProjectMenus(db, viewer.project.id),
       viewer.caller ? formIdsWithEntries(db, viewer.project.id, ownerOf(viewer.caller)) : Promise.resolve(new Set<number>()),
+      viewer.caller ? unpaidChoiceEntries(db, viewer.project.id, ownerOf(viewer.caller)) : Promise.resolve([]),
     ]);
+    // Choice forms whose extra costs wait for this address's payment (staff may have finished them for it).
+    const toPay = new Map(unpaid.filter(({ entry, form }) => choicePaymentDue({
+      c_enable_mollie: form.enablePayment, has_additional_work: true, is_admin: false, locked: entry.locked, paid: false,
+      total_not_paid_cents: entry.amountCents ?? 0, require_to_sign_form: form.requireToSignForm, all_signed: allSigned(entry),
+    })).map(({ entry }) => [entry.formId, formatCents(entry.amountCents ?? 0)]));
     const shown = allForms.filter((f) => visibleForm(viewer, f));
     const menuIds = new Set(menus.map((m) => m.id));
     const parentOf = (f: FormRow) => (f.menuId !== null && menuIds.has(f.menuId) ? f.menuId : null);
@@ -150,8 +154,11 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     }
     const formItem = (f: FormRow): TFormListItem => ({
       id: f.id, form_id: f.id, name: f.name, module: MODULE_OF[f.kind], type: 'form', allow_multiple_entries: f.allowMultipleEntries, fetched: fetched.has(f.id),
+      total_not_paid: toPay.get(f.id) ?? null,
     });
-    const menuItem = (m: FormMenuRow): TFormListItem => ({ id: m.id, form_id: m.id, name: m.name, module: 'menu', type: 'menu', allow_multiple_entries: false, fetched: false });
+    const menuItem = (m: FormMenuRow): TFormListItem => ({
+      id: m.id, form_id: m.id, name: m.name, module: 'menu', type: 'menu', allow_multiple_entries: false, fetched: false, total_not_paid: null,
+    });
     const itemsIn = (menuId: number | null): TFormListItem[] => [
       ...menus.filter((m) => live.has(m.id) && (m.parentId !== null && menuIds.has(m.parentId) ? m.parentId : null) === menuId).map(menuItem),
       ...shown.filter((f) => parentOf(f) === menuId).map(formItem),
@@ -231,6 +238,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
       status_completed: reached,
       allow_form_to_be_emailed: form.allowFormToBeEmailed,
       email_to: entry.emailTo,
+      sent_at: entry.sentAt ? toDutchDate(entry.sentAt) : null,
       email_once: emailedOnce(caller),
       status_text: form.statusText,
       summary_pdf: summaryPdf,
@@ -405,17 +413,20 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     if (problem) throw new UnprocessableError(problem, [{ field: 'email_address', message: problem }]);
     const to = [...new Set(emailListAddresses(body.email_address).map((e) => e.toLowerCase()))];
     if (!to.length) throw new UnprocessableError(formMessages.emailMissing, [{ field: 'email_address', message: formMessages.emailMissing }]);
-    // A visitor is nobody we know: their entry (with their own text in its PDF) goes to one address, once.
+    // A visitor is nobody we know: their entry (with their own text in its PDF) goes to one address.
     const once = emailedOnce(a.caller);
     if (once && to.length > 1) throw new UnprocessableError(formMessages.emailOneAddress, [{ field: 'email_address', message: formMessages.emailOneAddress }]);
-    if (once && entry.emailTo.length) throw new ConflictError(formMessages.emailedOnce);
-    await limiter.hit([{ key: `forms:email:${entry.id}`, max: EMAILS_PER_ENTRY }]);
-    await db.transaction(async (tx) => {
-      if (!(await setEmailTo(tx, entry.id, to, { once }))) throw new ConflictError(formMessages.emailedOnce);
+    // Every entry is e-mailed once: a second call (a double click, another tab, a replay) sends no second mail.
+    const alreadySent = () => new ConflictError(once ? formMessages.emailedOnce : formMessages.alreadySent);
+    if (entry.sentAt) throw alreadySent();
+    const sent = await db.transaction(async (tx) => {
+      if (!(await markEmailed(tx, entry.id, to))) return false;
       await insertEvent(tx, entry.id, actorOf(a.caller), 'emailed', { count: to.length });
       // One job per address: a retry after a failure sends only what did not go.
       for (const address of to) await jobs.add('form-email', { entryId: entry.id, to: address }, { tx });
+      return true;
     });
+    if (!sent) throw alreadySent();
     return { success: true, message: formMessages.sent };
   }
 

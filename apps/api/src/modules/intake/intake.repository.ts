@@ -55,7 +55,7 @@ export async function listAddressProgress(db: Db, input: { projectId: number; fo
     .select({
       id: addresses.id, street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
       entryId: formEntries.id, status: formEntries.status, sectionsDone: formEntries.sectionsDone, locked: formEntries.locked, paidAt: formEntries.paidAt,
-      nrOfSignatures: formEntries.nrOfSignatures, signatures: formEntries.signatures,
+      nrOfSignatures: formEntries.nrOfSignatures, signatures: formEntries.signatures, amountCents: formEntries.amountCents,
     })
     .from(addressProjects)
     .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))

@@ -71,9 +71,9 @@ describe('partner lists', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-has-more']).toBe('false');
     expect(res.json<unknown[]>().map((r) => ZIntakeAddressProgress.parse(r))).toEqual<TIntakeAddressProgress[]>([
-      { id: t.ids.addresses.a10, full_address: 'Tulpstraat 10, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 3, nr_of_sections_done: 0 },
-      { id: t.ids.addresses.a12, full_address: 'Tulpstraat 12, 1234 AB Utrecht', status: 'open', state: 'filling', nr_of_sections: 3, nr_of_sections_done: 2 },
-      { id: t.ids.addresses.a14, full_address: 'Tulpstraat 14, 1234 AB Utrecht', status: 'sent', state: 'sent', nr_of_sections: 3, nr_of_sections_done: 3 },
+      { id: t.ids.addresses.a10, full_address: 'Tulpstraat 10, 1234 AB Utrecht', status: '', state: 'not_started', nr_of_sections: 3, nr_of_sections_done: 0, total_not_paid: null },
+      { id: t.ids.addresses.a12, full_address: 'Tulpstraat 12, 1234 AB Utrecht', status: 'open', state: 'filling', nr_of_sections: 3, nr_of_sections_done: 2, total_not_paid: null },
+      { id: t.ids.addresses.a14, full_address: 'Tulpstraat 14, 1234 AB Utrecht', status: 'sent', state: 'sent', nr_of_sections: 3, nr_of_sections_done: 3, total_not_paid: null },
     ]);
     const ids = async (query: string) => (await get(`${url}?${query}`, partner)).json<TIntakeAddressProgress[]>().map((a) => a.id);
     expect(await ids('q=12')).toEqual([t.ids.addresses.a12]);

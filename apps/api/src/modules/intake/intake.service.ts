@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
-  EDITABLE_STATUSES, formMessages, isEditableStatus, partnerEntryState,
+  EDITABLE_STATUSES, formatCents, formMessages, isEditableStatus, partnerEntryState,
   type TFormOccupant, type TPartnerFormKind, type TFormPhoto, type TFormSaveBody, type TFormValues, type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPageQuery,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -141,6 +141,8 @@ export function createIntakeService({ db, projects, engine }: IntakeServiceDeps)
             signingRequired: form.requireToSignForm, allSigned: allSigned({ nrOfSignatures: r.nrOfSignatures, signatures: r.signatures ?? {} }),
           }),
           nr_of_sections: form.definition.length, nr_of_sections_done: r.sectionsDone ?? 0,
+          // Staff may finish a choice form without the payment (spec 6): what the resident still owes shows here.
+          total_not_paid: kind === 'choice' && form.enablePayment && r.locked && r.paidAt === null && (r.amountCents ?? 0) > 0 ? formatCents(r.amountCents!) : null,
         })),
       };
     },

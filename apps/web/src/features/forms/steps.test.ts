@@ -9,7 +9,7 @@ function entry(patch: Partial<TGenericEntry> = {}): TGenericEntry {
     id: 40, form_id: 3, name: 'Melding', description: null, form: [section(2, 2, 'Gegevens'), section(1, 0, 'Woning')], completed: false, locked: false, status: 'answered',
     signature_not_required: false, require_to_sign_form: true, require_to_sign_form_legally: false, nr_of_signatures: null, signature: {},
     signatures_completed: false, summary_enabled: false, summary_completed: false, nr_of_signatures_enabled: false, nr_of_signatures_completed: false,
-    signatures_enabled: false, status_enabled: false, status_completed: false, allow_form_to_be_emailed: true, email_to: [], email_once: false, status_text: null,
+    signatures_enabled: false, status_enabled: false, status_completed: false, allow_form_to_be_emailed: true, email_to: [], sent_at: null, email_once: false, status_text: null,
     summary_pdf: '', unique: null, menu_id: null, sign_request: false, allow_multiple_entries: false, updated_at: '01-03-2026', version: 1,
     ...patch,
   };

@@ -15,6 +15,8 @@ export const formTexts = {
   backToMenu: 'Terug naar het menu',
   statusLabels: { answered: 'Bezig met invullen', locked: 'Afgerond', signed: 'Ondertekend', completed: 'Afgerond' } as Record<string, string>,
   opened: 'geopend',
+  paymentWaiting: (amount: string) => `Betaling open: € ${amount}`,
+  notPaidYet: (amount: string) => `nog niet betaald: € ${amount}`,
   kindIntake: 'Opname',
   kindSupportBase: 'Draagvlak',
   kindChoice: 'Keuze',
@@ -76,10 +78,11 @@ export const formTexts = {
   emailAdd: 'E-mailadres toevoegen',
   emailRemove: (n: number) => `E-mailadres ${n} verwijderen`,
   emailSend: 'Verstuur per e-mail',
+  emailedTitle: 'Het formulier is per e-mail verzonden.',
+  emailedTo: (to: readonly string[], date: string) => `Verzonden op ${date} naar ${to.join(', ')}.`,
   /** A visitor's entry (email_once): one address, once. */
   emailIntroOnce: 'Stuur het formulier als PDF naar uw e-mailadres. Dit kan één keer.',
   emailAddressOnce: 'E-mailadres',
-  emailedTo: (address: string) => `Het formulier is gemaild naar ${address}.`,
   // public simple form
   submit: 'Indienen',
   submitted: 'U heeft dit formulier ingediend. Het kan niet meer worden aangepast.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFormSection } from '@portal/contract';
+import { occupantContact } from './components/contact-input';
 import { sectionValues, wireValues } from './values';
 
 const section: TFormSection = {
@@ -29,5 +30,32 @@ describe('the values of a section', () => {
     expect(wireValues('intake', section, { naam: '  ', 'ruimtes-value-1': true, andere: 'x' })).toEqual({
       naam: null, kleur: null, 'ruimtes-value-0': false, 'ruimtes-value-1': true, 'plattegrond-pinpoints': [], foto: null, contact: null, tijd: null,
     });
+  });
+
+  it("sends a contact with only the fields its element's flags ask (spec 3.2), Achternaam always", () => {
+    const flagged: Pick<TFormSection, 'elements'> = {
+      elements: [{ id: 'contact', type: 'f_contactinput', data: { label: 'Contact', contact_fields: { first_name: true, telephone: true } } }],
+    };
+    const cp = {
+      gender: 'f', initials: 'A.', first_name: 'Anna', affix: 'de', last_name: 'Vries', description: 'Hoofdbewoner', email_address: 'anna@example.nl', prefer_email: true,
+      telephone: '0301234567', mobile: null, different_address: true, street: 'Dorpsstraat', house_number: '1', house_number_suffix: null, zipcode: '1234AB', city: 'Utrecht',
+    } as const;
+    expect(wireValues('generic', flagged, { contact: { cp_id: 'custom', cp } })).toEqual({
+      contact: {
+        cp_id: 'custom',
+        cp: {
+          gender: null, initials: null, first_name: 'Anna', affix: null, last_name: 'Vries', description: null, email_address: null, prefer_email: false,
+          telephone: '0301234567', mobile: null, different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null,
+        },
+      },
+    });
+    // Without flags every field goes, as before.
+    expect(wireValues('generic', { elements: [{ ...flagged.elements[0]!, data: { label: 'Contact' } }] }, { contact: { cp_id: 'custom', cp } })).toEqual({ contact: { cp_id: 'custom', cp } });
+  });
+
+  it('fills an occupant in as contact with the name fields the input asks', () => {
+    expect(occupantContact({}, 'Jan de Vries')).toMatchObject({ first_name: 'Jan', affix: 'de', last_name: 'Vries' });
+    expect(occupantContact({ contact_fields: { first_name: true } }, 'Jan de Vries')).toMatchObject({ first_name: 'Jan', affix: null, last_name: 'de Vries' });
+    expect(occupantContact({ contact_fields: { telephone: true } }, 'Jan de Vries')).toMatchObject({ first_name: null, affix: null, last_name: 'de Vries' });
   });
 });

@@ -1,5 +1,5 @@
 import {
-  elementKeys, formElementKind, isInputKind, optionKey, pinpointsKey, timeWindow,
+  askedContact, elementKeys, formElementKind, isInputKind, optionKey, pinpointsKey, timeWindow,
   type FormRuleContext, type TFormElement, type TFormFamily, type TFormPhoto, type TFormSection, type TFormValue, type TFormValues,
 } from '@portal/contract';
 
@@ -65,6 +65,8 @@ export function wireValues(family: TFormFamily, section: Pick<TFormSection, 'ele
     return elementKeys(family, element).map((key): [string, TFormValue] => {
       const value = values[key];
       if (value === undefined) return [key, empty];
+      // A contact sends only the fields its input asks (spec 3.2): what an earlier version of the form asked is left out.
+      if (kind === 'contactinput' && value && typeof value === 'object' && !Array.isArray(value) && value.cp) return [key, { ...value, cp: askedContact(element.data, value.cp) }];
       return [key, typeof value === 'string' && !value.trim() ? null : value];
     });
   });

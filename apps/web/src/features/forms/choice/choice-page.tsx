@@ -4,7 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import {
   choiceNextStep, choiceStepDone, choiceStepLabel, choiceStepList, choiceStepReachable, choiceStepSegments, parseChoiceStep,
   type ChoiceStep, type TChoiceForm,
-  isOpenPaymentStatus,
+  choicePaymentDue, isOpenPaymentStatus,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { Banner } from '../../../ui/banner';
@@ -15,6 +15,7 @@ import { ErrorState, Loading } from '../../../ui/states';
 import { StepsLayout } from '../components/steps-nav';
 import { choiceKeys, choiceQueries, type ChoiceTarget } from './api';
 import { PayStep, SectionStep, SignatureStep, SignersStep, StatusStep, SummaryStep } from './choice-steps';
+import { PayButton } from './pay-button';
 import { choiceTexts } from './texts';
 import { partnerFormPages } from '../paths';
 
@@ -89,6 +90,13 @@ export function ChoiceScreen({ target, section, nr }: { target: ChoiceTarget; se
       {form.deadline_reached
         ? !form.is_admin && !form.locked && <Banner tone="warning">{choiceTexts.deadlineReached}</Banner>
         : form.deadline && !form.locked && <p className="text-sm text-slate-700">{choiceTexts.deadline(form.deadline)}</p>}
+      {/* A payment waits (staff may have finished the form for the address): told on every step but the two that pay. */}
+      {!form.is_admin && form.mollie_enabled && choicePaymentDue(form) && step?.kind !== 'pay' && step?.kind !== 'summary' && (
+        <div className="flex flex-col gap-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-300 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-semibold text-slate-900">{choiceTexts.paymentWaiting(form.total_not_paid)}</p>
+          <PayButton formId={form.id} className="shrink-0" />
+        </div>
+      )}
       <StepsLayout title={choiceTexts.steps} items={items}>
         <Card className="flex flex-col gap-5">
           {step && <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">{choiceStepLabel(form.form, step)}</h2>}

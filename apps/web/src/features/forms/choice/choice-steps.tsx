@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  calculatorCents, choiceEmailError, choiceNamedStepReadOnly, formatEuro, priceCents, choiceNextStep, choiceSignersErrors, drawnSignatureErrors, FORM_LIMITS,
+  atLeastOneSignature, calculatorCents, choiceEmailError, choiceNamedStepReadOnly, choicePaymentDue, formatEuro, priceCents, choiceNextStep, choiceSignersErrors,
+  drawnSignatureErrors, FORM_LIMITS,
   type ChoiceStep, type TChoiceForm, type TFormValues,
 } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
 import { errorList, serverFieldErrors } from '../../../lib/form-errors';
 import { storage } from '../../../lib/storage';
 import { Banner } from '../../../ui/banner';
@@ -19,6 +21,7 @@ import { SignaturePadInput, SigningFrame, StoredSignature } from '../components/
 import { wireValues } from '../values';
 import { useConflictReload } from '../hooks/use-conflict-reload';
 import { choiceApi, choiceKeys, choiceQueries, type ChoiceTarget } from './api';
+import { PayButton, usePayRedirect } from './pay-button';
 import { choiceTexts } from './texts';
 
 type StepProps = { target: ChoiceTarget; form: TChoiceForm; onDone: (form: TChoiceForm, to?: ChoiceStep) => void };
@@ -49,8 +52,8 @@ function useFieldErrors() {
   return { errors, show, fail, clear, focusKey };
 }
 
-function TextField({ field, label, value, onChange, error, hint, required, autoComplete = 'off', inputMode, maxLength = FORM_LIMITS.contactFieldMax, type = 'text' }: {
-  field: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; required?: boolean;
+function TextField({ field, label, value, onChange, onBlur, error, hint, required, autoComplete = 'off', inputMode, maxLength = FORM_LIMITS.contactFieldMax, type = 'text' }: {
+  field: string; label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string; hint?: string; required?: boolean;
   autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'email'; maxLength?: number; type?: string;
 }) {
   return (
@@ -64,6 +67,7 @@ function TextField({ field, label, value, onChange, error, hint, required, autoC
         maxLength={maxLength}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(field, { hint: !!hint, error })}
@@ -178,8 +182,13 @@ function ChoiceAnswers({ form }: { form: TChoiceForm }) {
   );
 }
 
-/** The summary: the staff's text and the total; completing (after 'Ja') locks the form. */
+/**
+ * The summary: the staff's text and the total; completing (after 'Ja') locks the form. A resident who
+ * pays next goes straight to the checkout ('Naar betaling', spec 4.3): completed, then the payment link.
+ */
 export function SummaryStep({ target, form, onDone }: StepProps) {
+  const queryClient = useQueryClient();
+  const payment = usePayRedirect(form.id);
   const complete = useMutation({
     mutationFn: () => choiceApi.complete(target),
     onSuccess: (updated) => {
@@ -188,8 +197,9 @@ export function SummaryStep({ target, form, onDone }: StepProps) {
     },
     onError: (failure) => toastError(failure, choiceTexts.saveFailed),
   });
-  const confirm = useConfirmDialog(() => complete.mutate());
-  const paysAfter = form.c_enable_mollie && form.has_additional_work && !form.require_to_sign_form;
+  const paysAfter = !form.is_admin && form.c_enable_mollie && form.has_additional_work && !form.require_to_sign_form && form.mollie_enabled;
+  const completeThenPay = async () => queryClient.setQueryData(choiceKeys.form(target), await choiceApi.complete(target));
+  const confirm = useConfirmDialog(() => (paysAfter ? payment.start(completeThenPay) : complete.mutate()));
   const label = form.is_admin
     ? (form.require_to_sign_form ? choiceTexts.sign : choiceTexts.complete)
     : (paysAfter ? choiceTexts.toPayment : choiceTexts.send);
@@ -202,10 +212,14 @@ export function SummaryStep({ target, form, onDone }: StepProps) {
         <>
           {!form.disable_prices && form.has_additional_work && <p className="text-sm text-slate-700">{choiceTexts.extraCostsFixed}</p>}
           {form.download_url && <a href={form.download_url} target="_blank" rel="noopener" className="self-start font-semibold text-brand underline">{choiceTexts.download}</a>}
-          <Button className="self-start" onClick={() => onDone(form)}>{form.is_admin ? choiceTexts.next : choiceTexts.viewStatus}</Button>
+          {!form.is_admin && choicePaymentDue(form) && form.mollie_enabled
+            ? <PayButton formId={form.id} />
+            : <Button className="self-start" onClick={() => onDone(form)}>{form.is_admin ? choiceTexts.next : choiceTexts.viewStatus}</Button>}
         </>
+      ) : payment.leaving ? (
+        <Loading label={choiceTexts.payRedirecting} />
       ) : (
-        <Button className="self-start" busy={complete.isPending} onClick={confirm.ask}>{label}</Button>
+        <Button className="self-start" busy={complete.isPending || payment.pending} onClick={confirm.ask}>{label}</Button>
       )}
       {confirm.dialog}
     </div>
@@ -223,7 +237,10 @@ export function SignersStep({ target, form, onDone }: StepProps) {
   const { errors, show, fail, clear, focusKey } = useFieldErrors();
   const n = Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
   const save = useMutation({
-    mutationFn: () => choiceApi.signers(target, { nr_of_signatures: Number(count), names: names.slice(0, n).map((s) => s.trim()), mobile_numbers: mobiles.slice(0, n).map((s) => s.trim()) }),
+    mutationFn: (total: string) => {
+      const k = Number(total);
+      return choiceApi.signers(target, { nr_of_signatures: k, names: names.slice(0, k).map((s) => s.trim()), mobile_numbers: mobiles.slice(0, k).map((s) => s.trim()) });
+    },
     onSuccess: (updated) => {
       toast(choiceTexts.saved, 'success');
       onDone(updated, { kind: 'signature', nr: 1 });
@@ -240,8 +257,11 @@ export function SignersStep({ target, form, onDone }: StepProps) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (show(choiceSignersErrors({ nr_of_signatures: count, names, mobile_numbers: mobiles }, { legal, sms: legal && sms }))) return;
-    save.mutate();
+    // Below 1 becomes 1 (spec 5), also when sent without leaving the field.
+    const n = atLeastOneSignature(count);
+    setCount(n);
+    if (show(choiceSignersErrors({ nr_of_signatures: n, names, mobile_numbers: mobiles }, { legal, sms: legal && sms }))) return;
+    save.mutate(n);
   };
   const set = (list: string[], i: number, value: string) => Object.assign([...list], { [i]: value });
   return (
@@ -261,6 +281,7 @@ export function SignersStep({ target, form, onDone }: StepProps) {
             setCount(v.replace(/\D/g, ''));
             clear('nr_of_signatures');
           }}
+          onBlur={() => setCount(atLeastOneSignature)}
         />
       </div>
       {legal && n > 0 && (
@@ -356,20 +377,12 @@ const choiceSigningTexts = {
 };
 
 /**
- * Betalen: the payer goes to the provider's checkout (a new payment of the amount fixed on the server,
- * or the open one) and comes back here; the page then asks the server, which asks the provider. With
- * a completed payment the confirmation follows, otherwise 'Deze stap is nog niet afgerond'.
+ * Betalen: the payer goes to the provider's checkout ('Naar betaling': a new payment of the amount fixed
+ * on the server, or the open one) and comes back here; the page then asks the server, which asks the
+ * provider. With a completed payment the confirmation follows, otherwise 'Deze stap is nog niet
+ * afgerond'. Staff acting for the address may go on unpaid (spec 6): the step tells them what is open.
  */
 export function PayStep({ form, onDone }: StepProps) {
-  const [leaving, setLeaving] = useState(false);
-  const pay = useMutation({
-    mutationFn: () => choiceApi.pay(form.id),
-    onSuccess: (answer) => {
-      setLeaving(true);
-      window.location.assign(answer.mollie_url);
-    },
-    onError: (failure) => toastError(failure, choiceTexts.paymentUnavailable),
-  });
   const toStatus = () => {
     if (form.paid || form.is_admin || form.total_not_paid_cents === 0) onDone(form, { kind: 'status' });
     else toast(choiceTexts.stepNotDone, 'error');
@@ -381,16 +394,14 @@ export function PayStep({ form, onDone }: StepProps) {
       {form.paid ? (
         <Banner tone="success">{form.paid_at ? `${choiceTexts.paid} ${choiceTexts.paidOn(form.paid_at)}` : choiceTexts.paid}</Banner>
       ) : form.is_admin ? (
-        <p className="text-slate-800">{choiceTexts.payAdmin}</p>
+        <Banner tone="warning" title={choiceTexts.notPaidYet(form.total_not_paid)}>{choiceTexts.payAdmin}</Banner>
       ) : (
         <>
           <p className="text-slate-800">{choiceTexts.payIntro(form.total_not_paid)}</p>
           {form.payment_status && !failed && <p className="text-sm text-slate-700" role="status">{choiceTexts.payOpen}</p>}
           {failed && <Banner tone="warning">{choiceTexts.payFailed}</Banner>}
           {/* Online payment off (no payment provider configured): said here, no button that can only fail. */}
-          {!form.mollie_enabled ? <Banner tone="warning">{choiceTexts.paymentUnavailable}</Banner> : leaving ? <Loading label={choiceTexts.payRedirecting} /> : (
-            <Button className="self-start" busy={pay.isPending} onClick={() => pay.mutate()}>{choiceTexts.pay}</Button>
-          )}
+          {form.mollie_enabled ? <PayButton formId={form.id} /> : <Banner tone="warning">{choiceTexts.paymentUnavailable}</Banner>}
         </>
       )}
       <Button variant={form.paid || form.is_admin ? 'primary' : 'secondary'} className="self-start" onClick={toStatus}>{choiceTexts.viewStatus}</Button>
@@ -398,49 +409,74 @@ export function PayStep({ form, onDone }: StepProps) {
   );
 }
 
-/** Bevestiging: the staff's text, the download (administrator) and sending with an e-mail address and a comment. */
+/** What was sent, once sent: when, where the copy went and the comment. */
+function SentSummary({ form }: { form: TChoiceForm }) {
+  return (
+    <Banner tone="success" title={choiceTexts.sentTitle}>
+      <p>{choiceTexts.sentOn(form.sent_at ?? '')}</p>
+      <p>{form.email_address ? choiceTexts.sentCopyTo(form.email_address) : choiceTexts.sentNoCopy}</p>
+      {form.comment && <p className="[overflow-wrap:anywhere]">{`${choiceTexts.comment}: ${form.comment}`}</p>}
+    </Banner>
+  );
+}
+
+/**
+ * Bevestiging: the staff's text, the download (administrator) and sending with an e-mail address and a
+ * comment, after 'Ja' (spec 5). Sent once: then the page shows what was sent instead of the form.
+ */
 export function StatusStep({ target, form }: StepProps) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(form.email_address ?? '');
   const [comment, setComment] = useState(form.comment ?? '');
   const { errors, show, fail, clear, focusKey } = useFieldErrors();
+  const reload = () => queryClient.invalidateQueries({ queryKey: choiceKeys.form(target) });
   const send = useMutation({
     mutationFn: () => choiceApi.send(target, { email_address: email.trim(), comment: comment.trim() }),
-    onSuccess: () => {
+    // Pending until the form is read again: it comes back sent, without the button.
+    onSuccess: async () => {
       toast(choiceTexts.sent, 'success');
-      void queryClient.invalidateQueries({ queryKey: choiceKeys.form(target) });
+      await reload();
     },
-    onError: fail,
+    onError: (failure) => {
+      fail(failure);
+      // Sent in another tab (or by staff) in between: show what was sent.
+      if (failure instanceof ApiError && failure.status === 409) void reload();
+    },
   });
+  const confirm = useConfirmDialog(() => send.mutate());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = choiceEmailError(email);
     if (show(problem ? [{ field: 'email_address', message: problem }] : [])) return;
-    send.mutate();
+    confirm.ask();
   };
-  const sent = form.status === 'send';
+  const unpaid = !form.paid && form.total_not_paid_cents > 0;
   return (
     <div className="flex flex-col gap-5">
       {form.status_text ? <SafeHtml html={form.status_text} /> : <p className="text-slate-800">{choiceTexts.confirmationIntro}</p>}
       {!form.disable_prices && form.has_additional_work && (
-        <p className="text-slate-800">{`${choiceTexts.extraCostsTotal(form.additional_costs)}${form.paid ? ` (${choiceTexts.paid})` : ''}`}</p>
+        <p className="text-slate-800">{`${choiceTexts.extraCostsTotal(form.additional_costs)}${form.paid ? ` (${choiceTexts.paidShort})` : unpaid ? ` (${choiceTexts.unpaid})` : ''}`}</p>
       )}
-      {sent && <Banner tone="success">{choiceTexts.alreadySent}</Banner>}
       {form.is_admin && form.download_url && (
         <a href={form.download_url} target="_blank" rel="noopener" className="self-start font-semibold text-brand underline">{choiceTexts.download}</a>
       )}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={choiceTexts.send}>
-        <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={choiceTexts.invalid} headingLevel={3} />
-        <p className="text-sm text-slate-700">{choiceTexts.sendIntro}</p>
-        <div className="sm:max-w-md">
-          <TextField field="email_address" label={choiceTexts.email} type="email" autoComplete="email" inputMode="email" maxLength={320} value={email} error={errors.email_address}
-            onChange={(v) => { setEmail(v); clear('email_address'); }} />
-        </div>
-        <FieldSingle field="comment" label={choiceTexts.comment}>
-          <textarea id={fieldDomId('comment')} name="comment" rows={4} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} className={inputClass()} />
-        </FieldSingle>
-        <Button type="submit" className="self-start" busy={send.isPending}>{choiceTexts.send}</Button>
-      </form>
+      {form.sent_at ? (
+        <SentSummary form={form} />
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={choiceTexts.send}>
+          <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={choiceTexts.invalid} headingLevel={3} />
+          <p className="text-sm text-slate-700">{choiceTexts.sendIntro}</p>
+          <div className="sm:max-w-md">
+            <TextField field="email_address" label={choiceTexts.email} type="email" autoComplete="email" inputMode="email" maxLength={320} value={email} error={errors.email_address}
+              onChange={(v) => { setEmail(v); clear('email_address'); }} />
+          </div>
+          <FieldSingle field="comment" label={choiceTexts.comment}>
+            <textarea id={fieldDomId('comment')} name="comment" rows={4} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} className={inputClass()} />
+          </FieldSingle>
+          <Button type="submit" className="self-start" busy={send.isPending}>{choiceTexts.send}</Button>
+        </form>
+      )}
+      {confirm.dialog}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import {
-  CONTACT_GENDER_LABELS, CONTACT_GENDERS, FORM_LIMITS, formValueField, isRequired,
-  type TContactPerson, type TContactValue, type TFormOccupant,
+  CONTACT_GENDER_LABELS, CONTACT_GENDERS, contactFieldAsked, FORM_LIMITS, formValueField, isRequired,
+  type TContactPerson, type TContactValue, type TFormElementData, type TFormOccupant,
 } from '@portal/contract';
 import { Checkbox } from '../../../ui/field';
 import { describedBy, fieldDomId, FieldGroup, inputClass, RequiredMark } from '../../../ui/question-field';
@@ -27,6 +27,21 @@ export function splitFullName(fullName: string): Pick<TContactPerson, 'first_nam
   return { first_name: first!, affix: affix.join(' ') || null, last_name: rest.join(' ') };
 }
 
+/**
+ * An occupant as a contact, with the name fields the input asks: without Tussenvoegsel the affix stays
+ * with the last name ('de Vries'); without Voornaam the first name is left out.
+ */
+export function occupantContact(data: Pick<TFormElementData, 'contact_fields'>, fullName: string): TContactPerson {
+  const { first_name: first, affix, last_name: last } = splitFullName(fullName);
+  const asks = (field: 'first_name' | 'affix') => contactFieldAsked(data, field);
+  return {
+    ...EMPTY_CONTACT,
+    first_name: asks('first_name') ? first : null,
+    affix: asks('affix') ? affix : null,
+    last_name: [asks('affix') ? null : affix, last].filter(Boolean).join(' ') || null,
+  };
+}
+
 /** The contact input's value in the values map, or none. */
 export function contactOf(value: unknown): TContactValue | null {
   return value && typeof value === 'object' && !Array.isArray(value) && 'cp_id' in value ? (value as TContactValue) : null;
@@ -36,8 +51,8 @@ type TextKey = Exclude<keyof TContactPerson, 'gender' | 'prefer_email' | 'differ
 
 /**
  * A contact person: none, one typed in ('Vul zelf een contactpersoon in'), or an occupant of the
- * address. The contact's fields show once one is chosen; Achternaam is then required; the address
- * fields show only with 'Ander adres' ticked.
+ * address. The contact's fields show once one is chosen, only those the element's per-field flags ask
+ * (spec 3.2); Achternaam is then required; the address fields show only with 'Ander adres' ticked.
  */
 export function ContactInput({ element, env }: InputProps) {
   const field = formValueField(element.id);
@@ -54,13 +69,14 @@ export function ContactInput({ element, env }: InputProps) {
     if (next === 'none') return env.setValue(element.id, null);
     if (next === 'custom') return env.setValue(element.id, { cp_id: 'custom', cp: contact?.cp_id === 'custom' ? cp : EMPTY_CONTACT });
     const occupant = occupants.find((o) => String(o.id) === next);
-    if (occupant) env.setValue(element.id, { cp_id: occupant.id, cp: { ...EMPTY_CONTACT, ...splitFullName(occupant.full_name) } });
+    if (occupant) env.setValue(element.id, { cp_id: occupant.id, cp: occupantContact(element.data, occupant.full_name) });
   };
   const patch = (change: Partial<TContactPerson>) => {
     if (contact) env.setValue(element.id, { ...contact, cp: { ...cp, ...change } });
   };
 
-  const textField = (key: TextKey, label: string, options: { required?: boolean; type?: string; autoComplete?: string; wide?: boolean } = {}): ReactNode => (
+  const asks = (key: keyof TContactPerson) => contactFieldAsked(element.data, key);
+  const textField = (key: TextKey, label: string, options: { required?: boolean; type?: string; autoComplete?: string; wide?: boolean } = {}): ReactNode => asks(key) && (
     <div className={`flex flex-col gap-1 ${options.wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={idOf(key)} className="text-sm font-medium text-slate-800">
         {label}
@@ -84,6 +100,10 @@ export function ContactInput({ element, env }: InputProps) {
     </div>
   );
 
+  const checkbox = (key: 'prefer_email' | 'different_address', label: string): ReactNode => asks(key) && (
+    <Checkbox name={`${field}.${key}`} label={label} checked={cp[key]} disabled={env.readOnly} onChange={(e) => patch({ [key]: e.target.checked })} />
+  );
+
   return (
     <FieldGroup field={field} label={element.data.label ?? ''} required={required} error={error}>
       <div className="flex flex-col gap-1 sm:max-w-md">
@@ -105,22 +125,24 @@ export function ContactInput({ element, env }: InputProps) {
       </div>
       {chosen && (
         <div className="flex flex-col gap-4">
-          <fieldset className="flex flex-col">
-            <legend className="text-sm font-medium text-slate-800">{formTexts.contactGender}</legend>
-            <div className="flex flex-wrap gap-x-6">
-              {CONTACT_GENDERS.map((gender) => (
-                <RadioOption
-                  key={gender}
-                  name={`${field}.gender`}
-                  value={gender}
-                  label={CONTACT_GENDER_LABELS[gender]}
-                  checked={cp.gender === gender}
-                  disabled={env.readOnly}
-                  onChange={() => patch({ gender })}
-                />
-              ))}
-            </div>
-          </fieldset>
+          {asks('gender') && (
+            <fieldset className="flex flex-col">
+              <legend className="text-sm font-medium text-slate-800">{formTexts.contactGender}</legend>
+              <div className="flex flex-wrap gap-x-6">
+                {CONTACT_GENDERS.map((gender) => (
+                  <RadioOption
+                    key={gender}
+                    name={`${field}.gender`}
+                    value={gender}
+                    label={CONTACT_GENDER_LABELS[gender]}
+                    checked={cp.gender === gender}
+                    disabled={env.readOnly}
+                    onChange={() => patch({ gender })}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {textField('initials', formTexts.contactInitials)}
             {textField('first_name', formTexts.contactFirstName, { autoComplete: 'off' })}
@@ -131,21 +153,9 @@ export function ContactInput({ element, env }: InputProps) {
             {textField('telephone', formTexts.contactTelephone, { type: 'tel' })}
             {textField('mobile', formTexts.contactMobile, { type: 'tel' })}
           </div>
-          <Checkbox
-            name={`${field}.prefer_email`}
-            label={formTexts.contactPreferEmail}
-            checked={cp.prefer_email}
-            disabled={env.readOnly}
-            onChange={(e) => patch({ prefer_email: e.target.checked })}
-          />
-          <Checkbox
-            name={`${field}.different_address`}
-            label={formTexts.contactDifferentAddress}
-            checked={cp.different_address}
-            disabled={env.readOnly}
-            onChange={(e) => patch({ different_address: e.target.checked })}
-          />
-          {cp.different_address && (
+          {checkbox('prefer_email', formTexts.contactPreferEmail)}
+          {checkbox('different_address', formTexts.contactDifferentAddress)}
+          {asks('different_address') && cp.different_address && (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {textField('street', formTexts.contactStreet, { wide: true })}
               {textField('house_number', formTexts.contactHouseNumber)}

@@ -5,7 +5,9 @@ import { Banner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { ApiError } from '../../../lib/api';
+import { storage } from '../../../lib/storage';
 import { formQueries, type FormsAudience, type GenericForm } from '../api';
+import { PayButton } from '../choice/pay-button';
 import { formPages, itemHref } from '../paths';
 import { formTexts } from '../texts';
 
@@ -17,24 +19,26 @@ const kindLabel = (item: TFormListItem): string | null => {
   return null;
 };
 
-/** Menus and forms as a list of links (spec 2.2): a menu opens its items, a form its own page. */
+/**
+ * Menus and forms as a list of links (spec 2.2): a menu opens its items, a form its own page. A choice
+ * form whose extra costs wait for payment says so, with 'Naar betaling' straight to the checkout
+ * (residents; staff acting for the address see the amount only, spec 6).
+ */
 export function FormItemList({ audience, items, empty }: { audience: FormsAudience; items: TFormListItem[]; empty: string }) {
   const shown = items.flatMap((item) => {
     const href = itemHref(audience, item);
     return href ? [{ item, href }] : [];
   });
   if (!shown.length) return <EmptyState>{empty}</EmptyState>;
+  const canPay = audience.kind === 'occupant' && !storage.isAdmin();
   return (
     <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
       {shown.map(({ item, href }) => {
         const kind = kindLabel(item);
         const isMenu = item.type === 'menu' || item.module === 'menu';
         return (
-          <li key={`${item.type}-${item.id}`}>
-            <Link
-              to={href}
-              className="flex h-full min-h-16 items-center gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand"
-            >
+          <li key={`${item.type}-${item.id}`} className="flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 hover:ring-brand">
+            <Link to={href} className="flex min-h-16 flex-1 items-center gap-3 rounded-lg p-4">
               <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-brand">
                 <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
                   {isMenu
@@ -50,6 +54,12 @@ export function FormItemList({ audience, items, empty }: { audience: FormsAudien
               </span>
               <svg viewBox="0 0 24 24" className="size-5 shrink-0 text-slate-500" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M9 6l6 6-6 6" /></svg>
             </Link>
+            {item.total_not_paid !== null && (
+              <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
+                <span className="text-sm font-semibold text-slate-900">{formTexts.paymentWaiting(item.total_not_paid)}</span>
+                {canPay && <PayButton formId={item.form_id} className="" />}
+              </div>
+            )}
           </li>
         );
       })}

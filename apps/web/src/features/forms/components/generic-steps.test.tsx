@@ -19,7 +19,7 @@ const entry = {
   signature_not_required: false, require_to_sign_form: true, require_to_sign_form_legally: true, nr_of_signatures: 2,
   signature: { 1: { image: null, who: 'Jan', description: null, mobile: null, signed: false }, 2: { image: null, who: 'Anna', description: null, mobile: null, signed: false } },
   signatures_completed: false, summary_enabled: true, summary_completed: true, nr_of_signatures_enabled: true, nr_of_signatures_completed: true,
-  signatures_enabled: true, status_enabled: false, status_completed: false, allow_form_to_be_emailed: false, email_to: [], email_once: false, status_text: null,
+  signatures_enabled: true, status_enabled: false, status_completed: false, allow_form_to_be_emailed: false, email_to: [], sent_at: null, email_once: false, status_text: null,
   summary_pdf: '/api/files/1/planning.pdf', unique: null, menu_id: null, sign_request: false, allow_multiple_entries: false, updated_at: '01-03-2026', version: 4,
 } satisfies TGenericEntry;
 

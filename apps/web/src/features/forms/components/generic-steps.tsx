@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  drawnSignatureErrors, emailListAddresses, emailListError, FORM_LIMITS, isFormEmail, nrOfSignaturesError,
+  atLeastOneSignature, drawnSignatureErrors, emailListAddresses, emailListError, FORM_LIMITS, isFormEmail, nrOfSignaturesError,
   type TGenericEntry,
 } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
 import { errorList, serverFieldErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -100,8 +101,11 @@ export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
   const n = Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (showProblem(nrOfSignaturesError(count), formTexts.invalid)) return;
-    save.mutate(Number(count));
+    // Below 1 becomes 1 (spec 5), also when sent without leaving the field.
+    const n = atLeastOneSignature(count);
+    setCount(n);
+    if (showProblem(nrOfSignaturesError(n), formTexts.invalid)) return;
+    save.mutate(Number(n));
   };
   if (fixed) {
     return (
@@ -127,9 +131,7 @@ export function NrOfSignaturesStep({ form, entry, onDone }: StepProps) {
             setCount(e.target.value.replace(/\D/g, ''));
             setError(undefined);
           }}
-          onBlur={() => {
-            if (!count || Number(count) < 1) setCount('1');
-          }}
+          onBlur={() => setCount(atLeastOneSignature)}
           aria-required="true"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(field, { hint: true, error })}
@@ -151,23 +153,27 @@ export function SignatureStep(props: StepProps & { nr: number }) {
 
 const signerCount = (entry: TGenericEntry) => Math.max(entry.nr_of_signatures ?? 1, 1);
 
-/** After a signature: the next one, or after the last 'Formulier verzenden' to the status. */
+/**
+ * After a signature: the next one, or the status. Signed through the signing service, the last signer's
+ * 'Formulier verzenden' sends the form (after 'Ja', spec 5); a drawn last signature sent it when it was
+ * saved, so looking at it again leads on to the status.
+ */
 function SignedNotice({ entry, nr, onDone }: StepProps & { nr: number }) {
   const signer = entry.signature[String(nr)];
   const last = nr >= signerCount(entry);
+  const sends = last && entry.require_to_sign_form_legally;
+  const confirm = useConfirmDialog(() => {
+    toast(formTexts.sent, 'success');
+    onDone(entry, { kind: 'status' });
+  });
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-800">{entry.require_to_sign_form_legally ? formTexts.alreadySigned : formTexts.signed}</p>
       <StoredSignature signer={signer} alt={formTexts.signatureOf} signedBy={formTexts.signedBy} />
-      <Button
-        className="self-start"
-        onClick={() => {
-          if (last) toast(formTexts.sent, 'success');
-          onDone(entry, last ? { kind: 'status' } : { kind: 'signature', nr: nr + 1 });
-        }}
-      >
-        {last ? formTexts.send : formTexts.next}
+      <Button className="self-start" onClick={() => (sends ? confirm.ask() : onDone(entry, last ? { kind: 'status' } : { kind: 'signature', nr: nr + 1 }))}>
+        {sends ? formTexts.send : formTexts.next}
       </Button>
+      {confirm.dialog}
     </div>
   );
 }
@@ -193,6 +199,8 @@ function DrawnSignature({ form, entry, nr, onDone }: StepProps & { nr: number })
       } else toastError(failure, formTexts.saveFailed);
     },
   });
+  // The last signature sends the form: after 'Ja' (spec 5).
+  const confirm = useConfirmDialog(() => save.mutate());
   if (entry.signature[String(nr)]?.signed) return <SignedNotice form={form} entry={entry} nr={nr} onDone={onDone} />;
 
   const submit = (event: FormEvent) => {
@@ -204,7 +212,8 @@ function DrawnSignature({ form, entry, nr, onDone }: StepProps & { nr: number })
       focusSummary();
       return;
     }
-    save.mutate();
+    if (last) confirm.ask();
+    else save.mutate();
   };
   const text = (field: 'who' | 'description', label: string, value: string, set: (v: string) => void, hint?: string) => (
     <FieldSingle field={field} label={label} required error={errors[field]} hint={hint}>
@@ -246,6 +255,7 @@ function DrawnSignature({ form, entry, nr, onDone }: StepProps & { nr: number })
         {text('description', formTexts.description, description, setDescription, formTexts.descriptionHint)}
       </div>
       <Button type="submit" className="self-start" busy={save.isPending}>{last ? formTexts.send : formTexts.saveSignature}</Button>
+      {confirm.dialog}
     </form>
   );
 }
@@ -293,8 +303,8 @@ export function StatusStep({ form, entry, isAdmin }: { form: GenericForm; entry:
       ) : (
         <>
           {entry.summary_pdf && <PdfLink href={entry.summary_pdf}>{formTexts.download}</PdfLink>}
-          {entry.allow_form_to_be_emailed && (entry.email_once && entry.email_to.length
-            ? <Banner tone="success">{formTexts.emailedTo(entry.email_to.join(', '))}</Banner>
+          {entry.allow_form_to_be_emailed && (entry.sent_at
+            ? <Banner tone="success" title={formTexts.emailedTitle}><p className="[overflow-wrap:anywhere]">{formTexts.emailedTo(entry.email_to, entry.sent_at)}</p></Banner>
             : <EmailForm form={form} entry={entry} />)}
         </>
       )}
@@ -307,14 +317,17 @@ function EmailForm({ form, entry }: { form: GenericForm; entry: TGenericEntry })
   const [list, setList] = useState<string[]>(() => (entry.email_to.length ? entry.email_to : ['']));
   const { error, setError, focusKey, showServerError, showProblem } = useFieldError();
   const field = 'email_address';
+  const reload = () => queryClient.invalidateQueries({ queryKey: formKeys.entry(form, entry.id) });
   const send = useMutation({
     mutationFn: () => genericApi.email(form, entry.id, emailListAddresses(list)),
-    onSuccess: () => {
+    // E-mailed once: pending until the entry is read again, which shows where it went instead of this form.
+    onSuccess: async () => {
       toast(formTexts.sent, 'success');
-      void queryClient.invalidateQueries({ queryKey: formKeys.entry(form, entry.id) });
+      await reload();
     },
     onError: (failure) => {
       if (!showServerError(failure)) toastError(failure, formTexts.saveFailed);
+      if (failure instanceof ApiError && failure.status === 409) void reload();
     },
   });
   const submit = (event: FormEvent) => {

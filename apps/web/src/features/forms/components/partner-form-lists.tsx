@@ -10,9 +10,11 @@ import { formTexts } from '../texts';
 
 type KindProps = { kind: TPartnerFormKind; projectId: number };
 
-/** How an address stands with the form: intake by its status, choice by its state (summary-locked, signed, paid...). */
+/** How an address stands with the form: intake by its status, choice by its state (summary-locked, signed, paid...) and what is still unpaid. */
 const addressStatus = (kind: TPartnerFormKind, address: TIntakeAddressProgress) =>
-  kind === 'intake' ? (formTexts.intakeStatus[address.status] ?? address.status) : formTexts.choiceState[address.state];
+  kind === 'intake'
+    ? (formTexts.intakeStatus[address.status] ?? address.status)
+    : [formTexts.choiceState[address.state], address.total_not_paid ? formTexts.notPaidYet(address.total_not_paid) : null].filter(Boolean).join(' · ');
 
 /** A partner's forms of a kind (intake or choice) of a project, each leading to its addresses. */
 export function PartnerForms({ kind, projectId }: KindProps) {

@@ -225,4 +225,18 @@ describe('a form section', () => {
     }
     vi.restoreAllMocks();
   });
+
+  it("asks a contact only the fields its element's flags name (spec 3.2)", () => {
+    const blank = { gender: null, initials: null, first_name: null, affix: null, last_name: null, description: null, email_address: null, prefer_email: false, telephone: null, mobile: null, different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null };
+    const flagged: TFormSection = {
+      id: 's3', label: 'Contact', nr_of_required_fields: 1, nr_of_required_fields_filled_in: 0,
+      elements: [{ id: 'contact', type: 'f_contactinput', data: { label: 'Contactpersoon werk', requiredField: true, contact_fields: { first_name: true, telephone: true } }, cp_id: 'custom', cp: blank }],
+    };
+    const container = render(
+      <SectionForm family="generic" section={flagged} draftScope="generic:flags" draftSection="0" readOnly={false} occupants={[]} upload={vi.fn()} save={vi.fn()} onSaved={vi.fn()} submitLabel="Opslaan" />,
+    );
+    const labels = [...container.querySelectorAll('label, legend')].map((l) => l.textContent?.replace(' *', '').trim());
+    expect(labels).toEqual(expect.arrayContaining(['Contactpersoon', 'Voornaam', 'Achternaam', 'Telefoonnummer']));
+    for (const hidden of ['Aanhef', 'Voorletters', 'Tussenvoegsel', 'Omschrijving', 'E-mailadres', 'Mobiel nummer', 'Liever contact per e-mail', 'Ander adres']) expect(labels).not.toContain(hidden);
+  });
 });

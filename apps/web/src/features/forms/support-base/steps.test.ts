@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TSupportBaseForm } from '@portal/contract';
-import { nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, stepPath } from './steps';
+import { blockedMessage, isFinished, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, stepPath } from './steps';
 
 const section = (required: number, filled: number, label = '') => ({ id: label || 's', label, elements: [], nr_of_required_fields: required, nr_of_required_fields_filled_in: filled });
 const form = (over: Partial<TSupportBaseForm> = {}): TSupportBaseForm => ({
@@ -52,5 +52,25 @@ describe('the support-base steps', () => {
     expect(resumeStep(f)).toEqual({ kind: 'document' });
     expect(resumeStep(form({ status: 'confirmed' }))).toEqual({ kind: 'afgerond' });
     expect(resumeStep(form({ on_paper: true }))).toEqual({ kind: 'afgerond' });
+  });
+
+  it('hides the flow of a signed form with no signing request open, as the demo and the letters have them (spec 4.1)', () => {
+    // Signed at the signing service; its document was never opened through the portal (document_checked false).
+    const signed = form({ status: 'signed', signed: true, sign_requested: false, completed: true, nr_of_signatures: 1, form: [section(1, 1), section(1, 1)], editable: false });
+    expect(isFinished(signed)).toBe(true);
+    expect(resumeStep(signed)).toEqual({ kind: 'afgerond' });
+    // A request still open, or not every signer signed: the flow stays.
+    expect(isFinished({ ...signed, sign_requested: true })).toBe(false);
+    expect(isFinished({ ...signed, signed: false })).toBe(false);
+    expect(isFinished(form({ status: 'confirmed' }))).toBe(true);
+    // Nothing else is finished: not an empty form, nor one being filled in.
+    expect(isFinished(form())).toBe(false);
+    expect(isFinished(form({ status: 'open', completed: true, document_checked: true }))).toBe(false);
+  });
+
+  it("says why a step is closed: finishing before the signature is 'nog niet ondertekend' (spec 2.3, 8)", () => {
+    expect(blockedMessage(form(), { kind: 'afronden' })).toBe('Het formulier is nog niet ondertekend bij ons ontvangen...');
+    expect(blockedMessage(form(), { kind: 'ondertekenen', nr: 1 })).toBe('Eerst dienen de vragen beantwoord te worden voordat het ondertekend kan worden.');
+    expect(blockedMessage(form(), { kind: 'document' })).toBe('Deze stap is nog niet afgerond');
   });
 });

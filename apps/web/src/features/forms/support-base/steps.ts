@@ -1,4 +1,4 @@
-import { supportBaseMobileError, supportBaseTexts, type TSupportBaseForm } from '@portal/contract';
+import { supportBaseMessages, supportBaseMobileError, supportBaseTexts, type TSupportBaseForm } from '@portal/contract';
 import { isSectionDone } from '../steps';
 
 /**
@@ -54,8 +54,20 @@ const signerNrs = (form: TSupportBaseForm) => Array.from({ length: Math.max(form
 /** Every signer has a name (asked with the number of signatures; the signed document and the receipt name them). */
 export const signersNamed = (form: TSupportBaseForm) => form.nr_of_signatures !== null && signerNrs(form).every((nr) => !!form.signers.find((s) => s.nr === nr)?.name?.trim());
 export const mobilesDone = (form: TSupportBaseForm) => form.nr_of_signatures !== null && signerNrs(form).every((nr) => !supportBaseMobileError(nr, form.mobile[String(nr)]));
-/** Finished: confirmed, or on paper (the flow is hidden then). */
-export const isFinished = (form: TSupportBaseForm) => form.status === 'confirmed' || form.on_paper;
+/**
+ * Finished, the flow hidden and the section afgerond (spec 4.1): on paper, confirmed, or signed (status
+ * 'signed', every signer signed) with no signing request open. A signed form may still be finished with
+ * an e-mail address and a comment on the afgerond page.
+ */
+export const isFinished = (form: TSupportBaseForm) =>
+  form.on_paper || form.status === 'confirmed' || (form.status === 'signed' && form.signed && !form.sign_requested);
+
+/** Why a step cannot be opened yet: signing before the questions, finishing before the signature (spec 2.3, 8), else the step before it. */
+export function blockedMessage(form: TSupportBaseForm, step: SupportBaseStep): string {
+  if (step.kind === 'ondertekenen' && !form.completed) return supportBaseMessages.signFirst;
+  if (step.kind === 'afronden' && !form.signed) return supportBaseMessages.notSigned;
+  return supportBaseMessages.stepNotDone;
+}
 
 type SidebarStep = { key: string; label: string; step: SupportBaseStep; done: boolean };
 

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import {
-  FORM_LIMITS, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError, supportBaseTexts,
+  atLeastOneSignature, FORM_LIMITS, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError,
+  supportBaseTexts,
   type TSupportBaseForm,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
@@ -27,7 +28,7 @@ import { useConflictReload } from '../hooks/use-conflict-reload';
 import { formTexts } from '../texts';
 import { supportBaseApi, supportBaseKeys, supportBaseQueries, type SupportBaseScope } from './api';
 import {
-  isFinished, keyOf, mobilesDone, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, supportBasePage, type SupportBaseStep,
+  blockedMessage, isFinished, keyOf, mobilesDone, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, supportBasePage, type SupportBaseStep,
 } from './steps';
 
 type Props = { scope: SupportBaseScope; section: string | undefined; nr: string | undefined };
@@ -101,8 +102,9 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
     if (section === undefined) return <Redirect to={page(resumeStep(form))} replace />;
     return frame(form.name, <Banner tone="warning">{supportBaseMessages.notFound}</Banner>);
   }
-  // Finished (confirmed or on paper): the flow is hidden.
+  // Finished (signed, confirmed or on paper): the flow is hidden (spec 4.1). Only a finished form is afgerond.
   if (isFinished(form) && step.kind !== 'afgerond') return <Redirect to={page({ kind: 'afgerond' })} replace />;
+  if (!isFinished(form) && step.kind === 'afgerond') return <Redirect to={page(resumeStep(form))} replace />;
 
   const advance = (updated: TSupportBaseForm, to?: SupportBaseStep) => {
     queryClient.setQueryData(supportBaseKeys.form(scope), updated);
@@ -123,6 +125,8 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
           <Card className="flex flex-col gap-4">
             <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">{supportBaseTexts.finished}</h2>
             <FinishedStep form={form} isPublic={isPublic} />
+            {/* Signed, not yet finished: an e-mail address for the confirmation and a comment ('Afronden'). */}
+            {form.status !== 'confirmed' && !form.on_paper && <FinishStep {...props} />}
           </Card>
         ) : (
           <StepsLayout items={items}>
@@ -131,7 +135,7 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
               {!known ? (
                 <Banner tone="warning">{supportBaseMessages.notFound}</Banner>
               ) : !open ? (
-                <Banner tone="warning">{step.kind === 'ondertekenen' && !form.completed ? supportBaseMessages.signFirst : supportBaseMessages.stepNotDone}</Banner>
+                <Banner tone="warning">{blockedMessage(form, step)}</Banner>
               ) : (
                 <StepContent {...props} />
               )}
@@ -248,14 +252,17 @@ function DocumentStep({ scope, form, advance, step }: StepProps) {
   );
 }
 
+/** How many name fields a typed count shows (none for an empty or invalid count, at most the maximum). */
+const signerCount = (count: string) => Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
+
 /** How many sign, and each signer's name (required: the signed document and the receipt name who signed). */
 function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
   const [count, setCount] = useState(String(form.nr_of_signatures ?? 1));
   const [names, setNames] = useState<string[]>(() => form.signers.map((s) => s.name ?? ''));
   const { errors, show, showServerError, clear, focusKey } = useFieldErrors();
-  const n = Math.min(Number(count) || 0, FORM_LIMITS.maxSignatures);
+  const n = signerCount(count);
   const save = useMutation({
-    mutationFn: () => supportBaseApi.nrOfSignatures(scope, Number(count), names.slice(0, n).map((s) => s.trim())),
+    mutationFn: (value: number) => supportBaseApi.nrOfSignatures(scope, value, names.slice(0, signerCount(String(value))).map((s) => s.trim())),
     onSuccess: (updated) => {
       toast(supportBaseMessages.nrSaved, 'success');
       advance(updated);
@@ -281,12 +288,15 @@ function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = nrOfSignaturesError(count);
-    if (show(problem ? [{ field, message: problem }] : signerNameErrors(names, n))) {
+    // Below 1 becomes 1 (spec 5), also when sent without leaving the field.
+    const fixed = atLeastOneSignature(count);
+    setCount(fixed);
+    const problem = nrOfSignaturesError(fixed);
+    if (show(problem ? [{ field, message: problem }] : signerNameErrors(names, signerCount(fixed)))) {
       toast(problem ? supportBaseMessages.nrNotSaved : supportBaseMessages.invalid, 'error');
       return;
     }
-    save.mutate();
+    save.mutate(Number(fixed));
   };
   const error = errors[field];
   return (
@@ -299,9 +309,7 @@ function NrOfSignaturesStep({ scope, form, advance }: StepProps) {
             setCount(e.target.value.replace(/\D/g, ''));
             clear(field);
           }}
-          onBlur={() => {
-            if (!count || Number(count) < 1) setCount('1');
-          }}
+          onBlur={() => setCount(atLeastOneSignature)}
           aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={describedBy(field, { hint: true, error })}
           className={`${inputClass(error)} w-24`}
         />
@@ -439,7 +447,7 @@ function FinishStep({ scope, form }: StepProps) {
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={supportBaseTexts.finish}>
-      <p className="text-slate-800">Wij hebben het ondertekende formulier ontvangen. Rond het formulier af; wilt u een bevestiging per e-mail, vul dan uw e-mailadres in.</p>
+      <p className="text-slate-800">Wij hebben het ondertekende formulier ontvangen. Wilt u een bevestiging met het document per e-mail, vul dan uw e-mailadres in. Een opmerking kunt u hier ook kwijt. Klik daarna op Afronden.</p>
       <ErrorSummary errors={error ? [{ field: 'email_address', message: error }] : []} focusKey={focusKey} title={supportBaseMessages.invalid} />
       <FieldSingle field="email_address" label="E-mailadres" error={error}>
         <input
@@ -470,7 +478,7 @@ function FinishedStep({ form, isPublic }: { form: TSupportBaseForm; isPublic: bo
       <Banner tone="success" title={form.on_paper ? 'Dit formulier is per post afgerond.' : 'Dit formulier is afgerond.'}>
         {[agreement, form.agreement_at ? `Ontvangen op ${form.agreement_at}.` : null].filter(Boolean).join(' ')}
       </Banner>
-      {!isPublic && <ButtonLink to={FORMS_LIST} className="self-start">{formTexts.backToForms}</ButtonLink>}
+      {!isPublic && (form.status === 'confirmed' || form.on_paper) && <ButtonLink to={FORMS_LIST} className="self-start">{formTexts.backToForms}</ButtonLink>}
     </div>
   );
 }
