@@ -11,7 +11,8 @@ export type PrintedLetter = { address: string; formId: number; token: string; pa
  * the personal link printed on it (pdfkit breaks a long link after a '/': the lines are joined there).
  */
 export function lettersIn(pdf: Buffer): PrintedLetter[] {
-  const pages = pdfText(pdf).split('Aan de bewoner(s) van\n').slice(1);
+  // (the line after the salutation may come on the same line in the extracted text: split on the words, then whitespace)
+  const pages = pdfText(pdf).split(/Aan de bewoner\(s\) van[ \t]*\n?/).slice(1);
   return pages.map((page) => {
     const joined = page.replace(/\/\n/g, '/');
     const match = /\/public\/formulier\/draagvlak\/(\d+)\/token\/([A-Z2-9]{26})\b/.exec(joined);

@@ -13,7 +13,9 @@ const decodeHex = (hex: string) => [...Buffer.from(hex.replace(/\s+/g, ''), 'hex
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // A stream starts right after its dictionary ('>>'): the bytes of an image stream may hold 'stream' + newline themselves
+  // (a QR code's pixels did, now and then), and matching there swallowed the next page's text.
+  for (const match of raw.matchAll(/>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
