@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { projects } from '../project/project.table.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileViewer } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -100,8 +101,14 @@ export function createFilesService(db: Db, storage: FileStorage, links: { secret
     /** Asks the owning module whether the viewer may read the file. */
     async authorize(file: FileRow, viewer: FileViewer): Promise<FileGrant | null> {
       // 'news:12' (a staff upload for project 12, modules/staff-content) follows the rule of 'news'.
-      const check = owners.get(file.owner) ?? owners.get(file.owner.split(':')[0]!);
-      return check ? check(file.id, viewer) : null;
+      const [kind, project] = file.owner.split(':');
+      const check = owners.get(file.owner) ?? owners.get(kind!);
+      const granted = check ? await check(file.id, viewer) : null;
+      if (granted || viewer.kind !== 'staff' || !project || !/^\d{1,10}$/.test(project)) return granted;
+      // Staff of the project's customer also see a staff upload that no item holds yet (the editor shows it
+      // right after the upload, under the same signed link it will keep once the item is saved).
+      const [row] = await db.select({ customerId: projects.customerId }).from(projects).where(eq(projects.id, Number(project))).limit(1);
+      return row && viewer.customerIds.includes(row.customerId) ? {} : null;
     },
 
     open(file: FileRow) {

@@ -31,6 +31,10 @@ describe('POST /api/staff/projects/{projectId}/images/{purpose}', () => {
     // the console's answer signs the link for its session; the stored path itself loads without one
     expect(image.url).toMatch(/^\/api\/files\/\d+\/afbeelding-[0-9a-f]{24}\.png(\?token=.+)?$/);
     expect(image).toMatchObject({ image_width: 2560, image_height: 853 }); // scaled down
+    // the console shows a news image under its signed link right after the upload, before any article holds it
+    const news = ZStaffImage.parse((await http.upload(`/api/staff/projects/${B}/images/news`, { data: await png(400, 200) }, staff.editor)).json());
+    expect(news.url).toContain('?token=');
+    expect((await get(news.url)).statusCode).toBe(200);
     const path = image.url.replace(/\?.*$/, '');
     expect((await get(path)).statusCode).toBe(200);
     expect((await get(path.replace(/afbeelding-[0-9a-f]+/, 'afbeelding'))).statusCode).toBe(404);
