@@ -28,9 +28,9 @@ type ReadQuery = { project_id?: number } & TPageQuery;
 
 /**
  * The three reads of a content module, one answer for all: a public visitor (project id in the path,
- * 404 unless the project is public; only public items), a resident (guard.occupant; project_id in the
- * query, the address's only project without it) and staff (guard.staff; a project of one of their
- * customers; every item of the project, none of a single address).
+ * 404 unless the project is public; only public items), a resident (face resident or acting; project_id in the
+ * query, the address's only project without it) and staff (partner face, project.read; a project the account reaches
+ * (an access declaration on each route); every item of the project, none of a single address).
  */
 export function registerModuleReads<T extends z.ZodType, Q extends z.ZodRawShape = Record<never, never>>(app: ZodApp, services: Services, def: ModuleReadsDef<T> & {
   /** The read's own query parameters (the planning's `month`), beside language and project_id. */
@@ -102,7 +102,7 @@ function registerReads(
 
 /**
  * The two reads of one item of a content module: a public visitor (project id and item id in the path;
- * 404 unless the project and the item are public) and a resident (guard.occupant; the item id in the
+ * 404 unless the project and the item are public) and a resident (face resident or acting; the item id in the
  * path, project_id in the query). Summaries name the item; the resident's says that the read marks it read.
  */
 export function registerItemReads<T extends z.ZodType>(app: ZodApp, services: Services, def: {
