@@ -13,14 +13,19 @@ const decodeHex = (hex: string) => [...Buffer.from(hex.replace(/\s+/g, ''), 'hex
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  // A stream starts right after its dictionary ('>>'): the bytes of an image stream may hold 'stream' + newline themselves
-  // (a QR code's pixels did, now and then), and matching there swallowed the next page's text.
-  for (const match of raw.matchAll(/>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // A stream is read by the /Length of its dictionary: its bytes (compressed text, a QR code's pixels) may hold
+  // 'stream' or end in a carriage return, and matching on the words cut it short now and then.
+  for (const match of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
+    // (the match may start at an earlier '<<': the stream's own /Length is the last one before 'stream')
+    const length = [...match[1]!.matchAll(/\/Length (\d+)(?! \d+ R)/g)].at(-1);
+    if (!length) continue;
+    const start = match.index! + match[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(length[1])), 'latin1');
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      content = inflateSync(bytes).toString('latin1');
     } catch {
-      content = match[1]!;
+      content = bytes.toString('latin1');
     }
     for (const show of content.matchAll(/\[((?:<[0-9a-fA-F\s]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F\s]*)>\s*Tj/g)) {
       const parts = show[1] !== undefined ? [...show[1].matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) => m[1]!) : [show[2]!];

@@ -49,10 +49,13 @@ export const PERMISSIONS = {
   'chat.answer': 'Gesprekken met bewoners beantwoorden',
   'forms.read': 'Formulieren en hun invullingen per adres bekijken',
   'forms.fill': 'Formulieren invullen namens een adres',
+  'forms.manage': 'Formulieren bouwen, publiceren, kopiëren en archiveren, en ingeleverde invullingen heropenen',
+  'forms.export': 'Invullingen van formulieren exporteren (CSV, XLSX, samenvattingen als ZIP)',
   'consent.tally.read': 'De draagvlakmeting volgen',
   'consent.paper.record': 'Papieren instemming vastleggen en corrigeren',
   'consent.paper.confirm': 'Papieren instemming van een ander bevestigen of afwijzen',
   'consent.letters.print': 'Instemmingsbrieven afdrukken en intrekken',
+  'consent.campaign.manage': 'De draagvlakcampagne voeren: herinneringen instellen, kennisgevingen maken en verzenden',
   'payments.read': 'Betalingen bekijken',
   'payments.refund': 'Betalingen terugbetalen',
   'login-links.create': 'Inloglinks maken en het portaal openen als bewoner van een adres',
@@ -68,7 +71,8 @@ const ALL = PERMISSION_NAMES;
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TPermission[]> = {
   'customer-admin': ALL,
   'project-editor': [
-    'account.self', 'project.read', 'content.edit', 'addresses.read', 'forms.read', 'consent.tally.read', 'consent.letters.print',
+    'account.self', 'project.read', 'content.edit', 'addresses.read', 'forms.read', 'forms.manage', 'forms.export',
+    'consent.tally.read', 'consent.letters.print', 'consent.campaign.manage', 'payments.read',
   ],
   contractor: [
     'account.self', 'partner-portal.use', 'project.read', 'content.edit', 'addresses.read', 'chat.read', 'chat.answer', 'forms.read', 'forms.fill',

@@ -71,6 +71,19 @@ export const forms = pgTable(
     enablePayment: boolean('enable_payment').notNull().default(false),
     /** Choice form: staff HTML shown on the summary step. */
     summaryText: text('summary_text'),
+    /**
+     * Versions (ARCHITECTURE.md, "Builders in the console"): `definition` (with `name` and `description`) is
+     * what residents answer: the published version `published_version`, frozen in `form_versions`. Staff edit
+     * `draft_definition`; NULL means the draft equals the published version. A form never published
+     * (`published_version` NULL) is not shown to residents.
+     */
+    draftDefinition: jsonb('draft_definition').$type<TFormSectionDefinition[]>(),
+    publishedVersion: integer('published_version'),
+    /** Archived forms are hidden from residents and from the console's default list; entries are kept. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Residents can open the form from `opens_at` and change it until `closes_at` (either may be open-ended). */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +92,31 @@ export const forms = pgTable(
     index('forms_menu_idx').on(t.menuId),
     check('forms_kind_check', sql`${t.kind} IN ('generic', 'intake', 'support-base', 'choice')`),
     check('forms_max_signers_check', sql`${t.maxSigners} BETWEEN 1 AND 20`),
+  ],
+);
+
+/**
+ * A published version of a form, frozen: what an entry answered (`form_entries.form_version`) is read
+ * against it. A support-base proposal republished after signing started records the editor's decision:
+ * 'keep' (signed consent stays valid) or 'ask-again' (signed addresses are asked again), with the reason.
+ */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    definition: jsonb('definition').$type<TFormSectionDefinition[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    consentDecision: text('consent_decision').$type<'keep' | 'ask-again'>(),
+    consentDecisionReason: text('consent_decision_reason'),
+  },
+  (t) => [
+    uniqueIndex('form_versions_form_version_idx').on(t.formId, t.version),
+    check('form_versions_consent_decision_check', sql`${t.consentDecision} IN ('keep', 'ask-again')`),
   ],
 );
 
@@ -167,6 +205,8 @@ export const formEntries = pgTable(
     /** Choice: set only by the payment provider's confirmed status (webhook or reconciliation). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
+    /** The form's published version this entry was last answered on (form_versions.version). */
+    formVersion: integer('form_version'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
