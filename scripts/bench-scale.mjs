@@ -232,6 +232,7 @@ export async function seed(client) {
       UNION ALL SELECT 'schedule', id FROM schedule_items WHERE project_id = $1 AND date < current_date
       UNION ALL SELECT 'documents', id FROM documents WHERE project_id = $1 AND address_id IS NULL AND id % 3 <> 0) t
     WHERE a.n = 1 ON CONFLICT DO NOTHING`, p);
+  await seedForms(run, P, P0);
   await run('COMMIT');
   await run('ANALYZE');
 
@@ -278,6 +279,64 @@ export async function seed(client) {
     (SELECT count(*) FROM appointments ap JOIN appointment_plannings pl ON pl.id = ap.planning_id WHERE pl.project_id = $1) AS appointments,
     (SELECT count(*) FROM content_reads) AS read_marks`, p);
   return { ids, counts };
+}
+
+/**
+ * Forms of the scale project (issue 16): copies of the demo's consent form (Draagvlakmeting), priced choice form
+ * (Keuzes voor uw keuken) and a generic form, each published as version 1, with an entry for every address and its
+ * history. Building units of 50 homes (one per zipcode). Consent: 72% agree, 8% disagree, 5% answered but not
+ * signed, 15% no entry; choice: every address locked with an amount, 60% paid, 5% paid twice, 10% failed;
+ * generic: every address answered, half of them completed.
+ */
+async function seedForms(run, P, P0) {
+  await run(`UPDATE address_projects ap SET building_unit = 'Blok ' || ((a.n - 1) / 50 + 1), vacant = a.n % 97 = 0
+    FROM bench_addresses a WHERE ap.address_id = a.id AND ap.project_id = $1`, [P]);
+  await run(`INSERT INTO forms (project_id, kind, name, description, definition, position, is_active, require_to_sign_form, require_to_sign_form_legally,
+      use_sms_authentication, enable_payment, disable_prices, summary_text, status_text, published_version)
+    SELECT $1, f.kind, f.name, f.description, f.definition, f.position, true, f.require_to_sign_form, f.require_to_sign_form_legally,
+      f.use_sms_authentication, f.enable_payment, f.disable_prices, f.summary_text, f.status_text, 1
+    FROM (SELECT DISTINCT ON (kind) * FROM forms
+          WHERE (kind = 'support-base' AND name = 'Draagvlakmeting renovatieplan') OR (kind = 'choice' AND name = 'Keuzes voor uw keuken')
+             OR (kind = 'generic' AND name = 'Uw wensen voor de renovatie')
+          ORDER BY kind, id) f`, [P]);
+  await run(`INSERT INTO form_versions (form_id, version, name, description, definition) SELECT id, 1, name, description, definition FROM forms WHERE project_id = $1`, [P]);
+  await run(`INSERT INTO form_files (form_id, file_id) SELECT f.id, ff.file_id FROM forms f JOIN forms d ON d.kind = f.kind AND d.name = f.name AND d.project_id = $2
+    JOIN form_files ff ON ff.form_id = d.id WHERE f.project_id = $1 ON CONFLICT DO NOTHING`, [P, P0]);
+  const sign = `jsonb_build_object('1', jsonb_build_object('image', NULL, 'who', 'Bewoner Nummer ' || a.n, 'description', NULL, 'mobile', NULL, 'signed', true, 'signedAt', to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))`;
+  // Consent: a.n % 100 < 72 agree, < 80 disagree (both signed), < 85 answered without signing, the rest nothing.
+  await run(`INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, values, status, locked, locked_at, sections_done, signatures, nr_of_signatures,
+      agreement, agreement_at, form_version, created_at, updated_at)
+    SELECT f.id, $1, a.id, true, '{"akkoord":"agree"}'::jsonb, CASE WHEN a.n % 100 < 80 THEN 'signed' ELSE 'open' END, a.n % 100 < 80,
+      CASE WHEN a.n % 100 < 80 THEN now() - (a.n % 20) * interval '1 day' END, 2, CASE WHEN a.n % 100 < 80 THEN ${sign} ELSE '{}'::jsonb END,
+      CASE WHEN a.n % 100 < 80 THEN 1 END, CASE WHEN a.n % 100 < 72 THEN 'agree' WHEN a.n % 100 < 80 THEN 'disagree' END,
+      CASE WHEN a.n % 100 < 80 THEN now() - (a.n % 20) * interval '1 day' END, 1, now() - interval '30 days', now() - (a.n % 20) * interval '1 day'
+    FROM bench_addresses a CROSS JOIN forms f WHERE f.project_id = $1 AND f.kind = 'support-base' AND a.n % 100 < 85`, [P]);
+  await run(`INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, values, status, locked, locked_at, sections_done, signatures, nr_of_signatures,
+      amount_cents, paid_at, form_version, created_at, updated_at)
+    SELECT f.id, $1, a.id, true, '{}'::jsonb, 'locked', true, now() - (a.n % 20) * interval '1 day', 3, ${sign}, 1,
+      500 + (a.n % 40) * 2500, CASE WHEN a.n % 100 < 60 THEN now() - (a.n % 20) * interval '1 day' END, 1, now() - interval '30 days', now() - (a.n % 20) * interval '1 day'
+    FROM bench_addresses a CROSS JOIN forms f WHERE f.project_id = $1 AND f.kind = 'choice'`, [P]);
+  await run(`INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, values, status, locked, sections_done, form_version, created_at, updated_at)
+    SELECT f.id, $1, a.id, true, '{}'::jsonb, CASE WHEN a.n % 2 = 0 THEN 'completed' ELSE 'answered' END, a.n % 2 = 0, 2, 1,
+      now() - interval '30 days', now() - (a.n % 25) * interval '1 hour'
+    FROM bench_addresses a CROSS JOIN forms f WHERE f.project_id = $1 AND f.kind = 'generic'`, [P]);
+  // History: created, two saves and (when locked) the lock, by the main occupant.
+  await run(`INSERT INTO form_entry_events (entry_id, action, actor_kind, occupant_id, detail, at)
+    SELECT e.id, ev.action, 'occupant', o.id, ev.detail, e.created_at + ev.k * interval '1 hour'
+    FROM form_entries e JOIN occupants o ON o.address_id = e.address_id AND o.is_main
+    CROSS JOIN LATERAL (VALUES (0, 'created', NULL::jsonb), (1, 'saved', '{"section":1}'::jsonb), (2, 'saved', '{"section":2}'::jsonb), (3, 'locked', NULL::jsonb)) ev(k, action, detail)
+    WHERE e.project_id = $1 AND (ev.action <> 'locked' OR e.locked)`, [P]);
+  // Payments of the choice entries: paid (60%), paid twice (5% of all), failed (10%).
+  await run(`INSERT INTO payments (provider, provider_payment_id, subject_kind, entry_id, amount_cents, description, status, idempotency_key, paid_at, created_at, updated_at)
+    SELECT 'local', 'tr_bench' || e.id || '_' || k, 'choice', e.id, e.amount_cents, 'Meerwerk keuzeformulier', s.status,
+      'bench-' || e.id || '-' || k, CASE WHEN s.status = 'paid' THEN e.locked_at + interval '1 hour' END, e.locked_at, e.locked_at
+    FROM form_entries e JOIN bench_addresses a ON a.id = e.address_id JOIN forms f ON f.id = e.form_id AND f.kind = 'choice'
+    CROSS JOIN LATERAL (VALUES (1, CASE WHEN a.n % 100 < 60 THEN 'paid' WHEN a.n % 100 < 70 THEN 'failed' ELSE NULL END),
+                               (2, CASE WHEN a.n % 100 < 5 THEN 'paid' END)) s(k, status)
+    WHERE e.project_id = $1 AND s.status IS NOT NULL`, [P]);
+  await run(`INSERT INTO payment_events (payment_id, source, status, applied, at)
+    SELECT p.id, 'created', 'open', true, p.created_at FROM payments p WHERE p.provider_payment_id LIKE 'tr_bench%'
+    UNION ALL SELECT p.id, 'webhook', p.status, true, p.updated_at FROM payments p WHERE p.provider_payment_id LIKE 'tr_bench%'`);
 }
 
 // ---------------------------------------------------------------------------------------------------
