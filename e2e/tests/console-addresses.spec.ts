@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -181,4 +182,17 @@ test('a project editor sees the addresses but cannot change them', async ({ page
   await expect(page.getByRole('button', { name: /^Bewerken/ })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await checkPage(page, 'console-addresses-editor');
+
+  // The list as searched, exported as XLSX and read back.
+  await page.getByRole('searchbox', { name: /Zoek op postcode/ }).fill('1234AB');
+  await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Tulpstraat' })).toHaveCount(3);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporteren als XLSX' }).click()]);
+  expect(download.suggestedFilename()).toBe(`adressen-project-${projectId}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('Postcode');
+  expect(sheet.rowCount).toBe(4);
+  expect([2, 3, 4].map((r) => `${sheet.getRow(r).getCell(3).value} ${sheet.getRow(r).getCell(2).value}`)).toEqual(['Tulpstraat 10', 'Tulpstraat 12', 'Tulpstraat 14']);
 });

@@ -58,3 +58,8 @@ export function pagedAnswer<T extends z.ZodType>(schema: T): T {
     },
   });
 }
+
+/** The file formats of every list a provider exports from the console (`?format=csv|xlsx`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ZExportFormat = z.enum(EXPORT_FORMATS);
+export type TExportFormat = z.infer<typeof ZExportFormat>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZLanguage, ZPageQuery } from './common.ts';
+import { ZExportFormat, ZId, ZLanguage, ZPageQuery } from './common.ts';
 import { ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_FIELD_MAX as MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_IMPORT_MAX_ROWS } from './staff-addresses-rules.ts';
 
 export * from './staff-addresses-rules.ts';
@@ -14,6 +14,7 @@ export * from './staff-addresses-rules.ts';
 export const staffAddressPaths = {
   list: '/staff/projects/:projectId/addresses',
   summary: '/staff/projects/:projectId/addresses/summary',
+  export: '/staff/projects/:projectId/addresses/export',
   importPreview: '/staff/projects/:projectId/addresses/import/preview',
   importConfirm: '/staff/projects/:projectId/addresses/import/confirm',
   codes: '/staff/projects/:projectId/addresses/codes',
@@ -32,6 +33,12 @@ export const ZStaffAddressParams = z.object({ projectId: ZId, addressId: ZId });
 export const ADDRESS_STATUSES = ['activated', 'code', 'code-expired', 'none'] as const;
 export const ZAddressStatus = z.enum(ADDRESS_STATUSES);
 export type TAddressStatus = z.infer<typeof ZAddressStatus>;
+export const ADDRESS_STATUS_LABELS: Record<TAddressStatus, string> = {
+  activated: 'Geactiveerd',
+  code: 'Code verstuurd',
+  'code-expired': 'Code verlopen',
+  none: 'Geen account',
+};
 
 export const ZStaffAddressListQuery = ZPageQuery.extend({
   q: z.string().max(100).optional().describe('Postcode, house number, street or city; every word must match.'),
@@ -39,6 +46,12 @@ export const ZStaffAddressListQuery = ZPageQuery.extend({
   language: ZLanguage,
 });
 export type TStaffAddressListQuery = z.infer<typeof ZStaffAddressListQuery>;
+/** The export of the list: the same filters, every address (at most ADDRESS_EXPORT_MAX), as CSV or XLSX. */
+export const ADDRESS_EXPORT_MAX = 50_000;
+export const ZStaffAddressExportQuery = z.object({
+  format: ZExportFormat, q: ZStaffAddressListQuery.shape.q, status: ZAddressStatus.optional(), language: ZLanguage,
+});
+export type TStaffAddressExportQuery = z.infer<typeof ZStaffAddressExportQuery>;
 
 /** Dates and times are ISO 8601 (UTC); the console shows them in Europe/Amsterdam. */
 export const ZStaffAddress = z.object({

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 
 /**
@@ -84,4 +85,13 @@ export async function exportTable<R>(format: ExportFormat, name: string, columns
     };
   }
   return { body: toCsv(columns, rows), contentType: 'text/csv; charset=utf-8', filename: `${slug(name)}.csv` };
+}
+
+/** Sends an export as a download (the file name in Content-Disposition, never cached). */
+export function sendExport(reply: FastifyReply, file: ExportFile): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
 }

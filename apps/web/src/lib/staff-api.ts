@@ -65,6 +65,28 @@ export const staffUploadWithProgress = <T>(
 ) =>
   guarded((token) => apiUploadWithProgress<T>(path, file, { ...options, onProgress, token }));
 
+/** The file name a download's Content-Disposition gives, or `fallback`. */
+export function downloadName(headers: Headers, fallback: string): string {
+  return /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A GET whose answer is a file (a list exported as CSV or XLSX). A failed answer is an ApiError with the
+ * server's Dutch message, as with staffApi.
+ */
+export const staffGetFile = (path: string, query: Record<string, string | undefined>) =>
+  guarded(async (token) => {
+    const filled = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, filled), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    } catch {
+      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+    }
+    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
+    return { blob: await response.blob(), filename: downloadName(response.headers, 'export') };
+  });
+
 /**
  * A POST whose answer is a file (the activation letters' PDF): the file and the answer's headers. A failed
  * answer is an ApiError with the server's Dutch message, as with staffApi.

@@ -29,13 +29,15 @@ type Props<T extends { id: number }> = {
   emptyText?: ReactNode;
   /** Renders the items of the pages loaded so far (a <ul>, a table, groups by day). */
   children: (items: T[]) => ReactNode;
+  /** Controls beside the search that act on the list as searched (the export buttons): `q` the search text. */
+  tools?: (q: string | undefined) => ReactNode;
 };
 
 /**
  * Every list of the console: a search field (submitted with Enter or the button), the first page, and
  * "Meer laden" for the next one while X-Has-More says more follow. The number found is announced.
  */
-export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLabel, emptyText = consoleListTexts.none, children }: Props<T>) {
+export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLabel, emptyText = consoleListTexts.none, children, tools }: Props<T>) {
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -64,6 +66,7 @@ export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLa
             className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm" />
         </div>
         <Button type="submit" variant="secondary">{consoleListTexts.searchButton}</Button>
+        {tools && <div className="sm:ml-auto">{tools(q || undefined)}</div>}
       </form>
       <p role="status" className="sr-only">{query.isSuccess ? consoleListTexts.found(items.length, query.hasNextPage) : ''}</p>
       {query.isPending ? <Loading /> : query.isError ? <ErrorState error={query.error} retry={() => void query.refetch()} /> : items.length === 0 ? (

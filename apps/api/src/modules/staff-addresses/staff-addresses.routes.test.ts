@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessMessages, addressMessages, HAS_MORE_HEADER, LETTER_COUNT_HEADER,
@@ -58,6 +60,39 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+describe('GET /api/staff/projects/{projectId}/addresses/export', () => {
+  it('exports the list as filtered, as CSV and XLSX, formula-like values as text, audited', async () => {
+    await t.query("UPDATE addresses SET street = '=HYPERLINK(\"http://x\")' WHERE id = $1", [t.ids.addresses.a14]);
+    try {
+      const csv = await call('GET', `${base(bloemenbuurt)}/export?format=csv&q=1234AB&language=nl`, editor);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="adressen-project-${bloemenbuurt}.csv"`);
+      const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, '').trim(), { delimiter: ';' }).data;
+      expect(rows[0]!.slice(0, 7)).toEqual(['Postcode', 'Huisnummer', 'Straat', 'Plaats', 'Bouwkundige eenheid', 'Leegstaand', 'Status']);
+      expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[6]])).toEqual([
+        ['1234AB', '10', 'Tulpstraat', 'Geactiveerd'], ['1234AB', '12', 'Tulpstraat', 'Geactiveerd'], ['1234AB', '14', `'=HYPERLINK("http://x")`, 'Code verstuurd'],
+      ]);
+      // The status filter, as XLSX, read back.
+      const xlsx = await call('GET', `${base(bloemenbuurt)}/export?format=xlsx&q=1234AB&status=code&language=nl`, editor);
+      expect(xlsx.statusCode, xlsx.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.rowCount).toBe(2);
+      expect(sheet.getRow(2).getCell(3).value).toBe('=HYPERLINK("http://x")');
+      expect(sheet.getRow(2).getCell(3).type).toBe(ExcelJS.ValueType.String);
+      expect((await auditEntries('addresses-export')).length).toBe(2);
+      // A bad format is a Dutch 422, another customer's project the guard's 404.
+      const bad = await call('GET', `${base(bloemenbuurt)}/export?format=pdf&language=nl`, editor);
+      expect(bad.statusCode).toBe(422);
+      expect((await call('GET', `${base(foreign.projectId)}/export?format=csv&language=nl`, admin)).json()).toEqual({ message: accessMessages.notReached });
+    } finally {
+      await t.query("UPDATE addresses SET street = 'Tulpstraat' WHERE id = $1", [t.ids.addresses.a14]);
+    }
+  });
 });
 
 describe('GET /api/staff/projects/{projectId}/addresses', () => {

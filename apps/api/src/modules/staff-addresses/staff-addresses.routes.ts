@@ -3,11 +3,12 @@ import { z } from 'zod';
 import {
   ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_MAX_ROWS, HAS_MORE_HEADER, LETTER_COUNT_HEADER, pagedAnswer, staffAddressPaths, ZActivationCodesBody,
   ZAddressImportConfirmBody, ZAddressImportPreview, ZAddressImportPreviewBody, ZAddressImportResult, ZAddressResetResult, ZApiError,
-  ZOpenAsResidentResult, ZStaffAddress, ZStaffAddressesParams, ZStaffAddressList, ZStaffAddressListQuery, ZStaffAddressParams, ZStaffAddressSummary,
+  ZOpenAsResidentResult, ZStaffAddress, ZStaffAddressesParams, ZStaffAddressExportQuery, ZStaffAddressList, ZStaffAddressListQuery, ZStaffAddressParams, ZStaffAddressSummary,
   ZStaffAddressUpdateBody,
 } from '@portal/contract';
 import { access } from '../../plugins/access.ts';
 import { sendLetters } from '../../lib/letter-pdf.ts';
+import { sendExport } from '../../lib/table-export.ts';
 import type { Services } from '../../services.ts';
 import { staffOf } from '../staff/staff-access.ts';
 
@@ -39,6 +40,16 @@ export const staffAddressesRoutes = (services: Services): FastifyPluginAsyncZod 
     void reply.header(HAS_MORE_HEADER, String(page.hasMore));
     return page.items;
   });
+
+  app.get(staffAddressPaths.export, {
+    config: { access: access.console('addresses.read', access.project('projectId'), { personalData: true, action: 'addresses-export' }) },
+    schema: {
+      tags, summary: "The project's addresses as CSV or XLSX",
+      description: 'The list with the same filters (`q`, `status`), every address in its order; values that look like a formula are written as text. Audited.',
+      params: ZStaffAddressesParams, querystring: ZStaffAddressExportQuery, security,
+      response: { 200: z.any().describe('text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...errors },
+    },
+  }, async (request, reply) => sendExport(reply, await staffAddresses.exportList(staffOf(request), request.params.projectId, request.query)));
 
   app.get(staffAddressPaths.summary, {
     config: { access: access.console('addresses.read', access.project('projectId')) },

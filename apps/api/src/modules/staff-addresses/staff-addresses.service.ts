@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
-  ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH, ACTIVATION_LETTERS_MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_IMPORT_MAX_ROWS,
+  ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH, ACTIVATION_LETTERS_MAX, ADDRESS_EXPORT_MAX, ADDRESS_IMPORT_MAX_BYTES, ADDRESS_STATUS_LABELS, ADDRESS_IMPORT_MAX_ROWS,
   addressFromRecord, addressMessages, checkAddressDetails, checkAddressRows, formatPostcode, mapAddressColumns, missingColumnsMessage, overlongImportField,
   type TAddressImportPreview, type TAddressImportResult, type TAddressImportRow, type TAddressInput,
-  type TStaffAddress, type TStaffAddressListQuery, type TStaffAddressSummary, type TStaffAddressUpdateBody,
+  type TStaffAddress, type TStaffAddressExportQuery, type TStaffAddressListQuery, type TStaffAddressSummary, type TStaffAddressUpdateBody,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addDays, amsterdamIsoDate, endOfAmsterdamDay } from '../../lib/dates.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import { lettersFilename } from '../../lib/letter-pdf.ts';
+import { exportTable, type ExportColumn, type ExportFile } from '../../lib/table-export.ts';
 import { hashToken, newLetterCode } from '../../lib/tokens.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -87,6 +88,22 @@ function toStaffAddress(row: AddressListRow): TStaffAddress {
     last_login_at: iso(row.lastLoginAt), household_members: row.members, accounts: row.accounts,
   };
 }
+
+const dateOf = (iso: string | null) => (iso ? new Date(iso) : null);
+const ADDRESS_EXPORT_COLUMNS: ExportColumn<TStaffAddress>[] = [
+  { header: 'Postcode', value: (a) => a.zipcode },
+  { header: 'Huisnummer', value: (a) => a.house_number },
+  { header: 'Straat', value: (a) => a.street },
+  { header: 'Plaats', value: (a) => a.city },
+  { header: 'Bouwkundige eenheid', value: (a) => a.building_unit },
+  { header: 'Leegstaand', value: (a) => a.vacant },
+  { header: 'Status', value: (a) => ADDRESS_STATUS_LABELS[a.status] },
+  { header: 'Geactiveerd op', value: (a) => dateOf(a.activated_at), kind: 'date' },
+  { header: 'Code geldig tot', value: (a) => dateOf(a.code_expires_at), kind: 'date' },
+  { header: 'Laatst ingelogd', value: (a) => dateOf(a.last_login_at), kind: 'date' },
+  { header: 'Huisgenoten', value: (a) => a.household_members, kind: 'number' },
+  { header: 'Accounts', value: (a) => a.accounts, kind: 'number' },
+];
 
 type RowInput = TAddressInput & { line: number };
 
@@ -171,6 +188,13 @@ export function createStaffAddressesService(deps: Deps) {
       const rows = await listProjectAddresses(db, scope, { q: query.q?.trim() || undefined, status: query.status }, { before: query.before, limit: size + 1 });
       const page = toPage(rows, size);
       return { items: page.items.map(toStaffAddress), hasMore: page.hasMore };
+    },
+
+    /** The list with its filters as a file (every address, in the list's order). */
+    async exportList(ctx: StaffContext, projectId: number, query: TStaffAddressExportQuery): Promise<ExportFile> {
+      const scope = await scopeOf(ctx, projectId);
+      const rows = await listProjectAddresses(db, scope, { q: query.q?.trim() || undefined, status: query.status }, { limit: ADDRESS_EXPORT_MAX });
+      return exportTable(query.format, `adressen-project-${projectId}`, ADDRESS_EXPORT_COLUMNS, rows.map(toStaffAddress));
     },
 
     async summary(ctx: StaffContext, projectId: number): Promise<TStaffAddressSummary> {

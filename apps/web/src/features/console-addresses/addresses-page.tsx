@@ -5,6 +5,7 @@ import { ADDRESS_STATUSES, type TAddressStatus, type TStaffAddress } from '@port
 import { Button, ButtonLink } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
+import { ExportButtons } from '../../ui/export-buttons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
@@ -133,6 +134,7 @@ export default function AddressesPage() {
         load={({ before, q }) => addressApi.page(projectId, { q, status: status || undefined }, before)}
         searchLabel={texts.search}
         emptyText={texts.none}
+        tools={(q) => <ExportButtons download={(format) => addressApi.exportFile(projectId, { q, status: status || undefined }, format)} />}
       >
         {(items) => (
           <ul className="flex flex-col gap-2" aria-label={texts.title}>

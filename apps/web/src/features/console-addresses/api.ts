@@ -2,10 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   fillPath, LETTER_COUNT_HEADER, staffAddressPaths, staffProjectPaths,
   type TActivationCodesBody, type TAddressImportConfirmBody, type TAddressImportPreview, type TAddressImportPreviewBody, type TAddressImportResult,
-  type TAddressResetResult, type TAddressStatus, type TOpenAsResidentResult, type TStaffAddress, type TStaffAddressSummary,
+  type TAddressResetResult, type TAddressStatus, type TExportFormat, type TOpenAsResidentResult, type TStaffAddress, type TStaffAddressSummary,
   type TStaffAddressUpdateBody, type TStaffMe, type TStaffProject,
 } from '@portal/contract';
-import { staffApi, staffApiPage, staffDownload } from '../../lib/staff-api';
+import { downloadName, staffApi, staffApiPage, staffDownload, staffGetFile } from '../../lib/staff-api';
 
 export type AddressFilter = { q?: string; status?: TAddressStatus };
 
@@ -34,6 +34,9 @@ export const addressQueries = {
 };
 
 export const addressApi = {
+  /** The list with its filters as CSV or XLSX. */
+  exportFile: (projectId: number, filter: AddressFilter, format: TExportFormat) =>
+    staffGetFile(path(staffAddressPaths.export, projectId), { format, q: filter.q, status: filter.status }),
   page: (projectId: number, filter: AddressFilter, before?: number) =>
     staffApiPage<TStaffAddress[]>(path(staffAddressPaths.list, projectId), { before }, { query: { q: filter.q, status: filter.status } }),
   update: (projectId: number, addressId: number, body: TStaffAddressUpdateBody) =>
@@ -48,7 +51,7 @@ export const addressApi = {
   /** New codes and their letters: the PDF, its file name and the number of letters. */
   async letters(projectId: number, body: TActivationCodesBody) {
     const { blob, headers } = await staffDownload(path(staffAddressPaths.codes, projectId), body);
-    const filename = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'activatiebrieven.pdf';
+    const filename = downloadName(headers, 'activatiebrieven.pdf');
     return { blob, filename, count: Number(headers.get(LETTER_COUNT_HEADER)) || 0 };
   },
 };

@@ -1,4 +1,4 @@
-import { ADDRESS_IMPORT_MAX_ROWS, type TAddressStatus } from '@portal/contract';
+import { ADDRESS_IMPORT_MAX_ROWS, ADDRESS_STATUS_LABELS } from '@portal/contract';
 import { formatAddressLine, formatConsoleDate, formatConsoleDateTime } from '../../lib/console-format';
 
 /** Every text of the console's addresses pages, in one place. */
@@ -15,12 +15,7 @@ export const addressTexts = {
   summary: (s: { total: number; activated: number; code: number; without_account: number }) =>
     `${s.total} ${s.total === 1 ? 'adres' : 'adressen'}: ${s.activated} geactiveerd, ${s.code} met een geldige code, ${s.without_account} zonder account`,
   importLink: 'Adressen importeren',
-  status: {
-    activated: 'Geactiveerd',
-    code: 'Code verstuurd',
-    'code-expired': 'Code verlopen',
-    none: 'Geen account',
-  } satisfies Record<TAddressStatus, string>,
+  status: ADDRESS_STATUS_LABELS,
   fields: {
     status: 'Status',
     lastLogin: 'Laatst ingelogd',

@@ -3,7 +3,7 @@ import {
   consentLetterPaths, fillPath, LETTER_COUNT_HEADER, staffProjectPaths,
   type TConsentLetterAddress, type TConsentLetterForm, type TConsentLettersBody, type TConsentLettersRevoked, type TStaffProject,
 } from '@portal/contract';
-import { staffApi, staffApiPage, staffDownload } from '../../lib/staff-api';
+import { downloadName, staffApi, staffApiPage, staffDownload } from '../../lib/staff-api';
 import type { MadePdf } from '../../ui/make-pdf-dialog';
 
 export const consentLetterKeys = {
@@ -34,7 +34,7 @@ export const consentLetterApi = {
   /** New links and their letters: the PDF, its file name and the number of letters. */
   async print(projectId: number, formId: number, body: Omit<TConsentLettersBody, 'language'>): Promise<MadePdf> {
     const { blob, headers } = await staffDownload(formPath(consentLetterPaths.print, projectId, formId), body);
-    const filename = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'draagvlakbrieven.pdf';
+    const filename = downloadName(headers, 'draagvlakbrieven.pdf');
     return { blob, filename, count: Number(headers.get(LETTER_COUNT_HEADER)) || 0 };
   },
   revokeOne: (projectId: number, formId: number, addressId: number) =>
