@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZLanguage, ZPageQuery } from './common.ts';
+import { ZExportFormat, ZId, ZLanguage, ZPageQuery } from './common.ts';
 import { ZNewPassword } from './auth.ts';
 import { ZStaffRole } from './permissions.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, tooLongMessage } from './validation.ts';
@@ -26,6 +26,7 @@ export const staffAuthPaths = {
   accountProjects: '/staff/accounts/projects',
   security: '/staff/security',
   audit: '/staff/audit',
+  auditExport: '/staff/audit/export',
 } as const;
 
 export const staffAuthMessages = {
@@ -247,3 +248,6 @@ export const ZAuditQuery = ZPageQuery.extend({
   language: ZLanguage,
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
+/** The export of the audit log: the same filters, at most AUDIT_EXPORT_MAX entries (newest first), as CSV or XLSX. */
+export const AUDIT_EXPORT_MAX = 50_000;
+export const ZAuditExportQuery = ZAuditQuery.omit({ before: true, limit: true }).extend({ format: ZExportFormat });

@@ -74,7 +74,7 @@ export function downloadName(headers: Headers, fallback: string): string {
  * A GET whose answer is a file (a list exported as CSV or XLSX). A failed answer is an ApiError with the
  * server's Dutch message, as with staffApi.
  */
-export const staffGetFile = (path: string, query: Record<string, string | undefined>) =>
+export const staffGetFile = (path: string, query: Record<string, string | number | undefined>) =>
   guarded(async (token) => {
     const filled = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
     let response: Response;

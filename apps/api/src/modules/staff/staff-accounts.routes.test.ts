@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_MORE_HEADER, staffAuthMessages, type TAuditEntry, type TStaffAccount, type TStaffLoginAnswer, type TStaffRole } from '@portal/contract';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -295,5 +297,30 @@ describe('audit log', () => {
     expect((await call('GET', '/api/staff/audit', { token: admin, query: { from: '2026-02-28', to: '2026-02-28' } })).json()).toEqual([]);
     const bad = await call('GET', '/api/staff/audit', { token: admin, query: { from: '1-3-2026' } });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('exports the filtered log as CSV and XLSX, with what changed as text; the export is itself audited', async () => {
+    await t.query("INSERT INTO audit_log (customer_id, actor, action, entity, after) VALUES ($1, 'Ander', 'create', 'staff', '{\"email\":\"ander@devries.nl\"}')", [t.ids.customers.devries]);
+    const csv = await call('GET', '/api/staff/audit/export', { token: admin, query: { format: 'csv', action: 'create', entity: 'staff' } });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="auditlog.csv"');
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, '').trim(), { delimiter: ';' }).data;
+    expect(rows[0]).toEqual(['Moment', 'Medewerker', 'Omgeving', 'Actie', 'Onderdeel', 'Record', 'Project', 'Uitkomst (HTTP)', 'Voor', 'Na']);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((r) => r[3] === 'create' && r[4] === 'staff')).toBe(true);
+    expect(rows.some((r) => r[9]!.includes('nieuw@example.nl'))).toBe(true);
+    expect(csv.body).not.toContain('ander@devries.nl');
+    const xlsx = await call('GET', '/api/staff/audit/export', { token: admin, query: { format: 'xlsx', action: 'create', entity: 'staff' } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(rows.length);
+    const logged = (await call('GET', '/api/staff/audit', { token: admin, query: { action: 'audit-export' } })).json<TAuditEntry[]>();
+    expect(logged).toHaveLength(2);
+    // Another customer's entries never; an editor without audit.read gets 403.
+    const [ours] = await t.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE customer_id = $1 AND action = 'create' AND entity = 'staff'", [t.ids.customers.woonstad]);
+    const [all] = await t.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'create' AND entity = 'staff'");
+    expect(all!.n).toBeGreaterThan(ours!.n);
+    expect(rows.length - 1).toBe(ours!.n);
+    expect((await call('GET', '/api/staff/audit/export', { token: editor, query: { format: 'csv' } })).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,10 @@
 import {
-  staffAuthPaths as paths, type TAuditEntry, type TAuditQuery, type TRecoveryCodes, type TStaffAccount, type TStaffAccountCreate,
+  staffAuthPaths as paths, type TAuditEntry, type TAuditQuery, type TExportFormat, type TRecoveryCodes, type TStaffAccount, type TStaffAccountCreate,
   type TStaffAccountUpdate, type TStaffLoginAnswer, type TStaffLoginBody, type TStaffMe, type TStaffPasswordLinkCheck, type TStaffProjectChoice,
   type TStaffSecurity, type TStaffSignedIn, type TSuccess, type TTotpConfirm, type TTotpStart,
 } from '@portal/contract';
 import { api } from '../../lib/api';
-import { staffApi, staffApiPage } from '../../lib/staff-api';
+import { staffApi, staffApiPage, staffGetFile } from '../../lib/staff-api';
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 
@@ -50,6 +50,9 @@ export type AuditFilters = Omit<TAuditQuery, 'before' | 'limit' | 'language'>;
 export const consoleAuditApi = {
   list: (filters: AuditFilters, before?: number) =>
     staffApiPage<TAuditEntry[]>(paths.audit, { before, limit: 50 }, { query: filters as Record<string, string | number | undefined> }),
+  /** The log with the same filters as CSV or XLSX. */
+  exportFile: (filters: AuditFilters, format: TExportFormat) =>
+    staffGetFile(paths.auditExport, { ...(filters as Record<string, string | number | undefined>), format }),
 };
 
 /** Query keys of the console's auth domain: a mutation invalidates its own part. */

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { DateField, parseDutchDate } from '../../../ui/date-field';
 import { LabelledField, TextField } from '../../../ui/field';
 import { Card, Page } from '../../../ui/page';
+import { ExportButtons } from '../../../ui/export-buttons';
 import { Select } from '../../../ui/select';
 import { consoleAccountsApi, consoleAuditApi, consoleAuthKeys, type AuditFilters } from '../api';
 import { auditChanges } from '../audit-diff';
@@ -118,6 +119,9 @@ export default function ConsoleAuditPage() {
           </form>
         </Card>
         <Card>
+          <div className="mb-3 flex justify-end">
+            <ExportButtons download={(format) => consoleAuditApi.exportFile(filters, format)} />
+          </div>
           <PagedList paged={entries} label={t.auditTitle} emptyText={t.noEntries}>
             {(items) => items.map((entry) => <AuditRow key={entry.id} entry={entry} projectNames={projectNames} />)}
           </PagedList>
