@@ -403,8 +403,8 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
         enabled: body.enabled, startsOn, firstAfterDays: body.first_after_days, intervalDays: body.interval_days, maxCount: body.max_count,
         byEmail: body.by_email, bySms: body.by_sms, updatedAt: new Date(), updatedBy: ctx.userId,
       };
+      const before = await reminderSettingsOf(form.id);
       await db.transaction(async (tx) => {
-        const before = await reminderSettingsOf(form.id);
         await tx.insert(consentReminderSettings).values({ formId: form.id, ...values }).onConflictDoUpdate({ target: consentReminderSettings.formId, set: values });
         const { language: _l, ...after } = body;
         await audit.record(ctx, { action: 'update-reminders', entity: ENTITY, entityId: form.id, projectId, before, after }, tx);
