@@ -66,11 +66,12 @@ test('an editor runs the consent campaign: a reminder goes to an address that di
     await expect(unitCard(page, 'Blok Noord')).toContainText('15 van 21 stemmen akkoord');
     await expect(unitCard(page, 'Blok Noord')).toContainText('Bereikt');
     await expect(unitCard(page, 'Blok Noord')).toContainText(/70% bereikt op \d{2}-\d{2}-\d{4}/);
+    await expect(unitCard(page, 'Blok Noord')).toContainText(`Op ${inDays(0)} onder 70% gezakt, op ${inDays(0)} opnieuw bereikt`);
 
     // ---- the notice letters ----------------------------------------------------------------------------------
     await unitCard(page, 'Blok Noord').getByRole('button', { name: 'Kennisgevingen maken (PDF) Blok Noord' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kennisgevingen Blok Noord' });
-    await expect(dialog).toContainText('Voor 4 adressen in Blok Noord dat niet instemde');
+    await expect(dialog).toContainText('Voor 4 adressen in Blok Noord die niet instemden');
     await checkPage(page, 'console-consent-campaign-notices');
     await dialog.getByRole('button', { name: 'Brieven maken' }).click();
     await expect(dialog.getByText('4 brieven zijn klaar.')).toBeVisible();
@@ -92,8 +93,8 @@ test('an editor runs the consent campaign: a reminder goes to an address that di
     await sent.getByLabel('Verzonden op').fill(inDays(0));
     await sent.getByRole('button', { name: 'Markeren als verstuurd' }).click();
     await expect(page.getByText(`4 kennisgevingen gemarkeerd als verstuurd. De termijn voor de rechter loopt tot en met ${inDays(56)}.`)).toBeVisible();
-    await page.getByLabel('Bouwkundige eenheid').selectOption('Blok Noord');
-    await page.getByLabel('Status', { exact: true }).selectOption('no_answer');
+    await page.getByRole('combobox', { name: 'Bouwkundige eenheid' }).selectOption('Blok Noord');
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('no_answer');
     await expect(addresses.getByRole('listitem').first()).toContainText(`Kennisgeving verstuurd op ${inDays(0)}; naar de rechter tot en met ${inDays(56)}`);
     await checkPage(page, 'console-consent-campaign-sent');
   } finally {

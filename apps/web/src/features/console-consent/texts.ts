@@ -93,6 +93,7 @@ export const campaignTexts = {
     notReached: 'Nog niet bereikt',
     reachedOn: (date: string) => `70% bereikt op ${date}`,
     droppedOn: (date: string) => `Daarna onder 70% gezakt op ${date}`,
+    reachedAgain: (dropped: string, again: string) => `Op ${dropped} onder 70% gezakt, op ${again} opnieuw bereikt`,
     history: 'Verloop',
     milestone: (kind: 'reached' | 'dropped', date: string, percentage: number) => `${date}: ${kind === 'reached' ? '70% bereikt' : 'onder 70% gezakt'} (${pct(percentage)})`,
     notices: (drafted: number, sent: number) => `Kennisgevingen: ${drafted} gemaakt, ${sent} verstuurd`,
@@ -102,7 +103,7 @@ export const campaignTexts = {
   },
   notice: {
     title: (unit: string) => `Kennisgevingen ${unit}`,
-    intro: (n: number, unit: string) => `Voor ${plural(n, 'adres', 'adressen')} in ${unit} dat niet instemde wordt een brief gemaakt: de schriftelijke kennisgeving dat 70% instemde, met de termijn van acht weken om naar de rechter te gaan.`,
+    intro: (n: number, unit: string) => `Voor ${plural(n, 'adres', 'adressen')} in ${unit} ${n === 1 ? 'dat niet instemde' : 'die niet instemden'} wordt een brief gemaakt: de schriftelijke kennisgeving dat 70% instemde, met de termijn van acht weken om naar de rechter te gaan.`,
     warning: 'Controleer de brieven voordat u ze verstuurt. Markeer ze daarna als verstuurd met de verzenddatum: vanaf die datum lopen de acht weken.',
     make: 'Brieven maken',
     busy: 'Bezig met maken…',

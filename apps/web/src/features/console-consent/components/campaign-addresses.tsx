@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CAMPAIGN_STATUS_FILTERS, campaignStatusFilterLabels, supportBaseStatusLabels, type TCampaignStatusFilter } from '@portal/contract';
 import { saveFile } from '../../../lib/staff-api';
 import { Button } from '../../../ui/button';
@@ -19,6 +19,8 @@ export function CampaignAddresses({ projectId, formId, units }: { projectId: num
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
+  const unitId = useId();
+  const statusId = useId();
   const list = useQuery(campaignQueries.addresses(projectId, formId, filter, page));
   const change = (next: CampaignFilter) => {
     setFilter(next);
@@ -39,20 +41,20 @@ export function CampaignAddresses({ projectId, formId, units }: { projectId: num
     <Card className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold text-slate-900">{texts.addresses.title}</h2>
       <form className="grid gap-3 sm:grid-cols-3" role="search" onSubmit={(e) => { e.preventDefault(); change({ ...filter, q: q.trim() || undefined }); }}>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {texts.addresses.unit}
-          <Select value={filter.building_unit ?? ''} onChange={(e) => change({ ...filter, building_unit: e.target.value || undefined })}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={unitId} className="text-sm font-medium text-slate-800">{texts.addresses.unit}</label>
+          <Select id={unitId} value={filter.building_unit ?? ''} onChange={(e) => change({ ...filter, building_unit: e.target.value || undefined })}>
             <option value="">{texts.addresses.allUnits}</option>
             {units.map((u) => <option key={u} value={u}>{u}</option>)}
           </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {texts.addresses.status}
-          <Select value={filter.status ?? ''} onChange={(e) => change({ ...filter, status: (e.target.value || undefined) as TCampaignStatusFilter | undefined })}>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={statusId} className="text-sm font-medium text-slate-800">{texts.addresses.status}</label>
+          <Select id={statusId} value={filter.status ?? ''} onChange={(e) => change({ ...filter, status: (e.target.value || undefined) as TCampaignStatusFilter | undefined })}>
             <option value="">{texts.addresses.allStatuses}</option>
             {CAMPAIGN_STATUS_FILTERS.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
           </Select>
-        </label>
+        </div>
         <TextField label={texts.addresses.search} type="search" value={q} onChange={(e) => setQ(e.target.value)}
           onBlur={() => change({ ...filter, q: q.trim() || undefined })} />
       </form>

@@ -8,6 +8,7 @@ type Props = { unit: TCampaignUnit; canManage: boolean; onNotices: () => void; o
 /** One building unit: the leading percentage against 70%, the figures both ways, the warning, the milestones and the notices. */
 export function UnitCard({ unit, canManage, onNotices, onSent }: Props) {
   const width = Math.min(100, unit.percentage);
+  const last = unit.milestones.at(-1);
   const headingId = `unit-${unit.building_unit.replace(/\W+/g, '-')}`;
   return (
     <li className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby={headingId}>
@@ -28,7 +29,8 @@ export function UnitCard({ unit, canManage, onNotices, onSent }: Props) {
       <p className="text-sm text-slate-700">{texts.units.homes(unit.total, unit.vacant)}. {texts.units.both(unit.percentage_with_vacant, unit.percentage_without_vacant)}.</p>
       {unit.warning && <Banner tone="warning">{unit.warning}</Banner>}
       {unit.reached_on && <p className="font-medium text-green-900">{texts.units.reachedOn(unit.reached_on)}</p>}
-      {unit.dropped_on && <p className="font-medium text-red-800">{texts.units.droppedOn(unit.dropped_on)}</p>}
+      {last?.kind === 'dropped' && <p className="font-medium text-red-800">{texts.units.droppedOn(last.at)}</p>}
+      {last?.kind === 'reached' && unit.dropped_on && <p className="font-medium text-green-900">{texts.units.reachedAgain(unit.dropped_on, last.at)}</p>}
       {unit.milestones.length > 1 && (
         <details className="text-sm text-slate-800">
           <summary className="cursor-pointer text-blue-800 underline">{texts.units.history}</summary>
