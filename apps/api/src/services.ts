@@ -182,7 +182,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'staff-code-alert': async (payload) => services.staffAuth.sendCodeAlert(payload as StaffCodeAlertJob),
     'sms-budget-alert': async (payload) => sendSmsBudgetAlert(services.db, services.mailer, payload as SmsBudgetAlertJob),
     'consent-reminders': async () => {
-      await services.consentCampaign.remindAll();
+      await services.consentCampaign.runJob();
     },
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {

@@ -9,6 +9,7 @@ import {
 import { deadlineIn } from '../../../test/consent-letters.ts';
 import { bearer, consoleToken, createTestApp, partnerToken, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { jobHandlers } from '../../services.ts';
 
 let t: TestApp;
 let admin: string; // Woonstad's customer administrator (console)
@@ -257,13 +258,26 @@ describe('reminders', () => {
     const mails = t.mail!.messages.filter((m) => m.to.includes(jan!.email_address) && m.subject === 'Herinnering: Draagvlakmeting renovatieplan');
     expect(mails).toHaveLength(4);
     expect(mails[0]!.text).toContain('Wij hebben nog geen reactie van u ontvangen');
-    if (jan!.mobile) {
-      const sms = await t.query('SELECT id FROM sms_outbox WHERE "to" = $1 AND text LIKE $2', [jan!.mobile.replace(/[\s-]/g, ''), '%nog niet gereageerd%']);
-      expect(sms).toHaveLength(1); // the other reminders came within the same real day: the limit held them back
-    }
+    expect(jan!.mobile).toBeTruthy();
+    const sms = await t.query('SELECT id FROM sms_outbox WHERE "to" = $1 AND text LIKE $2', [jan!.mobile!.replace(/[\s-]/g, ''), '%nog niet gereageerd%']);
+    expect(sms).toHaveLength(1); // the other reminders came within the same real day: one reminder SMS per number per day
+    const a10Rows = await t.query<{ sms: number; sms_skipped: number }>('SELECT sms, sms_skipped FROM consent_reminders WHERE form_id = $1 AND address_id = $2 ORDER BY nr', [form, a10.address_id]);
+    expect(a10Rows.map((r) => [r.sms, r.sms_skipped])).toEqual([[1, 0], [0, 1], [0, 1], [0, 1]]);
     const sent = await get(`${formPath(consentCampaignPaths.reminders)}?language=nl&limit=100`);
     const rows = ZReminderSent.array().parse(sent.json());
     expect(rows.filter((r) => r.address_id === a10.address_id).map((r) => r.nr)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('are sent by the periodic job, which also dates a unit falling below 70% when nobody looks', async () => {
+    expect(jobHandlers(t.services)['consent-reminders']).toBeTypeOf('function');
+    // Blok Noord below 70% without anyone reading the campaign: the job records it.
+    await t.query('UPDATE projects SET consent_household_rule = $1, consent_counts_vacant = true WHERE id = $2', ['household', bloemenbuurt]);
+    const before = await t.query('SELECT id FROM consent_milestones WHERE form_id = $1 AND building_unit = $2', [form, 'Blok Noord']);
+    await jobHandlers(t.services)['consent-reminders']({});
+    const after = await t.query<{ kind: string }>('SELECT kind FROM consent_milestones WHERE form_id = $1 AND building_unit = $2 ORDER BY id', [form, 'Blok Noord']);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)!.kind).toBe('dropped');
+    await t.query('UPDATE projects SET consent_household_rule = $1 WHERE id = $2', ['home', bloemenbuurt]);
   });
 
   it('can be run now by staff who run the campaign, not by readers', async () => {
@@ -348,10 +362,11 @@ describe('who may', () => {
     expect((await get(formPath(consentCampaignPaths.evidence, { addressId: t.ids.addresses.a10 }) + '?language=nl', otherAdmin)).statusCode).toBe(404);
     // A form of another project, an address of another customer.
     expect((await get(`${path(consentCampaignPaths.addresses, { projectId: bloemenbuurt, formId: riverForm })}?language=nl`)).statusCode).toBe(404);
-    const [foreign] = await t.query<{ id: number }>('SELECT a.id FROM addresses a WHERE a.customer_id = $1 LIMIT 1', [t.ids.customers.devries]);
-    if (foreign) {
-      expect((await send('PUT', path(consentCampaignPaths.households, { projectId: bloemenbuurt, addressId: foreign.id }), { households: 2 })).statusCode).toBe(404);
-      expect((await get(formPath(consentCampaignPaths.evidence, { addressId: foreign.id }) + '?language=nl')).statusCode).toBe(404);
-    }
+    const [foreign] = await t.query<{ id: number }>(
+      "INSERT INTO addresses (customer_id, zipcode, house_number, street, city) VALUES ($1, '9999ZZ', '1', 'Vreemdestraat', 'Elders') RETURNING id", [t.ids.customers.devries]);
+    await t.query('INSERT INTO address_projects (address_id, project_id) VALUES ($1, $2)', [foreign!.id, t.ids.projects.havenkwartier]);
+    expect(foreign).toBeTruthy();
+    expect((await send('PUT', path(consentCampaignPaths.households, { projectId: bloemenbuurt, addressId: foreign!.id }), { households: 2 })).statusCode).toBe(404);
+    expect((await get(formPath(consentCampaignPaths.evidence, { addressId: foreign!.id }) + '?language=nl')).statusCode).toBe(404);
   });
 });

@@ -184,7 +184,8 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
     if (!settings?.enabled || (!settings.byEmail && !settings.bySms)) return 0;
     const [form] = await db.select().from(forms).where(and(eq(forms.id, formId), eq(forms.kind, 'support-base'), eq(forms.isActive, true))).limit(1);
     if (!form) return 0;
-    if (form.closesAt && form.closesAt <= now) return 0;
+    // Not for a form residents cannot answer any more (archived, closed).
+    if (form.archivedAt || (form.closesAt && form.closesAt <= now)) return 0;
     const [project] = await db.select().from(projects).where(eq(projects.id, form.projectId)).limit(1);
     const [customer] = project ? await db.select().from(customers).where(eq(customers.id, project.customerId)).limit(1) : [];
     if (!project || !customer) return 0;
@@ -440,12 +441,23 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
       return { sent };
     },
 
-    /** The 'consent-reminders' job: every form with reminders switched on. */
+    /** The reminders of every form with reminders switched on (the 'consent-reminders' job); answers how many went out. */
     async remindAll(now = new Date()): Promise<number> {
       const rows = await db.select({ formId: consentReminderSettings.formId }).from(consentReminderSettings).where(eq(consentReminderSettings.enabled, true));
       let sent = 0;
       for (const r of rows) sent += await remindForm(r.formId, now);
       return sent;
+    },
+
+    /**
+     * The 'consent-reminders' job, every quarter of an hour: the 70% milestones of every active consent form are
+     * brought up to date (so a unit's drop below 70% is dated even when nobody looks), then the reminders due go out.
+     */
+    async runJob(now = new Date()): Promise<number> {
+      const active = await db.select({ id: forms.id, projectId: forms.projectId }).from(forms)
+        .where(and(eq(forms.kind, 'support-base'), eq(forms.isActive, true), isNull(forms.archivedAt)));
+      for (const f of active) await campaign(f.projectId, f.id);
+      return this.remindAll(now);
     },
 
     /** The printable list of the addresses that have not answered, by unit, with occupants and phone numbers. */
