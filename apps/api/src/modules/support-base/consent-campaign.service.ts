@@ -216,6 +216,8 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
           && await deps.limiter.hour.tryHit([{ key: `sms-budget:customer:${customer.id}`, max: deps.smsBudgetPerCustomerHour }]);
         if (ok) allowed.push(mobile);
       }
+      // Nobody to reach by e-mail or SMS (or only numbers the SMS limit holds back today): the visit list is for them.
+      if (!emails.length && !allowed.length) continue;
       // Claim the reminder (its number once per address) with its history event, then send.
       const claimed = await db.transaction(async (tx) => {
         let entryId = s.entryId;

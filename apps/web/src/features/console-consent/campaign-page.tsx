@@ -91,7 +91,8 @@ function Campaign({ projectId, formId, data, canManage }: { projectId: number; f
       <RemindersCard projectId={projectId} formId={formId} canManage={canManage} today={today}
         settings={data.reminders ?? { enabled: false, starts_on: today, first_after_days: 5, interval_days: 2, max_count: 4, by_email: true, by_sms: true }} />
 
-      <CampaignAddresses projectId={projectId} formId={formId} units={data.units.map((u) => u.building_unit)} />
+      <CampaignAddresses projectId={projectId} formId={formId} units={data.units.map((u) => u.building_unit)}
+        editHouseholds={canManage && data.rule.household_rule === 'household'} />
 
       {dialog?.kind === 'notices' && (
         <MakePdfDialog

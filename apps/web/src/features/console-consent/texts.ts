@@ -118,7 +118,8 @@ export const campaignTexts = {
   },
   reminders: {
     title: 'Herinneringen',
-    intro: 'Adressen die nog niet reageerden krijgen een herinnering per e-mail en sms, op het schema hieronder. Zodra een adres reageert, stoppen de herinneringen.',
+    intro: 'Adressen die nog niet reageerden krijgen een herinnering per e-mail en sms, op het schema hieronder. Zodra een adres reageert, stoppen de herinneringen. '
+      + 'Adressen zonder e-mailadres of mobiel nummer krijgen geen herinnering: zij staan op de bezoeklijst.',
     enabled: 'Herinneringen versturen',
     startsOn: 'Voorstel verstuurd op',
     startsHint: 'Vanaf deze datum telt het schema.',
@@ -155,6 +156,9 @@ export const campaignTexts = {
     noticeDrafted: (date: string) => `Kennisgeving gemaakt op ${date}, nog niet verstuurd`,
     agreementAt: (date: string) => `Sinds ${date}`,
     evidence: 'Bewijsdossier (ZIP)',
+    householdsLabel: 'Huishoudens',
+    householdsSave: 'Opslaan',
+    householdsSaved: (address: string) => `Het aantal huishoudens van ${address} is opgeslagen.`,
     previous: 'Vorige',
     next: 'Volgende',
     page: (page: number, pages: number) => `Pagina ${page} van ${pages}`,

@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CAMPAIGN_STATUS_FILTERS, campaignStatusFilterLabels, supportBaseStatusLabels, type TCampaignStatusFilter } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
 import { saveFile } from '../../../lib/staff-api';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { Card } from '../../../ui/page';
 import { Select } from '../../../ui/select';
 import { ErrorState, Loading } from '../../../ui/states';
-import { toastError } from '../../../ui/toaster';
-import { campaignApi, campaignQueries, type CampaignFilter } from '../campaign-api';
+import { toast, toastError } from '../../../ui/toaster';
+import { campaignApi, campaignKeys, campaignQueries, type CampaignFilter } from '../campaign-api';
 import { campaignTexts as texts } from '../texts';
 
 const statusLabel = (s: TCampaignStatusFilter) => (s === 'no_answer' || s === 'vacant' ? campaignStatusFilterLabels[s] : supportBaseStatusLabels[s]);
 
 /** The form's addresses per status with filters, exports, the visit list and each address's evidence pack. */
-export function CampaignAddresses({ projectId, formId, units }: { projectId: number; formId: number; units: string[] }) {
+type Props = { projectId: number; formId: number; units: string[]; /** Households can be set (the household rule is in force and the caller runs the campaign). */ editHouseholds: boolean };
+
+export function CampaignAddresses({ projectId, formId, units, editHouseholds }: Props) {
   const [filter, setFilter] = useState<CampaignFilter>({});
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -86,10 +89,13 @@ export function CampaignAddresses({ projectId, formId, units }: { projectId: num
                     </span>
                   )}
                 </div>
-                <Button variant="secondary" busy={busy === `e${a.address_id}`} className="self-start md:self-center"
+                <div className="flex flex-wrap items-end gap-2 self-start md:self-center">
+                {editHouseholds && !a.vacant && <HouseholdsField projectId={projectId} addressId={a.address_id} address={a.full_address} households={a.households} />}
+                <Button variant="secondary" busy={busy === `e${a.address_id}`}
                   onClick={() => void download(`e${a.address_id}`, () => campaignApi.evidence(projectId, formId, a.address_id))}>
                   {texts.addresses.evidence}<span className="sr-only"> {a.full_address}</span>
                 </Button>
+                </div>
               </li>
             ))}
           </ul>
@@ -103,5 +109,33 @@ export function CampaignAddresses({ projectId, formId, units }: { projectId: num
         </>
       )}
     </Card>
+  );
+}
+
+/** The number of households of one home (counts under the household rule). */
+function HouseholdsField({ projectId, addressId, address, households }: { projectId: number; addressId: number; address: string; households: number }) {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(String(households));
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: () => campaignApi.setHouseholds(projectId, addressId, Number(value)),
+    onSuccess: async () => {
+      setError(undefined);
+      toast(texts.addresses.householdsSaved(address), 'success');
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.project(projectId) });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422) setError(e.body.errors?.[0]?.message ?? e.message);
+      else toastError(e, texts.failed);
+    },
+  });
+  return (
+    <form className="flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <TextField label={texts.addresses.householdsLabel} aria-label={`${texts.addresses.householdsLabel} ${address}`} className="w-28" inputMode="numeric"
+        value={value} error={error} onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))} />
+      <Button type="submit" variant="secondary" busy={save.isPending} disabled={value === String(households)}>
+        {texts.addresses.householdsSave}<span className="sr-only"> {address}</span>
+      </Button>
+    </form>
   );
 }
