@@ -41,7 +41,7 @@ import { paymentRoutes } from './modules/payment/index.ts';
 import { choiceFormRoutes } from './modules/choice-form/index.ts';
 import { genericFormRoutes } from './modules/generic-form/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
-import { consentLettersRoutes, supportBaseRoutes } from './modules/support-base/index.ts';
+import { consentCampaignRoutes, consentLettersRoutes, supportBaseRoutes } from './modules/support-base/index.ts';
 import { staffProjectsRoutes } from './modules/staff-projects/index.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
@@ -151,6 +151,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(auditRoutes(services));
     await api.register(staffAddressesRoutes(services));
     await api.register(consentLettersRoutes(services));
+    await api.register(consentCampaignRoutes(services));
     await api.register(staffContentRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.
     await api.register(workOrderStaffRoutes(services));

@@ -32,7 +32,7 @@ import { createSigningService, createSmsGate, sendSmsBudgetAlert, type SmsBudget
 import { createFormEngine, findForm, findMenu } from './modules/form-engine/index.ts';
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
-import { createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
+import { createConsentCampaign, createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
 import { createPaymentService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
@@ -134,6 +134,11 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
+  // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
+  const consentCampaign = createConsentCampaign({
+    db, staffAccess, audit, tally: supportBase.tally, mailer, sms, files, publicUrl: env.publicUrl, log,
+    limiter: { day: createRateLimiter(db, 24 * 3600), hour: createRateLimiter(db, 3600) }, smsBudgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
+  });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
     limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
@@ -145,7 +150,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -176,6 +181,9 @@ export function jobHandlers(services: Services): JobHandlers {
     'staff-mail': async (payload) => services.staffAuth.sendPasswordMail(payload as StaffMailJob),
     'staff-code-alert': async (payload) => services.staffAuth.sendCodeAlert(payload as StaffCodeAlertJob),
     'sms-budget-alert': async (payload) => sendSmsBudgetAlert(services.db, services.mailer, payload as SmsBudgetAlertJob),
+    'consent-reminders': async () => {
+      await services.consentCampaign.runJob();
+    },
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

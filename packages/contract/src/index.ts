@@ -24,6 +24,7 @@ export * from './forms.ts';
 export * from './choice.ts';
 export * from './payment.ts';
 export * from './support-base.ts';
+export * from './consent-campaign.ts';
 export * from './permissions.ts';
 export * from './staff.ts';
 export * from './colors.ts';

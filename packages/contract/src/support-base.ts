@@ -195,6 +195,10 @@ export const ZConsentFigures = z.object({
   reached_at: ZDutchDate.nullable(),
   /** The unit has 10 or more homes (the rule's scope). */
   rule_applies: z.boolean(),
+  /** The denominator of the leading percentage: the homes (or households, by the project's rule) that count; non-responders count as not agreeing. */
+  votes: z.number().int(),
+  /** The agreeing votes of that denominator. */
+  agreed_votes: z.number().int(),
 });
 export type TConsentFigures = z.infer<typeof ZConsentFigures>;
 
@@ -224,6 +228,10 @@ export const ZConsentTally = z.object({
   forms: z.array(z.object({ id: z.number(), name: z.string() })),
   form_id: z.number().nullable(),
   counts_vacant: z.boolean(),
+  /** How a home with several households counts ('home': one vote per home, 'household': a vote per household). */
+  household_rule: z.enum(['home', 'household']),
+  /** The project's rule in words, as the tally states it. */
+  rule_text: z.string(),
   total: ZConsentFigures.nullable(),
   units: z.array(ZConsentUnit),
   addresses: z.object({ items: z.array(ZConsentAddress), page: z.number().int(), pages: z.number().int(), total: z.number().int() }),
@@ -340,6 +348,23 @@ export const ZConsentPaperHistory = z.object({
   records: z.array(ZConsentPaperRecord),
 });
 export type TConsentPaperHistory = z.infer<typeof ZConsentPaperHistory>;
+
+/** How a home with several households counts in the 70% rule (projects.consent_household_rule). */
+export const CONSENT_HOUSEHOLD_RULES = ['home', 'household'] as const;
+export type TConsentHouseholdRule = (typeof CONSENT_HOUSEHOLD_RULES)[number];
+
+/** The project's rule for the 70% count, in words (the tally states it). */
+export function consentRuleText(countsVacant: boolean, householdRule: TConsentHouseholdRule): string {
+  return [
+    'Alle woningen van de eenheid tellen mee; wie niet reageert, telt als niet akkoord.',
+    countsVacant
+      ? 'Leegstaande woningen tellen mee in het totaal (als niet akkoord).'
+      : 'Leegstaande woningen tellen niet mee in het totaal.',
+    householdRule === 'home'
+      ? 'Eén stem per woning, ook als er meer huishoudens wonen.'
+      : 'Elk huishouden is een stem: een woning met meer huishoudens telt zo vaak mee, en het antwoord van het adres geldt voor elk huishouden.',
+  ].join(' ');
+}
 
 /** The building unit of addresses without one. */
 export const NO_BUILDING_UNIT = 'Overig';

@@ -106,3 +106,32 @@ export const staffDownload = (path: string, body: object) =>
     if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
     return { blob: await response.blob(), headers: response.headers };
   });
+
+/**
+ * A GET whose answer is a file (an export, a PDF list, a ZIP): the file and its name from the answer's
+ * Content-Disposition. A failed answer is an ApiError with the server's Dutch message.
+ */
+export const staffGetFile = (path: string, query: Record<string, string | number | undefined> = {}) =>
+  guarded(async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, query), { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    } catch {
+      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+    }
+    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+    return { blob: await response.blob(), filename };
+  });
+
+/** Hands a file to the browser as a download. */
+export function saveFile(file: { blob: Blob; filename: string }) {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

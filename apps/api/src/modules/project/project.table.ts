@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TModuleName } from '@portal/contract';
 import { customers } from '../customer/customer.table.ts';
 import { addresses } from '../address/address.table.ts';
@@ -33,11 +34,20 @@ export const projects = pgTable(
      * denominator. The sources do not settle it, so it is a setting and the tally shows both counts.
      */
     consentCountsVacant: boolean('consent_counts_vacant').notNull().default(true),
+    /**
+     * How a home with several households (co-tenants, rooms let apart) counts in the 70% rule: 'home' one vote
+     * per home (the common practice), 'household' one vote per household (`address_projects.households`), the
+     * address's answer counting for each. The sources do not settle it: the editor sets it, the tally states it.
+     */
+    consentHouseholdRule: text('consent_household_rule').$type<'home' | 'household'>().notNull().default('home'),
     /** Archived projects are gone from residents, partners and the public; staff can restore them. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_customer_idx').on(t.customerId)],
+  (t) => [
+    index('projects_customer_idx').on(t.customerId),
+    check('projects_consent_household_rule_check', sql`${t.consentHouseholdRule} IN ('home', 'household')`),
+  ],
 );
 
 export const addressProjects = pgTable(
@@ -49,6 +59,11 @@ export const addressProjects = pgTable(
     buildingUnit: text('building_unit'),
     /** A vacant home (no tenant to agree); the consent tally counts it or not by the project's setting. */
     vacant: boolean('vacant').notNull().default(false),
+    /** The households living in the home (1..20); counts only under the project's consent rule 'household'. */
+    households: integer('households').notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.addressId, t.projectId] }), index('address_projects_project_idx').on(t.projectId)],
+  (t) => [
+    primaryKey({ columns: [t.addressId, t.projectId] }), index('address_projects_project_idx').on(t.projectId),
+    check('address_projects_households_check', sql`${t.households} BETWEEN 1 AND 20`),
+  ],
 );

@@ -2,3 +2,5 @@ export { createSupportBaseService, agreementOf, type SupportBaseService, type Su
 export { supportBaseRoutes } from './support-base.routes.ts';
 export { createConsentLetters, type ConsentLetters } from './consent-letters.service.ts';
 export { consentLettersRoutes } from './consent-letters.routes.ts';
+export { createConsentCampaign, type ConsentCampaign } from './consent-campaign.service.ts';
+export { consentCampaignRoutes } from './consent-campaign.routes.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TConsentAgreement, TConsentPaperState } from '@portal/contract';
 import { addresses } from '../address/address.table.ts';
 import { users } from '../auth/auth.table.ts';
@@ -86,3 +86,92 @@ export const consentPaperRecords = pgTable(
   ],
 );
 export type ConsentPaperRow = typeof consentPaperRecords.$inferSelect;
+
+/**
+ * The consent campaign (art. 7:220 lid 3 BW): per form and building unit the moments the unit reached 70%
+ * and fell below it again. Rows are only added: the first 'reached' is the legal moment, later rows say
+ * what happened after it (consent-campaign.service.ts writes them when it computes the tally).
+ */
+export const consentMilestones = pgTable(
+  'consent_milestones',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    buildingUnit: text('building_unit').notNull(),
+    kind: text('kind').$type<'reached' | 'dropped'>().notNull(),
+    /** The moment it happened: for the first 'reached' the agreement that made 70%, else when the tally saw it. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    percentage: doublePrecision('percentage').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_milestones_unit_idx').on(t.formId, t.buildingUnit, t.id),
+    check('consent_milestones_kind_check', sql`${t.kind} IN ('reached', 'dropped')`),
+  ],
+);
+
+/**
+ * The written notice to a tenant who did not agree once the unit reached 70%: drafted when its letter was
+ * made, `sent_on` when staff mark it sent. The tenant may go to court within eight weeks of that date.
+ */
+export const consentNotices = pgTable(
+  'consent_notices',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
+    buildingUnit: text('building_unit').notNull(),
+    draftedAt: timestamp('drafted_at', { withTimezone: true }).notNull().defaultNow(),
+    draftedBy: integer('drafted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The calendar date the notice was sent ('YYYY-MM-DD'). */
+    sentOn: date('sent_on', { mode: 'string' }),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('consent_notices_address_idx').on(t.formId, t.addressId), index('consent_notices_address_fk_idx').on(t.addressId)],
+);
+
+/** A consent form's reminder schedule: reminder n goes `first_after_days + (n-1) * interval_days` after `starts_on`, at most `max_count`. */
+export const consentReminderSettings = pgTable(
+  'consent_reminder_settings',
+  {
+    formId: integer('form_id').primaryKey().references(() => forms.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The day the proposal went out ('YYYY-MM-DD'). */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    firstAfterDays: integer('first_after_days').notNull().default(5),
+    intervalDays: integer('interval_days').notNull().default(2),
+    maxCount: integer('max_count').notNull().default(4),
+    byEmail: boolean('by_email').notNull().default(true),
+    bySms: boolean('by_sms').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('consent_reminder_settings_enabled_idx').on(t.formId).where(sql`${t.enabled}`),
+    check('consent_reminder_settings_days_check', sql`${t.firstAfterDays} BETWEEN 0 AND 90 AND ${t.intervalDays} BETWEEN 1 AND 90 AND ${t.maxCount} BETWEEN 1 AND 10`),
+  ],
+);
+
+/** A reminder sent to an address that had not answered: its number, what went out (also in form_entry_events). */
+export const consentReminders = pgTable(
+  'consent_reminders',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id').notNull().references(() => addresses.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').notNull().references(() => formEntries.id, { onDelete: 'cascade' }),
+    nr: integer('nr').notNull(),
+    emails: integer('emails').notNull().default(0),
+    sms: integer('sms').notNull().default(0),
+    /** SMS not sent because of the SMS limits (per number per day, the customer's hourly budget). */
+    smsSkipped: integer('sms_skipped').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('consent_reminders_nr_idx').on(t.formId, t.addressId, t.nr),
+    index('consent_reminders_form_idx').on(t.formId, t.sentAt, t.id),
+    index('consent_reminders_address_fk_idx').on(t.addressId),
+    index('consent_reminders_entry_idx').on(t.entryId),
+  ],
+);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentConflictText, consentProgressText, NO_BUILDING_UNIT,
-  type TConsentAddress, type TConsentAgreement, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
+  consentRuleText, type TConsentAddress, type TConsentAgreement, type TConsentHouseholdRule, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { toDutchDate } from '../../lib/dates.ts';
@@ -13,19 +13,24 @@ import { projects } from '../project/project.table.ts';
 export const TALLY_PAGE_SIZE = 25;
 
 type Row = {
-  address_id: number; building_unit: string | null; vacant: boolean; street: string; house_number: string; zipcode: string; city: string;
+  address_id: number; building_unit: string | null; vacant: boolean; households: number; street: string; house_number: string; zipcode: string; city: string;
   entry_id: number | null; has_values: boolean | null; status: string | null; agreement: string | null; agreement_at: Date | null;
   on_paper: boolean | null; sign_requested: boolean | null; all_signed: boolean | null; proven: boolean | null; letter_printed_at: Date | null;
   paper_agreement: string | null; paper_at: Date | null; pending_agreement: string | null; signed_after_paper: boolean | null; digital_agreement: string | null;
 };
 
-type AddressState = {
-  addressId: number; fullAddress: string; unit: string; vacant: boolean; status: TSupportBaseAddressStatus;
+export type AddressState = {
+  addressId: number; fullAddress: string; unit: string; vacant: boolean; households: number; status: TSupportBaseAddressStatus;
   onPaper: boolean; paper: 'pending' | 'confirmed' | null; conflictText: string | null;
   signed: boolean; agreement: TConsentAgreement | null; agreementAt: Date | null;
   /** When the address's live letter (unrevoked, unexpired) was printed. */
   letterPrintedAt: Date | null;
+  /** The address's latest entry on the form (null before anyone opened it). */
+  entryId: number | null;
 };
+
+/** The project's rule for the 70% count (projects.consent_counts_vacant, consent_household_rule). */
+export type ConsentRule = { countsVacant: boolean; householdRule: TConsentHouseholdRule };
 
 const agreementOf = (value: string | null): TConsentAgreement | null => (value === 'agree' || value === 'disagree' ? value : null);
 
@@ -49,7 +54,7 @@ export function createConsentTally(db: Db) {
   /** Every address of the project (or only `addressIds`) with its state on the form. */
   async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
     const result = await db.$client.query<Row>(
-      `SELECT ap.address_id, ap.building_unit, ap.vacant, a.street, a.house_number, a.zipcode, a.city,
+      `SELECT ap.address_id, ap.building_unit, ap.vacant, ap.households, a.street, a.house_number, a.zipcode, a.city,
               e.id AS entry_id, (e.values <> '{}'::jsonb) AS has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested,
               (e.nr_of_signatures IS NOT NULL AND NOT EXISTS (
                  SELECT 1 FROM generate_series(1, e.nr_of_signatures) AS n
@@ -92,7 +97,7 @@ export function createConsentTally(db: Db) {
       const conflictText = onPaper && r.signed_after_paper ? consentConflictText(agreementOf(r.digital_agreement), paperAgreement ?? agreementOf(r.pending_agreement)) : null;
       return {
         addressId: r.address_id, fullAddress: fullAddress({ street: r.street, houseNumber: r.house_number, zipcode: r.zipcode, city: r.city }),
-        unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, status, onPaper, paper, conflictText, signed, agreement, agreementAt,
+        unit: r.building_unit?.trim() || NO_BUILDING_UNIT, vacant: r.vacant, households: r.households, entryId: r.entry_id, status, onPaper, paper, conflictText, signed, agreement, agreementAt,
         letterPrintedAt: r.letter_printed_at,
       };
     });
@@ -100,17 +105,37 @@ export function createConsentTally(db: Db) {
 
   const percent = (part: number, of: number) => (of > 0 ? Math.round((part / of) * 1000) / 10 : 0);
 
-  function figures(list: AddressState[], countsVacant: boolean): TConsentFigures {
+  /**
+   * The figures of some addresses under the project's rule. The denominator is every home of the unit (vacant ones
+   * only when the rule counts them): an address that did not answer counts as not agreeing. Under the household
+   * rule each home weighs its number of households. `reachedMoment`: when the leading percentage first reached
+   * 70%, by the moments of agreement.
+   */
+  function figuresOf(list: AddressState[], rule: ConsentRule): TConsentFigures & { reachedMoment: Date | null } {
+    const weight = (s: AddressState) => (rule.householdRule === 'household' ? s.households : 1);
+    const sum = (items: AddressState[]) => items.reduce((n, s) => n + weight(s), 0);
     const total = list.length;
     const vacant = list.filter((s) => s.vacant).length;
     const agreedList = list.filter((s) => s.agreement === 'agree');
     const agreed = agreedList.length;
-    const leadingOf = countsVacant ? total : total - vacant;
-    const leading = percent(agreed, leadingOf);
-    // The moment the leading percentage first reached 70%: the agreement that made the needed number.
-    const needed = Math.ceil((CONSENT_THRESHOLD / 100) * leadingOf);
-    const moments = agreedList.map((s) => s.agreementAt).filter((d): d is Date => d !== null).sort((x, y) => x.getTime() - y.getTime());
-    const reachedAt = leadingOf > 0 && needed > 0 && moments.length >= needed ? moments[needed - 1]! : null;
+    const agreedVotes = sum(agreedList);
+    const allVotes = sum(list);
+    const occupiedVotes = sum(list.filter((s) => !s.vacant));
+    const denominator = rule.countsVacant ? allVotes : occupiedVotes;
+    const leading = percent(agreedVotes, denominator);
+    // The moment the leading percentage first reached 70%: the agreement that made the needed number of votes.
+    const needed = Math.ceil((CONSENT_THRESHOLD / 100) * denominator);
+    const moments = agreedList.filter((s) => s.agreementAt !== null).sort((x, y) => x.agreementAt!.getTime() - y.agreementAt!.getTime());
+    let reachedMoment: Date | null = null;
+    let votes = 0;
+    for (const s of moments) {
+      votes += weight(s);
+      if (denominator > 0 && needed > 0 && votes >= needed) {
+        reachedMoment = s.agreementAt;
+        break;
+      }
+    }
+    const homes = rule.countsVacant ? total : total - vacant;
     return {
       total,
       vacant,
@@ -122,22 +147,33 @@ export function createConsentTally(db: Db) {
       on_paper: list.filter((s) => s.onPaper && s.agreement !== null).length,
       paper_pending: list.filter((s) => s.paper === 'pending').length,
       conflicts: list.filter((s) => s.conflictText !== null).length,
-      percentage_with_vacant: percent(agreed, total),
-      percentage_without_vacant: percent(agreed, total - vacant),
+      percentage_with_vacant: percent(agreedVotes, allVotes),
+      percentage_without_vacant: percent(agreedVotes, occupiedVotes),
       percentage: leading,
-      reached: leadingOf > 0 && leading >= CONSENT_THRESHOLD,
-      reached_at: reachedAt ? toDutchDate(reachedAt) : null,
-      rule_applies: leadingOf >= CONSENT_MIN_HOMES,
+      reached: denominator > 0 && leading >= CONSENT_THRESHOLD,
+      reached_at: reachedMoment ? toDutchDate(reachedMoment) : null,
+      rule_applies: homes >= CONSENT_MIN_HOMES,
+      votes: denominator,
+      agreed_votes: agreedVotes,
+      reachedMoment,
     };
   }
+  const figures = (list: AddressState[], rule: ConsentRule): TConsentFigures => {
+    const { reachedMoment: _moment, ...wire } = figuresOf(list, rule);
+    return wire;
+  };
 
-  async function countsVacantOf(projectId: number): Promise<boolean> {
-    const [row] = await db.select({ v: projects.consentCountsVacant }).from(projects).where(eq(projects.id, projectId)).limit(1);
-    return row?.v ?? true;
+  async function ruleOf(projectId: number): Promise<ConsentRule> {
+    const [row] = await db.select({ countsVacant: projects.consentCountsVacant, householdRule: projects.consentHouseholdRule }).from(projects)
+      .where(eq(projects.id, projectId)).limit(1);
+    return { countsVacant: row?.countsVacant ?? true, householdRule: row?.householdRule ?? 'home' };
   }
 
   return {
     consentForms,
+    states,
+    figuresOf,
+    ruleOf,
 
     /** The consent status of some addresses of the project on one form (the console's letters list). */
     async statusOf(projectId: number, formId: number, addressIds: number[]): Promise<Map<number, TSupportBaseAddressStatus>> {
@@ -149,8 +185,9 @@ export function createConsentTally(db: Db) {
     async tally(projectId: number, options: { formId?: number; page?: number; buildingUnit?: string } = {}): Promise<TConsentTally> {
       const all = await consentForms(projectId);
       const form = options.formId === undefined ? all[0] : all.find((f) => f.id === options.formId);
-      const countsVacant = await countsVacantOf(projectId);
-      if (!form) return { forms: all, form_id: null, counts_vacant: countsVacant, total: null, units: [], addresses: { items: [], page: 1, pages: 1, total: 0 } };
+      const rule = await ruleOf(projectId);
+      const ruleWire = { counts_vacant: rule.countsVacant, household_rule: rule.householdRule, rule_text: consentRuleText(rule.countsVacant, rule.householdRule) };
+      if (!form) return { forms: all, form_id: null, ...ruleWire, total: null, units: [], addresses: { items: [], page: 1, pages: 1, total: 0 } };
       const list = await states(projectId, form.id);
       const units = [...new Set(list.map((s) => s.unit))];
       const shown = options.buildingUnit ? list.filter((s) => s.unit === options.buildingUnit) : list;
@@ -166,9 +203,9 @@ export function createConsentTally(db: Db) {
       return {
         forms: all,
         form_id: form.id,
-        counts_vacant: countsVacant,
-        total: figures(list, countsVacant),
-        units: units.map((unit) => ({ building_unit: unit, ...figures(list.filter((s) => s.unit === unit), countsVacant) })),
+        ...ruleWire,
+        total: figures(list, rule),
+        units: units.map((unit) => ({ building_unit: unit, ...figures(list.filter((s) => s.unit === unit), rule) })),
         addresses: { items, page, pages, total: shown.length },
       };
     },
@@ -177,10 +214,9 @@ export function createConsentTally(db: Db) {
     async progressText(projectId: number): Promise<string | null> {
       const [form] = await consentForms(projectId);
       if (!form) return null;
-      const countsVacant = await countsVacantOf(projectId);
       const list = await states(projectId, form.id);
-      const f = figures(list, countsVacant);
-      return consentProgressText(f.agreed, countsVacant ? f.total : f.total - f.vacant);
+      const f = figures(list, await ruleOf(projectId));
+      return consentProgressText(f.agreed_votes, f.votes);
     },
   };
 }

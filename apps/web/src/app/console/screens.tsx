@@ -39,6 +39,8 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
+  // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
+  { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },
   { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },

@@ -15,6 +15,7 @@ import { ErrorState, Loading } from '../../ui/states';
 import { toast, toastError } from '../../ui/toaster';
 import { consentLetterApi, consentLetterKeys, consentLetterQueries } from './api';
 import { LetterCard } from './components/letter-card';
+import { ConsentTabs } from './components/consent-tabs';
 import { PrintLettersDialog, type PrintTarget } from './components/print-dialog';
 import { consentLetterTexts as texts } from './texts';
 
@@ -34,10 +35,13 @@ export default function ConsentLettersPage() {
   const form = forms.data?.find((f) => f.id === formId) ?? forms.data?.[0];
 
   const crumbs = (
-    <Crumbs
-      crumbs={[{ href: '/projecten', label: texts.crumbs.projects }, { href: `/projecten/${projectId}`, label: project.data?.name ?? `Project ${projectId}` }]}
-      current={texts.title}
-    />
+    <>
+      <Crumbs
+        crumbs={[{ href: '/projecten', label: texts.crumbs.projects }, { href: `/projecten/${projectId}`, label: project.data?.name ?? `Project ${projectId}` }]}
+        current={texts.title}
+      />
+      <ConsentTabs projectId={projectId} current="letters" />
+    </>
   );
   if (forms.isPending) return <Page title={texts.title}>{crumbs}<Loading /></Page>;
   if (forms.isError) return <Page title={texts.title}>{crumbs}<ErrorState error={forms.error} retry={() => void forms.refetch()} /></Page>;
