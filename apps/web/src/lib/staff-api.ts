@@ -71,10 +71,11 @@ export function downloadName(headers: Headers, fallback: string): string {
 }
 
 /**
- * A GET whose answer is a file (a list exported as CSV or XLSX). A failed answer is an ApiError with the
- * server's Dutch message, as with staffApi.
+ * A GET whose answer is a file (a list exported as CSV or XLSX, a PDF list, a ZIP): the file and its name
+ * from the answer's Content-Disposition. Empty query values are left out. A failed answer is an ApiError
+ * with the server's Dutch message, as with staffApi.
  */
-export const staffGetFile = (path: string, query: Record<string, string | number | undefined>) =>
+export const staffGetFile = (path: string, query: Record<string, string | number | undefined> = {}) =>
   guarded(async (token) => {
     const filled = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
     let response: Response;
@@ -105,23 +106,6 @@ export const staffDownload = (path: string, body: object) =>
     }
     if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
     return { blob: await response.blob(), headers: response.headers };
-  });
-
-/**
- * A GET whose answer is a file (an export, a PDF list, a ZIP): the file and its name from the answer's
- * Content-Disposition. A failed answer is an ApiError with the server's Dutch message.
- */
-export const staffGetFile = (path: string, query: Record<string, string | number | undefined> = {}) =>
-  guarded(async (token) => {
-    let response: Response;
-    try {
-      response = await fetch(apiUrl(path, query), { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    } catch {
-      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
-    }
-    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-    return { blob: await response.blob(), filename };
   });
 
 /** Hands a file to the browser as a download. */

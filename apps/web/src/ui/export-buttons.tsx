@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EXPORT_FORMATS, type TExportFormat } from '@portal/contract';
+import { saveFile } from '../lib/staff-api';
 import { Button } from './button';
 
 export const exportTexts = {
@@ -8,18 +9,6 @@ export const exportTexts = {
   busy: 'Bezig met exporteren…',
   failed: 'Het exporteren is niet gelukt. Probeer het opnieuw.',
 } as const;
-
-/** Saves a downloaded file under its name (a temporary link, clicked). */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * "Exporteren als CSV" and "Exporteren als XLSX" for a list the console shows: `download` fetches the
@@ -33,7 +22,7 @@ export function ExportButtons({ download }: { download: (format: TExportFormat) 
     setError(null);
     try {
       const file = await download(format);
-      saveFile(file.blob, file.filename);
+      saveFile(file);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : exportTexts.failed);
     } finally {
