@@ -84,3 +84,29 @@ export const staffDownload = (path: string, body: object) =>
     if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
     return { blob: await response.blob(), headers: response.headers };
   });
+
+/** A GET whose answer is a file (a summary PDF, an export): the file and its name from Content-Disposition. */
+export const staffGetFile = (path: string) =>
+  guarded(async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path), { headers: { accept: '*/*', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    } catch {
+      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+    }
+    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+    return { blob: await response.blob(), filename };
+  });
+
+/** Saves a downloaded file in the browser (a link with `download`, clicked and removed). */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
