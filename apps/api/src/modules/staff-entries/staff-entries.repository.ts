@@ -37,8 +37,9 @@ function entryColumns(sectionsFallback: number) {
     status: formEntries.status,
     locked: formEntries.locked,
     sectionsDone: formEntries.sectionsDone,
-    sectionsTotal: sql<number | null>`(SELECT jsonb_array_length(v.definition) FROM ${formVersions} v
-      WHERE v.form_id = ${FE}.form_id AND v.version = ${FE}.form_version)`.mapWith((v: unknown) => (v === null ? sectionsFallback : Number(v))),
+    // The sections of the version the entry answered; an entry of no frozen version counts the form's own.
+    sectionsTotal: sql<number>`coalesce((SELECT jsonb_array_length(v.definition) FROM ${formVersions} v
+      WHERE v.form_id = ${FE}.form_id AND v.version = ${FE}.form_version), ${sectionsFallback})::int`,
     updatedAt: formEntries.updatedAt,
     nrOfSignatures: formEntries.nrOfSignatures,
     signed: sql<number>`(SELECT count(*)::int FROM jsonb_each(${FE}.signatures) s WHERE s.value->>'signed' = 'true')`,

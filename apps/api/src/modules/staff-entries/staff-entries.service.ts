@@ -53,7 +53,7 @@ function paymentState(e: Pick<EntryColumns, 'paidAt' | 'amountCents' | 'lastPaym
 
 function toEntryState(e: EntryColumns): TEntryState {
   return {
-    id: e.entryId, status: wireStatus(e.status), locked: e.locked, sections_done: e.sectionsDone, sections_total: e.sectionsTotal ?? 0,
+    id: e.entryId, status: wireStatus(e.status), locked: e.locked, sections_done: e.sectionsDone, sections_total: e.sectionsTotal,
     updated_at: iso(e.updatedAt)!, signers: { required: e.nrOfSignatures, signed: e.signed, requested: e.signRequested },
     agreement: (AGREE_VALUES as readonly string[]).includes(e.agreement ?? '') ? (e.agreement as 'agree' | 'disagree') : null,
     on_paper: e.onPaper, payment: { state: paymentState(e), amount_cents: e.amountCents, paid_at: iso(e.paidAt) }, form_version: e.formVersion,
