@@ -70,19 +70,19 @@ export function EntryAnswers({ family, sections }: { family: TFormFamily; sectio
             {section.label || `Onderdeel ${i + 1}`}
             <span className="ml-2 text-sm font-normal text-slate-700">({section.nr_of_required_fields_filled_in} van {section.nr_of_required_fields} verplichte vragen)</span>
           </h3>
-          <dl className="flex flex-col gap-3">
+          <div className="flex flex-col gap-3">
             {section.elements.map((element) => {
               const kind = formElementKind(family, element.type);
               if (!kind || kind === 'addressinput') return null;
               if (kind === 'title') return element.data.label ? <h4 key={element.id} className="font-semibold">{element.data.label}</h4> : null;
               return (
                 <div key={element.id} className="flex flex-col gap-1">
-                  <dt className="text-sm font-medium text-slate-700">{element.data.label || element.id}</dt>
-                  <dd><Answer family={family} element={element} /></dd>
+                  <p className="text-sm font-medium text-slate-700">{element.data.label || element.id}</p>
+                  <Answer family={family} element={element} />
                 </div>
               );
             })}
-          </dl>
+          </div>
         </section>
       ))}
     </div>
