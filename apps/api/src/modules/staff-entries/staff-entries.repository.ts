@@ -11,7 +11,11 @@ import { numberPart, searchConditions } from '../staff-addresses/index.ts';
 import { staffExports } from './staff-entries.table.ts';
 
 /** Every query carries the owner scope: the staff member's customer, the project and the form. */
-export type FormScope = { customerId: number; projectId: number; formId: number };
+export type FormScope = {
+  customerId: number; projectId: number; formId: number;
+  /** The form allows several entries per address (a generic form with allow_multiple_entries): the list shows the latest. */
+  several?: boolean;
+};
 
 /** The subject kind of a choice form's payments (modules/choice-form). */
 const PAYMENT_SUBJECT = 'choice-form';
@@ -24,8 +28,8 @@ export async function findScopedForm(db: Db, scope: Omit<FormScope, 'formId'>, f
 export type ScopedForm = NonNullable<Awaited<ReturnType<typeof findScopedForm>>>;
 
 /** The latest entry of the form per address (a form that allows several keeps older ones too). */
-const latestOnly = (formId: number) => sql`NOT EXISTS (SELECT 1 FROM ${formEntries} newer WHERE newer.form_id = ${formId}
-  AND newer.address_id = ${formEntries.addressId} AND newer.id > ${formEntries.id})`;
+const latestOnly = (scope: FormScope) => (scope.several ? sql`NOT EXISTS (SELECT 1 FROM ${formEntries} newer WHERE newer.form_id = ${scope.formId}
+  AND newer.address_id = ${formEntries.addressId} AND newer.id > ${formEntries.id})` : undefined);
 
 /** The entries table by name: drizzle leaves a column of a one-table select unqualified, which a correlated subquery would misread. */
 const FE = sql.raw('"form_entries"');
@@ -96,7 +100,7 @@ export async function listAddressRows(db: Db, scope: FormScope, filter: TStaffEn
     })
     .from(addressProjects)
     .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
-    .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope.formId)))
+    .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope)))
     .where(and(...where))
     .orderBy(...addressOrder)
     .limit(page.limit);
@@ -121,7 +125,7 @@ export async function countEntries(db: Db, scope: FormScope) {
     })
       .from(addressProjects)
       .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
-      .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope.formId)))
+      .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope)))
       .where(and(eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId)))
       .groupBy(formEntries.status),
     db.select({ n: sql<number>`count(*)::int` }).from(formEntries)

@@ -69,7 +69,11 @@ async function setUpPlace(): Promise<Place> {
     txt: '=HYPERLINK("http://evil.example","klik")', 'chk-value-0': true, 'chk-value-2': true, num: 3, rad: 'Blauw',
     cp: { cp_id: 'custom', cp: { gender: 'f', initials: 'J.', first_name: null, affix: 'de', last_name: 'Vries', description: null, email_address: 'j@example.nl', prefer_email: true, telephone: null, mobile: '0612345678', different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null } },
   };
+  // The generic form allows several entries per address: an older one of the first address, listed under its latest.
+  await t.query('UPDATE forms SET allow_multiple_entries = true WHERE id = $1', [formId]);
+  const older = await insertEntry(formId, projectId, addresses[0]!, { values: { txt: 'eerder' }, status: 'answered', done: 1 });
   const entries = {
+    older,
     answered: await insertEntry(formId, projectId, addresses[0]!, { values: formula, status: 'answered', done: 2 }),
     locked: await insertEntry(formId, projectId, addresses[1]!, { values: { txt: '+31 6 1234', num: 1 }, status: 'locked', locked: true, done: 2 }),
     legal: await insertEntry(formId, projectId, addresses[2]!, {
@@ -94,6 +98,7 @@ describe('the entries of a form', () => {
     expect(rows.map((r) => r.address!.house_number)).toEqual(['1', '2', '10', '3']); // postcode, then house number as a number
     expect(rows[3]!.entry).toBeNull(); // not answered: in the list all the same
     expect(rows[0]!.entry).toMatchObject({ id: place.entries.answered, status: 'answered', sections_done: 2, sections_total: 2 });
+    expect(rows[0]!.entry_count).toBe(2);
     expect(rows[2]!.entry!.signers).toEqual({ required: 1, signed: 1, requested: false });
 
     const notAnswered = await http.get(`${base()}/entries?answered=no&q=9001`, tokens.editor);
@@ -151,6 +156,7 @@ describe('the entries of a form', () => {
     expect(detail.sections[0]!.elements.find((e) => e.id === 'chk')?.checked).toEqual([true, false, true]);
     expect(detail.events).toMatchObject([{ action: 'created', face: 'resident', text: 'Invulling begonnen' }]);
     expect(detail.reopen).toEqual({ allowed: false, reason: reopenMessages.notLocked });
+    expect(detail.siblings.map((s) => s.id)).toEqual([place.entries.older]);
     // A later version changes nothing of what this entry answered.
     await t.query(`UPDATE forms SET definition = '[]'::jsonb, published_version = 2 WHERE id = $1`, [place.formId]);
     await t.query(`INSERT INTO form_versions (form_id, version, name, definition) VALUES ($1, 2, 'v2', '[]'::jsonb)`, [place.formId]);
@@ -241,16 +247,17 @@ async function finishedExport(kind: 'csv' | 'xlsx' | 'zip', filter?: object): Pr
 describe('exports', () => {
   it('CSV: one row per entry, labels as headers, options as labels, formula-like values as text', async () => {
     const { file, exp } = await finishedExport('csv', { q: '9001', answered: 'yes' });
-    expect(exp.total).toBe(3);
+    expect(exp.total).toBe(4); // every entry: the first address's older one too
     const text = file.toString('utf8');
     const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(header).toContain('Opmerking;Voorkeuren;Aantal personen;Contactpersoon;Kleur');
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toContain(`'=HYPERLINK`);
-    expect(rows[0]).toContain('Bad; Ligbad');
-    expect(rows[0]).toContain('Naam: J. de Vries (Vrouw)');
-    expect(rows[1]).toContain(`'+31 6 1234`);
-    expect(rows[2]).toContain(`'@mention`);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain('eerder');
+    expect(rows[1]).toContain(`'=HYPERLINK`);
+    expect(rows[1]).toContain('Bad; Ligbad');
+    expect(rows[1]).toContain('Naam: J. de Vries (Vrouw)');
+    expect(rows[2]).toContain(`'+31 6 1234`);
+    expect(rows[3]).toContain(`'@mention`);
     // Another customer's staff cannot download it.
     expect((await http.get(`/api/staff/projects/${place.projectId}/exports/${exp.id}/file`, tokens.otherAdmin)).statusCode).toBe(404);
   });
@@ -262,12 +269,12 @@ describe('exports', () => {
     const sheet = book.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     const col = (name: string) => headers.indexOf(name) + 1;
-    expect(sheet.rowCount).toBe(5); // header + 4 addresses (one not answered)
-    const cell = sheet.getRow(2).getCell(col('Opmerking'));
+    expect(sheet.rowCount).toBe(6); // header + 5: four addresses (one not answered), the first with two entries
+    const cell = sheet.getRow(3).getCell(col('Opmerking'));
     expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(cell.value).toBe('=HYPERLINK("http://evil.example","klik")');
-    expect(sheet.getRow(4).getCell(col('Opmerking')).value).toBe('@mention');
-    expect(sheet.getRow(2).getCell(col('Aantal personen')).value).toBe(3);
+    expect(sheet.getRow(5).getCell(col('Opmerking')).value).toBe('@mention');
+    expect(sheet.getRow(3).getCell(col('Aantal personen')).value).toBe(3);
 
     const choice = await http.post(`${base(place, place.choiceId)}/exports`, tokens.editor, { kind: 'xlsx', filter: { paid: 'yes' } });
     await runJobs(t, { prefix: 'staff-export' });
@@ -283,8 +290,8 @@ describe('exports', () => {
     const { file, exp } = await finishedExport('zip', { q: '9001' });
     const zip = await JSZip.loadAsync(file);
     const names = Object.keys(zip.files);
-    expect(names).toHaveLength(3);
-    expect(exp.done).toBe(3);
+    expect(names).toHaveLength(4);
+    expect(exp.done).toBe(4);
     for (const name of names) expect((await zip.files[name]!.async('nodebuffer')).subarray(0, 5).toString()).toBe('%PDF-');
     const audit = await t.query<{ action: string }>(`SELECT action FROM audit_log WHERE action LIKE 'entries-export%' ORDER BY id`);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['entries-export-csv', 'entries-export-xlsx', 'entries-export-zip', 'entries-export-download']));

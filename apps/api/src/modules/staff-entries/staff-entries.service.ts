@@ -213,7 +213,7 @@ export function createStaffEntriesService(deps: Deps) {
   async function scopeOf(ctx: StaffContext, projectId: number, formId: number): Promise<{ scope: FormScope; form: ScopedForm }> {
     const form = await findScopedForm(db, { customerId: ctx.customerId, projectId }, formId);
     if (!form) throw notFound();
-    return { scope: { customerId: ctx.customerId, projectId, formId }, form };
+    return { scope: { customerId: ctx.customerId, projectId, formId, several: form.kind === 'generic' && form.allowMultipleEntries }, form };
   }
 
   async function list(ctx: StaffContext, projectId: number, formId: number, query: TStaffEntryListQuery): Promise<Page<TStaffEntryRow>> {
@@ -401,7 +401,7 @@ export function createStaffEntriesService(deps: Deps) {
       await setProgress(exp.id, { status: 'running', done: 0 });
       const form = await findScopedForm(db, { customerId: row.customerId, projectId: exp.projectId }, exp.formId);
       if (!form) throw new Error('form gone');
-      const scope = { customerId: row.customerId, projectId: exp.projectId, formId: exp.formId };
+      const scope = { customerId: row.customerId, projectId: exp.projectId, formId: exp.formId, several: form.kind === 'generic' && form.allowMultipleEntries };
       const rows = await exportRows(db, scope, exp.filter, form.definition.length);
       const name = `${form.name} invullingen`;
       let file: { body: Buffer; contentType: string; filename: string };
