@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
-  accessMessages, HAS_MORE_HEADER, reopenMessages,
+  accessMessages, exportMessages, HAS_MORE_HEADER, reopenMessages,
   type TStaffEntryCounts, type TStaffEntryDetail, type TStaffEntryRow, type TStaffExport,
 } from '@portal/contract';
 import { consoleToken, type TestApp } from '../../../test/helpers.ts';
@@ -297,5 +297,16 @@ describe('exports', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['entries-export-csv', 'entries-export-xlsx', 'entries-export-zip', 'entries-export-download']));
     const list = (await http.get(`${base()}/exports`, tokens.editor)).json<TStaffExport[]>();
     expect(list[0]).toMatchObject({ id: exp.id, kind: 'zip' });
+  });
+
+  it('expires: the sweep removes the file, the download then answers 409', async () => {
+    const { exp } = await finishedExport('csv');
+    await t.query(`UPDATE staff_exports SET expires_at = now() - interval '1 minute' WHERE id = $1`, [exp.id]);
+    await t.services.staffEntries.sweepExpired();
+    const [row] = await t.query<{ file_id: number | null }>('SELECT file_id FROM staff_exports WHERE id = $1', [exp.id]);
+    expect(row!.file_id).toBeNull();
+    const res = await http.get(`/api/staff/projects/${place.projectId}/exports/${exp.id}/file`, tokens.editor);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(exportMessages.expired);
   });
 });
