@@ -75,7 +75,7 @@ export const entryTexts = {
   },
   exports: {
     title: 'Exporteren',
-    intro: 'Exporteer de antwoorden (één regel per invulling) of alle samenvattingen als ZIP. De filters hierboven gelden ook voor de export.',
+    intro: 'Exporteer de antwoorden (één regel per invulling) of alle samenvattingen als ZIP. De filters hierboven (status, eenheid, ingevuld, betaling) gelden ook voor de export; de zoekopdracht niet.',
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',
     zip: 'Samenvattingen (ZIP)',
