@@ -230,6 +230,17 @@ describe('reopening an entry', () => {
   });
 });
 
+describe('reopening an intake', () => {
+  it('sends a sent intake back to open, editable again', async () => {
+    const [sent] = await t.query<{ id: number; form_id: number }>(
+      `SELECT e.id, e.form_id FROM form_entries e JOIN forms f ON f.id = e.form_id WHERE f.kind = 'intake' AND e.status = 'sent' AND f.project_id = $1 LIMIT 1`, [place.projectId]);
+    expect(sent).toBeDefined(); // the demo's sent intake (1234AB 14)
+    const res = await http.post(`${base(place, sent!.form_id)}/entries/${sent!.id}/reopen`, tokens.admin, { reason: 'Opname aanvullen' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TStaffEntryDetail>().entry).toMatchObject({ status: 'open', locked: false });
+  });
+});
+
 async function finishedExport(kind: 'csv' | 'xlsx' | 'zip', filter?: object): Promise<{ exp: TStaffExport; file: Buffer }> {
   const started = await http.post(`${base()}/exports`, tokens.editor, { kind, ...(filter ? { filter } : {}) });
   expect(started.statusCode).toBe(202);
