@@ -47,6 +47,7 @@ import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffAddressesRoutes } from './modules/staff-addresses/index.ts';
+import { staffEntriesRoutes } from './modules/staff-entries/index.ts';
 import { staffContentRoutes } from './modules/staff-content/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffAccountsRoutes(services));
     await api.register(auditRoutes(services));
     await api.register(staffAddressesRoutes(services));
+    await api.register(staffEntriesRoutes(services));
     await api.register(consentLettersRoutes(services));
     await api.register(consentCampaignRoutes(services));
     await api.register(staffContentRoutes(services));

@@ -41,6 +41,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createStaffProjectsService } from './modules/staff-projects/index.ts';
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
+import { createStaffEntriesService } from './modules/staff-entries/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
@@ -133,6 +134,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
+  // The entries of every form and their exports (issue 16).
+  const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, files, jobs, log });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -150,7 +153,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -185,9 +188,11 @@ export function jobHandlers(services: Services): JobHandlers {
       await services.consentCampaign.runJob();
     },
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
+    'staff-export': async (payload) => services.staffEntries.runExport(payload),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();
+      await services.staffEntries.sweepExpired();
     },
   };
 }

@@ -76,6 +76,23 @@ const DATA_URL_PNG = /^data:image\/png;base64,/;
 export const dataUrlBytes = (value: string | null | undefined): Buffer | null =>
   value && DATA_URL_PNG.test(value) ? Buffer.from(value.slice(value.indexOf(',') + 1), 'base64') : null;
 
+/** A contact input's answer as lines of readable text (the summary PDF, the console's exports). */
+export function contactLines(value: TContactValue | null): string[] {
+  if (!value || value.cp_id === 'none' || !value.cp) return value?.cp_id === 'none' ? [formMessages.contactNone] : [];
+  const cp = value.cp;
+  const name = [cp.initials ? `${cp.initials}` : cp.first_name, cp.affix, cp.last_name].filter(Boolean).join(' ');
+  return [
+    name ? `Naam: ${name}${cp.gender && cp.gender !== 'u' ? ` (${CONTACT_GENDER_LABELS[cp.gender]})` : ''}` : null,
+    cp.description ? `Omschrijving: ${cp.description}` : null,
+    cp.email_address ? `E-mail: ${cp.email_address}${cp.prefer_email ? ' (voorkeur)' : ''}` : null,
+    cp.telephone ? `Telefoon: ${cp.telephone}` : null,
+    cp.mobile ? `Mobiel: ${cp.mobile}` : null,
+    cp.different_address
+      ? `Adres: ${[cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), ',', cp.zipcode, cp.city].filter(Boolean).join(' ').replace(' ,', ',')}`
+      : null,
+  ].filter((line): line is string => line !== null);
+}
+
 export type FormEngineDeps = {
   db: Db;
   files: FilesService;
@@ -318,22 +335,6 @@ export function createFormEngine(deps: FormEngineDeps) {
   async function fileBytes(fileId: number): Promise<Buffer | null> {
     const file = await files.find(fileId);
     return file ? readAll(files.storage, file.key) : null;
-  }
-
-  function contactLines(value: TContactValue | null): string[] {
-    if (!value || value.cp_id === 'none' || !value.cp) return value?.cp_id === 'none' ? [formMessages.contactNone] : [];
-    const cp = value.cp;
-    const name = [cp.initials ? `${cp.initials}` : cp.first_name, cp.affix, cp.last_name].filter(Boolean).join(' ');
-    return [
-      name ? `Naam: ${name}${cp.gender && cp.gender !== 'u' ? ` (${CONTACT_GENDER_LABELS[cp.gender]})` : ''}` : null,
-      cp.description ? `Omschrijving: ${cp.description}` : null,
-      cp.email_address ? `E-mail: ${cp.email_address}${cp.prefer_email ? ' (voorkeur)' : ''}` : null,
-      cp.telephone ? `Telefoon: ${cp.telephone}` : null,
-      cp.mobile ? `Mobiel: ${cp.mobile}` : null,
-      cp.different_address
-        ? `Adres: ${[cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), ',', cp.zipcode, cp.city].filter(Boolean).join(' ').replace(' ,', ',')}`
-        : null,
-    ].filter((line): line is string => line !== null);
   }
 
   /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */

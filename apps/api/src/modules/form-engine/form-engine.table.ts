@@ -218,6 +218,8 @@ export const formEntries = pgTable(
     uniqueIndex('form_entries_one_visitor_idx').on(t.formId, t.visitorTokenHash).where(sql`${t.onePerOwner} AND ${t.visitorTokenHash} IS NOT NULL`),
     index('form_entries_project_address_idx').on(t.projectId, t.addressId),
     index('form_entries_summary_file_idx').on(t.summaryFileId),
+    // The console's list of a public form's visitor entries, newest first (modules/staff-entries).
+    index('form_entries_form_visitor_order_idx').on(t.formId, t.id).where(sql`${t.addressId} IS NULL`),
     check('form_entries_owner_check', sql`${t.addressId} IS NULL OR ${t.visitorTokenHash} IS NULL`),
   ],
 );

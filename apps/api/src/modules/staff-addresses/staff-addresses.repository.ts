@@ -10,7 +10,7 @@ export type ProjectScope = { customerId: number; projectId: number };
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
 /** The number part of a house number, for sorting 2 before 10. */
-const numberPart = (table = sql`${addresses}`) => sql`coalesce(substring(${table}.house_number from '^[0-9]{1,9}')::int, 0)`;
+export const numberPart = (table = sql`${addresses}`) => sql`coalesce(substring(${table}.house_number from '^[0-9]{1,9}')::int, 0)`;
 const hasAccount = sql`EXISTS (SELECT 1 FROM ${occupants} o WHERE o.address_id = ${addresses.id} AND o.password_hash IS NOT NULL)`;
 /** The address's status (contract: ADDRESS_STATUSES): an account, a live code, an expired code or nothing. */
 const statusSql = sql<TAddressStatus>`CASE
@@ -51,7 +51,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Every word must match the postcode or house number (from their start), the street or the city. '1234 AB'
  * counts as one word; once a whole postcode is given, the other words no longer search postcodes ('3552AB 3').
  */
-function searchConditions(q: string): SQL[] {
+export function searchConditions(q: string): SQL[] {
   const words = q.replace(/\b(\d{4})\s+([a-z]{2})\b/gi, '$1$2').split(/\s+/).filter(Boolean).slice(0, 8);
   const isPostcode = (word: string) => /^\d{4}[A-Z]{2}$/.test(normalizeAlnum(word));
   const hasPostcode = words.some(isPostcode);

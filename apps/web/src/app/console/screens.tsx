@@ -38,6 +38,9 @@ export const consoleScreens: ConsoleScreen[] = [
   ...contentScreens,
   { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
+  // The entries of a form and their exports (console-entries).
+  { path: '/projecten/:projectId/formulieren/:formId/invullingen/:entryId', page: lazy(() => import('../../features/console-entries/entry-page')), permission: 'forms.read' },
+  { path: '/projecten/:projectId/formulieren/:formId/invullingen', page: lazy(() => import('../../features/console-entries/entries-page')), permission: 'forms.read' },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
   // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
   { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },

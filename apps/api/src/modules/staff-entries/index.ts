@@ -1,0 +1,3 @@
+export { answerCell, answerColumns, createStaffEntriesService, reopenRefusal, type StaffEntriesService } from './staff-entries.service.ts';
+export { staffEntriesRoutes } from './staff-entries.routes.ts';
+export { staffExports } from './staff-entries.table.ts';
