@@ -37,7 +37,7 @@ import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
 import { signingRoutes } from './modules/signing/index.ts';
-import { paymentRoutes } from './modules/payment/index.ts';
+import { paymentRoutes, staffPaymentsRoutes } from './modules/payment/index.ts';
 import { choiceFormRoutes } from './modules/choice-form/index.ts';
 import { genericFormRoutes } from './modules/generic-form/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
@@ -150,6 +150,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffAccountsRoutes(services));
     await api.register(auditRoutes(services));
     await api.register(staffAddressesRoutes(services));
+    await api.register(staffPaymentsRoutes(services));
     await api.register(consentLettersRoutes(services));
     await api.register(staffContentRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.

@@ -33,7 +33,7 @@ import { createFormEngine, findForm, findMenu } from './modules/form-engine/inde
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
 import { createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
-import { createPaymentService } from './modules/payment/index.ts';
+import { createPaymentService, createStaffPaymentsService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { createStaffAccess } from './modules/staff/staff-access.ts';
@@ -133,6 +133,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
+  const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
@@ -145,7 +146,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffPayments, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -169,6 +170,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),
     'payment-local-webhook': async (payload) => services.payments.local.deliverWebhook(String(payload.id)),
+    'payment-local-refund': async (payload) => services.payments.local.settleRefund(String(payload.id)),
     'payment-status': async (payload) => services.payments.announceStatus(Number(payload.paymentId)),
     'payment-reconcile': async () => {
       await services.payments.reconcile();

@@ -33,4 +33,5 @@ export * from './staff-auth.ts';
 export * from './staff-content.ts';
 export * from './staff-content-b.ts';
 export * from './staff-addresses.ts';
+export * from './staff-payments.ts';
 export * from './staff-html.ts';

@@ -51,7 +51,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Every word must match the postcode or house number (from their start), the street or the city. '1234 AB'
  * counts as one word; once a whole postcode is given, the other words no longer search postcodes ('3552AB 3').
  */
-function searchConditions(q: string): SQL[] {
+export function searchConditions(q: string): SQL[] {
   const words = q.replace(/\b(\d{4})\s+([a-z]{2})\b/gi, '$1$2').split(/\s+/).filter(Boolean).slice(0, 8);
   const isPostcode = (word: string) => /^\d{4}[A-Z]{2}$/.test(normalizeAlnum(word));
   const hasPostcode = words.some(isPostcode);
