@@ -159,3 +159,15 @@ export const ZRefundBody = z.object({
 export type TRefundBody = z.infer<typeof ZRefundBody>;
 export const ZRefundResult = z.object({ refund: ZPaymentRefund, payment: ZConsolePaymentDetail, repeated: z.boolean() });
 export type TRefundResult = z.infer<typeof ZRefundResult>;
+
+/**
+ * An amount in euros as typed in the console ('12,50', '€ 1.234,56', '7'), as cents; null when it is not an amount
+ * with at most two decimals (a comma as decimal sign, dots only between thousands).
+ */
+export function parseEuroInput(text: string): number | null {
+  const plain = text.replace(/€/g, '').replace(/\s+/g, '');
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  const cents = Number(match[1]!.replaceAll('.', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

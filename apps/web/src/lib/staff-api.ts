@@ -84,3 +84,19 @@ export const staffDownload = (path: string, body: object) =>
     if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
     return { blob: await response.blob(), headers: response.headers };
   });
+
+/** A GET whose answer is a file (an export as CSV or XLSX): the file and its name from Content-Disposition. */
+export const staffGetFile = (path: string, query: Record<string, string | number | undefined>) =>
+  guarded(async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, query), {
+        headers: { accept: '*/*', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    } catch {
+      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+    }
+    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+    return { blob: await response.blob(), filename };
+  });

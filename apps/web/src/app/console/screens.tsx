@@ -40,6 +40,9 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
   { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
+  // A project's payments and refunds (console-payments).
+  { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
+  { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
