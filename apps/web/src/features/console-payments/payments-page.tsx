@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { PAYMENT_STATUSES, type TConsolePayment, type TPaymentStatus } from '@portal/contract';
 import { Button } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
-import { Checkbox, TextField } from '../../ui/field';
+import { DateField, formatDutchDate, parseDutchDate } from '../../ui/date-field';
+import { Checkbox } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
 import { ErrorState, Loading } from '../../ui/states';
@@ -31,6 +32,23 @@ function save(blob: Blob, filename: string) {
   link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const isoDay = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+
+/** A day filter typed DD-MM-JJJJ (or picked): the filter changes once the text is a day, or is cleared when emptied. */
+function DayFilter({ id, label, iso, onChange }: { id: string; label: string; iso: string | undefined; onChange: (day: string) => void }) {
+  const [text, setText] = useState(iso ? formatDutchDate(new Date(`${iso}T12:00:00`)) : '');
+  useEffect(() => {
+    if (!iso) setText((t) => (parseDutchDate(t) ? '' : t));
+  }, [iso]);
+  const change = (value: string) => {
+    setText(value);
+    const day = parseDutchDate(value);
+    if (day) onChange(isoDay(day));
+    else if (!value.trim()) onChange('');
+  };
+  return <DateField id={id} label={label} value={text} onChange={change} />;
 }
 
 /** Drops empty filters, so that the query key and the request hold only what is chosen. */
@@ -100,8 +118,8 @@ export default function PaymentsPage() {
             <option value="no">{texts.filters.refundedNo}</option>
           </Select>
         </div>
-        <TextField id="payment-from" type="date" label={texts.filters.from} value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} />
-        <TextField id="payment-to" type="date" label={texts.filters.to} value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+        <DayFilter id="payment-from" label={texts.filters.from} iso={filter.from} onChange={(day) => set('from', day)} />
+        <DayFilter id="payment-to" label={texts.filters.to} iso={filter.to} onChange={(day) => set('to', day)} />
         <div className="flex flex-col justify-end gap-2">
           <Checkbox label={texts.filters.double} checked={filter.double === 'true'} onChange={(e) => set('double', e.target.checked ? 'true' : '')} />
           {Object.keys(active).length > 0 && (

@@ -14,7 +14,9 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 const cell = 'px-2 py-1 text-left';
-const num = 'px-2 py-1 text-right tabular-nums';
+const num = 'px-2 py-1 text-right tabular-nums whitespace-nowrap';
+/** The refunded column from 640 px on: on a phone the figures above hold the refunded total. */
+const wide = 'hidden sm:table-cell';
 
 /** Totals of the payments that match the filters: the paid ones' money, and counts and sums per status and per form. */
 export function PaymentTotals({ totals, onShowDouble }: { totals: TStaffPaymentTotals; onShowDouble: () => void }) {
@@ -34,35 +36,35 @@ export function PaymentTotals({ totals, onShowDouble }: { totals: TStaffPaymentT
         <Figure label={texts.net} value={formatEuro(totals.paid.net_cents)} />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className="overflow-x-auto">
+        <div>
           <table className="w-full border-collapse text-sm">
             <caption className="mb-1 text-left font-semibold">{texts.perStatus}</caption>
             <thead><tr className="border-b border-slate-300">
               <th scope="col" className={cell}>{texts.statusColumn}</th><th scope="col" className={num}>{texts.countColumn}</th>
-              <th scope="col" className={num}>{texts.amountColumn}</th><th scope="col" className={num}>{texts.refundedColumn}</th>
+              <th scope="col" className={num}>{texts.amountColumn}</th><th scope="col" className={`${num} ${wide}`}>{texts.refundedColumn}</th>
             </tr></thead>
             <tbody>
               {totals.by_status.map((s) => (
                 <tr key={s.status} className="border-b border-slate-200">
                   <th scope="row" className={`${cell} font-normal`}>{paymentStatusLabels[s.status]}</th><td className={num}>{s.count}</td>
-                  <td className={num}>{formatEuro(s.amount_cents)}</td><td className={num}>{formatEuro(s.refunded_cents)}</td>
+                  <td className={num}>{formatEuro(s.amount_cents)}</td><td className={`${num} ${wide}`}>{formatEuro(s.refunded_cents)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <div className="overflow-x-auto">
+        <div>
           <table className="w-full border-collapse text-sm">
             <caption className="mb-1 text-left font-semibold">{texts.perForm}</caption>
             <thead><tr className="border-b border-slate-300">
               <th scope="col" className={cell}>{texts.formColumn}</th><th scope="col" className={num}>{texts.countColumn}</th>
-              <th scope="col" className={num}>{texts.paidColumn}</th><th scope="col" className={num}>{texts.refundedColumn}</th>
+              <th scope="col" className={num}>{texts.paidColumn}</th><th scope="col" className={`${num} ${wide}`}>{texts.refundedColumn}</th>
             </tr></thead>
             <tbody>
               {totals.by_form.map((f) => (
                 <tr key={f.form.id} className="border-b border-slate-200">
                   <th scope="row" className={`${cell} font-normal`}>{f.form.name}</th><td className={num}>{f.count}</td>
-                  <td className={num}>{formatEuro(f.paid_cents)}</td><td className={num}>{formatEuro(f.refunded_cents)}</td>
+                  <td className={num}>{formatEuro(f.paid_cents)}</td><td className={`${num} ${wide}`}>{formatEuro(f.refunded_cents)}</td>
                 </tr>
               ))}
             </tbody>
