@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   staffPaymentMessages, type TConsolePayment, type TConsolePaymentDetail, type TPaymentHistoryItem, type TPaymentStatus, type TRefundBody,
   type TRefundResult, type TStaffPaymentFilter, type TStaffPaymentListQuery, type TStaffPaymentTotals,
@@ -146,13 +146,15 @@ export function createStaffPaymentsService({ db, staffAccess, audit, payments: p
         paidAmount: sql<number>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${payments.status} = 'paid'), 0)::int`,
         doublePaid: sql<number>`(count(*) FILTER (WHERE ${extraPayment}))::int`,
       };
-      const grouped = await db.select({ ...sums, status: payments.status, formId: payments.formId, formName: forms.name })
-        .from(payments)
-        .innerJoin(formEntries, eq(formEntries.id, payments.entryId))
-        .innerJoin(forms, eq(forms.id, payments.formId))
-        .leftJoin(addresses, eq(addresses.id, formEntries.addressId))
-        .where(where)
-        .groupBy(payments.status, payments.formId, forms.name);
+      // Grouped on the payments alone (payments_project_idx); the entries and addresses only for an address search.
+      const grouping = db.select({ ...sums, status: payments.status, formId: payments.formId }).from(payments);
+      const grouped = await (filter.q?.trim()
+        ? grouping.innerJoin(formEntries, eq(formEntries.id, payments.entryId)).leftJoin(addresses, eq(addresses.id, formEntries.addressId))
+        : grouping).where(where).groupBy(payments.status, payments.formId);
+      const formIds = [...new Set(grouped.map((g) => g.formId!))];
+      const names = new Map(formIds.length
+        ? (await db.select({ id: forms.id, name: forms.name }).from(forms).where(inArray(forms.id, formIds))).map((f) => [f.id, f.name])
+        : []);
       const line = () => ({ count: 0, amount_cents: 0, refunded_cents: 0, charged_back_cents: 0 });
       const byStatus = new Map<string, ReturnType<typeof line> & { status: TPaymentStatus }>();
       const byForm = new Map<number, ReturnType<typeof line> & { form: { id: number; name: string }; paid_count: number; paid_cents: number }>();
@@ -161,7 +163,7 @@ export function createStaffPaymentsService({ db, staffAccess, audit, payments: p
       let double = 0;
       for (const g of grouped) {
         const s = byStatus.get(g.status) ?? { ...line(), status: g.status as TPaymentStatus };
-        const f = byForm.get(g.formId!) ?? { ...line(), form: { id: g.formId!, name: g.formName }, paid_count: 0, paid_cents: 0 };
+        const f = byForm.get(g.formId!) ?? { ...line(), form: { id: g.formId!, name: names.get(g.formId!) ?? '' }, paid_count: 0, paid_cents: 0 };
         for (const target of [s, f]) {
           target.count += g.count; target.amount_cents += g.amount; target.refunded_cents += g.refunded; target.charged_back_cents += g.chargedBack;
         }
