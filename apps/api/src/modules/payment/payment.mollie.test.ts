@@ -399,6 +399,33 @@ describe('online payment through Mollie (the app configured for a fake Mollie)',
     await expect(refund(1, 'key-after-0001')).rejects.toMatchObject({ statusCode: 422, message: 'Van deze betaling is niets meer terug te betalen.' });
   });
 
+  it('keeps a refund Mollie did not answer and asks again with the same key; a refund Mollie refuses is failed and refunds nothing', async () => {
+    const payment = await t.services.payments.create({ subject: { kind: 'choice-form', entryId: 81 }, amountCents: 1000, description: 'Meerwerk', returnPath: '/keuzes/81' });
+    const atMollie = mollie.payments.get(payment.providerPaymentId)!;
+    atMollie.status = 'paid';
+    expect((await webhook(`id=${payment.providerPaymentId}`)).statusCode).toBe(200);
+    const refund = (amountCents: number, idempotencyKey: string) => t.services.payments.refund({
+      paymentId: payment.id, amountCents, reason: 'Korting', idempotencyKey, actor: { userId: 1, name: 'Test Medewerker' }, audit: async () => {},
+    });
+    const stored = () => t.query<{ status: string; provider_refund_id: string | null }>('SELECT status, provider_refund_id FROM payment_refunds WHERE payment_id = $1 ORDER BY id', [payment.id]);
+
+    mollie.failNext(3); // the client tries three times
+    await expect(refund(400, 'key-down-00001')).rejects.toMatchObject({ statusCode: 503, message: 'De terugbetaling kon nu niet worden aangevraagd. Probeer het over enkele minuten opnieuw.' });
+    expect(await stored()).toEqual([{ status: 'queued', provider_refund_id: null }]);
+    // the same request again: asked with the refund's own key, made once
+    const again = await refund(400, 'key-down-00001');
+    expect(again).toMatchObject({ repeated: true, refund: { status: 'pending' } });
+    expect(atMollie.refunds).toHaveLength(1);
+    expect(await stored()).toEqual([{ status: 'pending', provider_refund_id: atMollie.refunds![0]!.id }]);
+
+    // Mollie knows of a refund we have not heard of yet, and refuses ours: failed, nothing counted for it
+    atMollie.refunds!.push({ id: 're_Unheard01', amount: { currency: 'EUR', value: '6.00' }, status: 'pending', description: 'Dashboard', metadata: null, createdAt: new Date().toISOString(), idempotencyKey: '' });
+    await expect(refund(600, 'key-refused-01')).rejects.toMatchObject({ statusCode: 422, message: 'De betaalprovider heeft de terugbetaling geweigerd. Er is niets terugbetaald.' });
+    expect((await stored()).map((r) => r.status)).toEqual(['pending', 'failed']);
+    const [row] = await t.query<{ refunded_cents: number }>('SELECT refunded_cents FROM payments WHERE id = $1', [payment.id]);
+    expect(row!.refunded_cents).toBe(400);
+  });
+
   it('refuses to start the payment (503 in Dutch) when Mollie refuses it', async () => {
     mollie.failNext(3);
     await expect(t.services.payments.create({ subject: { kind: 'choice-form', entryId: 79 }, amountCents: 500, description: 'Meerwerk', returnPath: '/keuzes/79' }))
