@@ -108,3 +108,74 @@ test('a resident pays a choice form; staff refund part of it in the console and 
     });
   }
 });
+
+/**
+ * An entry paid twice (a late 'paid' of an earlier attempt after the payer paid again): both payments are flagged, and
+ * the later one is refunded in full with one click and a confirmation. Set up in the database: the form, its entry
+ * and two paid payments at the local checkout.
+ */
+test('a double payment is flagged and the extra payment refunded in full with one click', async ({ page, request, mail, baseURL }) => {
+  test.setTimeout(120_000);
+  const kitchen = await kitchenFormId(request);
+  const DOUBLE = 'Keuzes voor uw zolder (e2e dubbel)';
+  const suffix = Date.now().toString(36);
+  const formId = await withDatabase(mail, async (db) => {
+    await db.query('DELETE FROM payments WHERE form_id IN (SELECT id FROM forms WHERE name = $1)', [DOUBLE]);
+    await db.query('DELETE FROM forms WHERE name = $1', [DOUBLE]);
+    const { rows: [form] } = await db.query<{ id: number; project_id: number }>(
+      `INSERT INTO forms (project_id, kind, name, definition, enable_payment, require_to_sign_form, position, is_active)
+       SELECT project_id, 'choice', $2, definition, true, false, 97, false FROM forms WHERE id = $1 RETURNING id, project_id`, [kitchen, DOUBLE]);
+    const { rows: [entry] } = await db.query<{ id: number }>(
+      `INSERT INTO form_entries (form_id, project_id, address_id, status, locked, amount_cents)
+       SELECT $1, $2, a.id, 'completed', true, 4500 FROM addresses a JOIN address_projects ap ON ap.address_id = a.id AND ap.project_id = $2
+       WHERE a.zipcode = '1234AB' AND a.house_number = '12' RETURNING id`, [form!.id, form!.project_id]);
+    for (const [n, minutes] of [[1, 30], [2, 10]] as const) {
+      const providerId = `tr_e2eDouble${n}${suffix}`.padEnd(20, 'x');
+      const at = new Date(Date.now() - minutes * 60_000).toISOString();
+      await db.query(
+        `INSERT INTO payment_local_payments (id, amount_cents, description, status, redirect_url, webhook_url) VALUES ($1, 4500, 'Meerwerk zolder', 'paid', $2, $3)`,
+        [providerId, `${baseURL}/formulieren`, `${baseURL}/api/payment/webhook/local`]);
+      await db.query(
+        `INSERT INTO payments (provider, provider_payment_id, subject_kind, entry_id, project_id, form_id, amount_cents, description, status, idempotency_key, created_at, paid_at)
+         VALUES ('local', $1, 'choice-form', $2, $3, $4, 4500, 'Meerwerk zolder', 'paid', $5, $6, $6)`,
+        [providerId, entry!.id, form!.project_id, form!.id, `e2e-double-${n}-${suffix}`, at]);
+    }
+    return form!.id;
+  });
+  try {
+    await loginToConsole(page);
+    const projectId = await bloemenbuurtId(page);
+    await page.goto(`/beheer/projecten/${projectId}/betalingen`);
+    await page.getByLabel('Formulier', { exact: true }).selectOption({ label: DOUBLE });
+    await expect(page.getByText('Let op: 1 formulier is meer dan één keer betaald.')).toBeVisible();
+    await page.getByRole('button', { name: 'Toon dubbele betalingen' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Alleen dubbele betalingen' })).toBeChecked();
+    const list = page.getByRole('list', { name: 'Betalingen' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').nth(0)).toContainText('Dubbel betaald');
+    await expect(list.getByRole('listitem').nth(1)).toContainText('Dubbel betaald');
+
+    // the newest is the extra one
+    await list.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Dit formulier is meer dan één keer betaald' })).toBeVisible();
+    await expect(page.getByText('Dit is de extra betaling: betaal hem volledig terug.')).toBeVisible();
+    await page.getByRole('button', { name: 'Extra betaling terugbetalen (€ 45,00)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Extra betaling terugbetalen?' });
+    await expect(confirm).toContainText('€ 45,00 gaat terug naar de betaler van Tulpstraat 12, 1234 AB Utrecht');
+    await checkPage(page, 'console-payment-double');
+    await confirm.getByRole('button', { name: 'Volledig terugbetalen' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('€ 45,00 wordt terugbetaald.')).toBeVisible();
+    const refunds = page.getByRole('region', { name: 'Terugbetalingen' });
+    await expect(refunds.getByRole('listitem').first()).toContainText('Dubbele betaling');
+    const remaining = page.getByRole('term').filter({ hasText: 'Nog terug te betalen' }).locator('xpath=following-sibling::dd[1]');
+    await expect(remaining).toHaveText('€ 0,00');
+    await expect(page.getByRole('button', { name: /Extra betaling terugbetalen/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Terugbetalen' })).toHaveCount(0);
+  } finally {
+    await withDatabase(mail, async (db) => {
+      await db.query('DELETE FROM payments WHERE form_id = $1', [formId]);
+      await db.query('DELETE FROM forms WHERE id = $1', [formId]);
+    });
+  }
+});

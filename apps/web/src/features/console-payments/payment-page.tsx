@@ -138,6 +138,7 @@ export default function PaymentPage() {
 
           <section aria-labelledby="history-title" className="mb-8">
             <h2 id="history-title" className="mb-2 text-lg font-semibold">{texts.history}</h2>
+            {payment.history.length === 0 && <p className="text-slate-700">{texts.noHistory}</p>}
             <ol className="flex flex-col gap-1">
               {payment.history.map((h, i) => (
                 <li key={i} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">

@@ -75,6 +75,7 @@ export const paymentTexts = {
     chargebacks: 'Terugboekingen',
     chargebackReversed: 'teruggedraaid',
     history: 'Geschiedenis',
+    noHistory: 'Nog geen gebeurtenissen.',
     siblings: 'Andere betalingen van dit formulier',
     doubleTitle: 'Dit formulier is meer dan één keer betaald',
     doubleExtra: 'Dit is de extra betaling: betaal hem volledig terug.',
