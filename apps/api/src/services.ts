@@ -33,7 +33,7 @@ import { createFormEngine, findForm, findMenu } from './modules/form-engine/inde
 import { createGenericFormService } from './modules/generic-form/index.ts';
 import { createIntakeService } from './modules/intake/index.ts';
 import { createConsentCampaign, createConsentLetters, createSupportBaseService } from './modules/support-base/index.ts';
-import { createPaymentService } from './modules/payment/index.ts';
+import { createPaymentService, createStaffPaymentsService } from './modules/payment/index.ts';
 import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { createStaffAccess } from './modules/staff/staff-access.ts';
@@ -136,6 +136,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   // The entries of every form and their exports (issue 16).
   const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, files, jobs, log });
+  const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -153,7 +154,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -177,6 +178,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'choice-form-email': async (payload) => services.choiceForms.sendEmail(payload),
     'support-base-mail': async (payload) => services.supportBase.sendMail(payload),
     'payment-local-webhook': async (payload) => services.payments.local.deliverWebhook(String(payload.id)),
+    'payment-local-refund': async (payload) => services.payments.local.settleRefund(String(payload.id)),
     'payment-status': async (payload) => services.payments.announceStatus(Number(payload.paymentId)),
     'payment-reconcile': async () => {
       await services.payments.reconcile();

@@ -35,4 +35,5 @@ export * from './staff-content.ts';
 export * from './staff-content-b.ts';
 export * from './staff-addresses.ts';
 export * from './staff-entries.ts';
+export * from './staff-payments.ts';
 export * from './staff-html.ts';

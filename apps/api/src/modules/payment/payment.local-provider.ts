@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { paymentLocalPayments } from './payment.table.ts';
-import type { PaymentProvider, PaymentStatus } from './payment.types.ts';
+import { paymentLocalPayments, paymentLocalRefunds } from './payment.table.ts';
+import type { PaymentProvider, PaymentStatus, ProviderRefund, RefundStatus } from './payment.types.ts';
 
 export type LocalPaymentProviderDeps = {
   db: Db;
@@ -19,7 +19,7 @@ export type LocalChoice = (typeof LOCAL_CHOICES)[number];
 /** An id as Mollie's ('tr_' plus letters and digits); long enough that the checkout page's link cannot be guessed. */
 export const isLocalPaymentId = (id: string): boolean => /^tr_[A-Za-z0-9]{16,40}$/.test(id);
 
-function newPaymentId(): string {
+function newPaymentId(prefix = 'tr_'): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   // Bytes from 248 (62 × 4) up are skipped, so that every character is equally likely.
   const chars: string[] = [];
@@ -28,10 +28,18 @@ function newPaymentId(): string {
       if (byte < 248 && chars.length < 22) chars.push(alphabet[byte % 62]!);
     }
   }
-  return `tr_${chars.join('')}`;
+  return `${prefix}${chars.join('')}`;
 }
 
 export type LocalPaymentRow = typeof paymentLocalPayments.$inferSelect;
+type LocalRefundRow = typeof paymentLocalRefunds.$inferSelect;
+
+/** The provider refuses a request (as Mollie answers 422): the message is the provider's, for the log. */
+export class ProviderRefusedError extends Error {}
+
+const toRefund = (r: LocalRefundRow): ProviderRefund => ({
+  id: r.id, amountCents: r.amountCents, status: r.status as RefundStatus, description: r.description, metadata: r.metadata ?? null, createdAt: r.createdAt,
+});
 
 /**
  * The local test checkout: a real implementation of a payment provider's flow, run by the portal itself,
@@ -66,7 +74,32 @@ export function createLocalPaymentProvider({ db, jobs, fetch: fetchImpl = fetch 
     async getPayment(id) {
       const row = await find(id);
       if (!row) throw new Error(`payment: local payment ${id} not found`);
-      return { id: row.id, status: row.status as PaymentStatus, amountCents: row.amountCents };
+      const refunds = await db.select().from(paymentLocalRefunds).where(eq(paymentLocalRefunds.paymentId, id)).orderBy(asc(paymentLocalRefunds.createdAt));
+      return { id: row.id, status: row.status as PaymentStatus, amountCents: row.amountCents, refunds: refunds.map(toRefund), chargebacks: [] };
+    },
+
+    /**
+     * As Mollie's refunds API: only a paid payment, at most what is not refunded yet (else refused), the same
+     * idempotency key answers the same refund. The refund starts 'pending' and is settled by a job (as a bank
+     * takes its time), which then sends the payment's webhook.
+     */
+    async refund(input) {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(paymentLocalPayments).where(eq(paymentLocalPayments.id, input.paymentId)).for('update');
+        if (!payment) throw new ProviderRefusedError(`payment: local payment ${input.paymentId} not found`);
+        const [known] = await tx.select().from(paymentLocalRefunds).where(eq(paymentLocalRefunds.idempotencyKey, input.idempotencyKey));
+        if (known) return toRefund(known);
+        if (payment.status !== 'paid') throw new ProviderRefusedError('payment: only a paid payment can be refunded');
+        const [refunded] = await tx.select({ cents: sql<number>`coalesce(sum(${paymentLocalRefunds.amountCents}), 0)::int` }).from(paymentLocalRefunds)
+          .where(and(eq(paymentLocalRefunds.paymentId, payment.id), notInArray(paymentLocalRefunds.status, ['failed', 'canceled'])));
+        if (input.amountCents < 1 || input.amountCents > payment.amountCents - refunded!.cents) throw new ProviderRefusedError('payment: the amount is higher than the amount remaining');
+        const [row] = await tx.insert(paymentLocalRefunds).values({
+          id: newPaymentId('re_'), paymentId: payment.id, amountCents: input.amountCents, description: input.description, metadata: input.metadata,
+          idempotencyKey: input.idempotencyKey,
+        }).returning();
+        await jobs.add('payment-local-refund', { id: row!.id }, { tx, maxAttempts: 25 });
+        return toRefund(row!);
+      });
     },
   } satisfies PaymentProvider;
 
@@ -101,6 +134,15 @@ export function createLocalPaymentProvider({ db, jobs, fetch: fetchImpl = fetch 
       await db.transaction(async (tx) => {
         const [row] = await tx.update(paymentLocalPayments).set({ status, updatedAt: new Date() }).where(eq(paymentLocalPayments.id, id)).returning();
         if (row?.webhookUrl) await jobs.add('payment-local-webhook', { id }, { tx, maxAttempts: 25 });
+      });
+    },
+
+    /** The job after a refund: the bank paid it back ('refunded'), and the payment's webhook tells the portal, as Mollie's does. */
+    async settleRefund(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.update(paymentLocalRefunds).set({ status: 'refunded', updatedAt: new Date() })
+          .where(and(eq(paymentLocalRefunds.id, id), eq(paymentLocalRefunds.status, 'pending'))).returning();
+        if (row) await jobs.add('payment-local-webhook', { id: row.paymentId }, { tx, maxAttempts: 25 });
       });
     },
 

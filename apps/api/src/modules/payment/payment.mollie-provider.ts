@@ -1,5 +1,5 @@
-import { createMollieClient, Locale } from '@mollie/api-client';
-import type { PaymentProvider, PaymentStatus } from './payment.types.ts';
+import { createMollieClient, Locale, PaymentEmbed } from '@mollie/api-client';
+import type { PaymentProvider, PaymentStatus, ProviderRefund, RefundStatus } from './payment.types.ts';
 
 export type MollieProviderDeps = {
   /** 'test_...' or 'live_...' (checked when the configuration is read, env.ts). */
@@ -24,6 +24,15 @@ export function fromMollieValue(value: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** An amount in euros as cents; NaN for another currency. */
+const euroCents = (amount: { currency: string; value: string }) => (amount.currency === 'EUR' ? fromMollieValue(amount.value) : Number.NaN);
+
+type MollieRefundLike = { id: string; amount: { currency: string; value: string }; status: string; description: string; metadata: unknown; createdAt: string };
+const toRefund = (r: MollieRefundLike): ProviderRefund => ({
+  id: r.id, amountCents: euroCents(r.amount), status: r.status as RefundStatus, description: r.description,
+  metadata: r.metadata && typeof r.metadata === 'object' ? (r.metadata as Record<string, unknown>) : null, createdAt: new Date(r.createdAt),
+});
+
 /**
  * Whether Mollie can reach this address: it refuses a payment whose webhookUrl is on this machine or a private
  * network (a portal in development), which then learns the outcome from the return page and the reconciliation job.
@@ -36,8 +45,8 @@ export function reachableFromInternet(url: string): boolean {
 /**
  * Mollie (INTEGRATIONS.md "Mollie") through @mollie/api-client: POST /v2/payments with the amount in euros
  * as a two-decimal string, the description, the payer's way back, the webhook URL and our metadata, with
- * an Idempotency-Key header; GET /v2/payments/{id} when the portal asks for a status. The payer is sent
- * to `_links.checkout`.
+ * an Idempotency-Key header; GET /v2/payments/{id} (with its refunds and chargebacks embedded) when the portal
+ * asks for a status; POST /v2/payments/{id}/refunds with an Idempotency-Key for a refund. The payer is sent to `_links.checkout`.
  */
 export function createMollieProvider({ apiKey, apiEndpoint }: MollieProviderDeps) {
   const client = createMollieClient({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}), versionStrings: 'Bewonersportaal/1' });
@@ -61,9 +70,27 @@ export function createMollieProvider({ apiKey, apiEndpoint }: MollieProviderDeps
     },
 
     async getPayment(id) {
-      const payment = await client.payments.get(id);
-      const amountCents = payment.amount.currency === 'EUR' ? fromMollieValue(payment.amount.value) : Number.NaN;
-      return { id: payment.id, status: payment.status as string as PaymentStatus, amountCents };
+      // Its refunds and chargebacks in the same answer: the payment stays 'paid' after either, they tell what came back.
+      const payment = await client.payments.get(id, { embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks] });
+      const embedded = payment._embedded ?? {};
+      return {
+        id: payment.id, status: payment.status as string as PaymentStatus, amountCents: euroCents(payment.amount),
+        refunds: (embedded.refunds ?? []).map(toRefund),
+        chargebacks: (embedded.chargebacks ?? []).map((c) => ({
+          id: c.id, amountCents: euroCents(c.amount), reversedAt: c.reversedAt ? new Date(c.reversedAt) : null, createdAt: new Date(c.createdAt),
+        })),
+      };
+    },
+
+    async refund(input) {
+      const refund = await client.paymentRefunds.create({
+        paymentId: input.paymentId,
+        amount: { currency: 'EUR', value: toMollieValue(input.amountCents) },
+        description: input.description,
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return toRefund(refund);
     },
   } satisfies PaymentProvider;
 }

@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { choiceMessages, isOpenPaymentStatus, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type TPageQuery } from '@portal/contract';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { MollieApiError } from '@mollie/api-client';
+import { choiceMessages, formatEuro, isOpenPaymentStatus, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, staffPaymentMessages, type TPageQuery } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Session } from '../auth/session.store.ts';
-import { ServiceUnavailableError } from '../../lib/errors.ts';
+import { NotFoundError, ServiceUnavailableError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { addresses } from '../address/address.table.ts';
 import { formEntries, forms, fullAddress } from '../form-engine/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
-import { createLocalPaymentProvider } from './payment.local-provider.ts';
+import { createLocalPaymentProvider, ProviderRefusedError } from './payment.local-provider.ts';
 import { createMollieProvider } from './payment.mollie-provider.ts';
-import { paymentEvents, payments } from './payment.table.ts';
-import type { Payment, PaymentEvent, PaymentProvider, PaymentService, PaymentStatus, PaymentSubject } from './payment.types.ts';
+import { paymentChargebacks, paymentEvents, paymentRefunds, payments } from './payment.table.ts';
+import type { Payment, PaymentEvent, PaymentProvider, PaymentService, PaymentStatus, PaymentSubject, ProviderPayment, RefundStatus } from './payment.types.ts';
 
 /**
  * Which provider makes new payments (PAYMENT_PROVIDER); Mollie with its API key (and, for tests, another address).
@@ -35,6 +36,16 @@ export type PaymentServiceDeps = {
 
 type StatusHandler = Parameters<PaymentService['onStatus']>[1];
 type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+export type ChargebackRow = typeof paymentChargebacks.$inferSelect;
+
+/** Refund statuses the provider has not finished: the reconciliation job asks about their payments. */
+export const OPEN_REFUND_STATUSES = ['queued', 'pending', 'processing'] as const;
+const REFUND_STATUSES: readonly string[] = ['queued', 'pending', 'processing', 'refunded', 'failed', 'canceled'];
+
+/** What may still be refunded of a payment: the amount less what is refunded (or on its way) and charged back. */
+export const remainingCents = (row: Pick<PaymentRow, 'amountCents' | 'refundedCents' | 'chargedBackCents'>) =>
+  Math.max(0, row.amountCents - row.refundedCents - row.chargedBackCents);
 type EventSource = PaymentEvent['source'];
 
 export const isPaymentStatus = (value: unknown): value is PaymentStatus => (PAYMENT_STATUSES as readonly unknown[]).includes(value);
@@ -77,6 +88,13 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
+/** A payment of an entry as the console's entry detail shows it (ofEntry). */
+export type EntryPayment = {
+  id: number; status: PaymentStatus; amountCents: number; refundedCents: number; chargedBackCents: number; remainingCents: number;
+  paidAt: Date | null; createdAt: Date;
+  refunds: Array<{ id: number; amountCents: number; status: RefundStatus; reason: string; createdAt: Date }>;
+};
+
 /** A payment on the staff list: the payment, its address and form, its history, and whether its entry was paid more than once. */
 export type StaffPayment = Payment & { events: PaymentEvent[]; address: string | null; formId: number; formName: string; doublePaid: boolean };
 
@@ -115,7 +133,9 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
   async function eventsOf(paymentIds: number[]): Promise<Map<number, PaymentEvent[]>> {
     const byPayment = new Map<number, PaymentEvent[]>(paymentIds.map((id) => [id, []]));
     if (!paymentIds.length) return byPayment;
-    const rows = await db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, paymentIds)).orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
+    const rows = await db.select().from(paymentEvents)
+      .where(and(inArray(paymentEvents.paymentId, paymentIds), isNull(paymentEvents.refundId), isNull(paymentEvents.chargebackId)))
+      .orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
     for (const row of rows) {
       byPayment.get(row.paymentId)!.push({ source: row.source as EventSource, status: row.status as PaymentStatus, applied: row.applied, at: row.at });
     }
@@ -159,13 +179,114 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       // The history keeps what the provider said when it said something new: anyone may call the webhook of a
       // known payment as often as they like, and a repeated status is no news (the payment's checked_at still moves).
       const [last] = await tx.select({ status: paymentEvents.status }).from(paymentEvents)
-        .where(eq(paymentEvents.paymentId, row.id)).orderBy(desc(paymentEvents.id)).limit(1);
+        .where(and(eq(paymentEvents.paymentId, row.id), isNull(paymentEvents.refundId), isNull(paymentEvents.chargebackId)))
+        .orderBy(desc(paymentEvents.id)).limit(1);
       if (applied || status !== last?.status) await tx.insert(paymentEvents).values({ paymentId: row.id, source, status, applied });
+      await syncLedger(tx, row.id, reported, source);
       const now = new Date();
       const [updated] = await tx.update(payments)
         .set({ checkedAt: now, ...(applied ? { status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) } : {}) })
         .where(eq(payments.id, row.id)).returning();
       if (applied) await jobs.add('payment-status', { paymentId: row.id }, { tx });
+      return updated!;
+    });
+  }
+
+
+  /** Sums the payment's refunds (not failed or canceled) and chargebacks (not reversed) into its own columns. */
+  async function recount(tx: Queryable, paymentId: number): Promise<void> {
+    await tx.update(payments).set({
+      refundedCents: sql`(SELECT coalesce(sum(r.amount_cents), 0)::int FROM ${paymentRefunds} r WHERE r.payment_id = ${paymentId}
+        AND r.status NOT IN ('failed', 'canceled'))`,
+      chargedBackCents: sql`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM ${paymentChargebacks} c WHERE c.payment_id = ${paymentId} AND c.reversed_at IS NULL)`,
+      updatedAt: new Date(),
+    }).where(eq(payments.id, paymentId));
+  }
+
+  /**
+   * Records what the provider says of a payment's refunds and chargebacks (a Mollie payment stays 'paid' after either):
+   * a refund we asked for is found by its id (or, before the provider answered us, by the id we sent in its metadata);
+   * one made elsewhere (Mollie's dashboard) is added as the provider's. Each change of status is an event of the payment's
+   * history. Runs inside the payment's lock (check()).
+   */
+  async function syncLedger(tx: Queryable, paymentId: number, reported: ProviderPayment, source: Exclude<EventSource, 'created'>): Promise<void> {
+    if (!reported.refunds.length && !reported.chargebacks.length) return;
+    let changed = false;
+    const known = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+    for (const refund of reported.refunds) {
+      if (!REFUND_STATUSES.includes(refund.status) || !Number.isInteger(refund.amountCents) || refund.amountCents < 1) continue;
+      const ours = Number(refund.metadata?.refund);
+      const found = known.find((r) => r.providerRefundId === refund.id) ?? known.find((r) => r.providerRefundId === null && r.id === ours);
+      if (found) {
+        if (found.status === refund.status && found.providerRefundId === refund.id) continue;
+        await tx.update(paymentRefunds).set({ providerRefundId: refund.id, status: refund.status, updatedAt: new Date() }).where(eq(paymentRefunds.id, found.id));
+        if (found.status !== refund.status) {
+          await tx.insert(paymentEvents).values({ paymentId, source, status: refund.status, applied: true, refundId: found.id, amountCents: found.amountCents });
+        }
+      } else {
+        const [added] = await tx.insert(paymentRefunds).values({
+          paymentId, providerRefundId: refund.id, amountCents: refund.amountCents, reason: refund.description.trim() || staffPaymentMessages.refundedElsewhere,
+          status: refund.status, origin: 'provider', createdAt: refund.createdAt,
+        }).onConflictDoNothing().returning();
+        if (added) await tx.insert(paymentEvents).values({ paymentId, source, status: refund.status, applied: true, refundId: added.id, amountCents: added.amountCents });
+      }
+      changed = true;
+    }
+    const chargebacks = await tx.select().from(paymentChargebacks).where(eq(paymentChargebacks.paymentId, paymentId));
+    for (const chargeback of reported.chargebacks) {
+      if (!Number.isInteger(chargeback.amountCents) || chargeback.amountCents < 1) continue;
+      const found = chargebacks.find((c) => c.providerChargebackId === chargeback.id);
+      if (!found) {
+        const [added] = await tx.insert(paymentChargebacks).values({
+          paymentId, providerChargebackId: chargeback.id, amountCents: chargeback.amountCents, reversedAt: chargeback.reversedAt, createdAt: chargeback.createdAt,
+        }).onConflictDoNothing().returning();
+        if (added) {
+          await tx.insert(paymentEvents).values({ paymentId, source, status: 'charged-back', applied: true, chargebackId: added.id, amountCents: added.amountCents });
+          if (added.reversedAt) await tx.insert(paymentEvents).values({ paymentId, source, status: 'reversed', applied: true, chargebackId: added.id, amountCents: added.amountCents });
+        }
+        changed = true;
+      } else if (chargeback.reversedAt && !found.reversedAt) {
+        await tx.update(paymentChargebacks).set({ reversedAt: chargeback.reversedAt }).where(eq(paymentChargebacks.id, found.id));
+        await tx.insert(paymentEvents).values({ paymentId, source, status: 'reversed', applied: true, chargebackId: found.id, amountCents: found.amountCents });
+        changed = true;
+      }
+    }
+    if (changed) await recount(tx, paymentId);
+  }
+
+  /**
+   * Asks the provider for a stored refund (ours, not answered yet) with the key made of its own id: a request repeated
+   * after a lost answer gets the same refund. A refusal (4xx) marks it failed, with the amount refundable again.
+   */
+  async function submitRefund(payment: PaymentRow, refund: RefundRow): Promise<RefundRow> {
+    const from = providers.get(payment.provider);
+    if (!from) throw new UnprocessableError(staffPaymentMessages.providerGone);
+    let answer: Awaited<ReturnType<PaymentProvider['refund']>>;
+    try {
+      answer = await from.refund({
+        paymentId: payment.providerPaymentId, amountCents: refund.amountCents, description: refund.reason.slice(0, 140),
+        metadata: { refund: refund.id, payment: payment.id }, idempotencyKey: `portal-refund-${refund.id}`,
+      });
+    } catch (error) {
+      const refused = error instanceof ProviderRefusedError
+        || (error instanceof MollieApiError && (error.statusCode ?? 0) >= 400 && (error.statusCode ?? 0) < 500 && error.statusCode !== 429);
+      if (!refused) throw new ServiceUnavailableError(staffPaymentMessages.refundUnavailable, 30, { cause: error });
+      log?.(error, `payment: refund ${refund.id} refused by the provider`);
+      await db.transaction(async (tx) => {
+        await tx.update(paymentRefunds).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentRefunds.id, refund.id));
+        await tx.insert(paymentEvents).values({ paymentId: payment.id, source: 'console', status: 'failed', applied: true, refundId: refund.id, amountCents: refund.amountCents });
+        await recount(tx, payment.id);
+      });
+      throw new UnprocessableError(staffPaymentMessages.refundRefused);
+    }
+    return db.transaction(async (tx) => {
+      const status: RefundStatus = REFUND_STATUSES.includes(answer.status) ? answer.status : 'pending';
+      const [updated] = await tx.update(paymentRefunds).set({ providerRefundId: answer.id, status, updatedAt: new Date() })
+        .where(eq(paymentRefunds.id, refund.id)).returning();
+      if (status !== refund.status) {
+        await tx.insert(paymentEvents).values({ paymentId: payment.id, source: 'console', status, applied: true, refundId: refund.id, amountCents: refund.amountCents });
+      }
+      await recount(tx, payment.id);
       return updated!;
     });
   }
@@ -193,10 +314,12 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       } catch (error) {
         throw unavailable(error);
       }
+      // The entry's project and form, for the console's list of a project's payments.
+      const [entry] = await db.select({ projectId: formEntries.projectId, formId: formEntries.formId }).from(formEntries).where(eq(formEntries.id, subject.entryId));
       // Stored before the payer is sent to the checkout, so that a webhook arriving at once finds it.
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(payments).values({
-          provider: provider.name, providerPaymentId: created.id, subjectKind: subject.kind, entryId: subject.entryId, amountCents,
+          projectId: entry?.projectId ?? null, formId: entry?.formId ?? null, provider: provider.name, providerPaymentId: created.id, subjectKind: subject.kind, entryId: subject.entryId, amountCents,
           description: description.trim(), status: isPaymentStatus(created.status) ? created.status : 'open', checkoutUrl: created.checkoutUrl, idempotencyKey: key,
         }).onConflictDoNothing().returning();
         if (!inserted) return null; // the same create at the same moment: that one stored it
@@ -262,6 +385,18 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
       const rows = await db.select().from(payments)
         .where(and(inArray(payments.status, [...OPEN_PAYMENT_STATUSES]), lt(payments.createdAt, before)))
         .orderBy(asc(payments.createdAt)).limit(500);
+      // Refunds the provider has not finished (their payment is 'paid' and not in the list above); a refund the
+      // provider never answered (a time-out) is asked for again with its same key.
+      const refunding = await db.selectDistinct({ payment: payments }).from(paymentRefunds)
+        .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+        .where(and(inArray(paymentRefunds.status, [...OPEN_REFUND_STATUSES]), lt(paymentRefunds.createdAt, before)))
+        .limit(500);
+      for (const { payment } of refunding) {
+        const unanswered = await db.select().from(paymentRefunds)
+          .where(and(eq(paymentRefunds.paymentId, payment.id), isNull(paymentRefunds.providerRefundId), eq(paymentRefunds.status, 'queued')));
+        for (const refund of unanswered) await submitRefund(payment, refund).catch((error: unknown) => log?.(error, `payment: refund ${refund.id} not submitted`));
+        rows.push(payment);
+      }
       let changed = 0;
       for (const row of rows) {
         try {
@@ -272,6 +407,82 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
         }
       }
       return changed;
+    },
+
+    /**
+     * Pays back (part of) a paid payment through its provider, with a reason. Idempotent by `idempotencyKey`: a request
+     * repeated with the same key answers the same refund (and, when the provider never answered it, asks the provider
+     * again with the refund's own key). Without `amountCents`: everything that remains. More than remains (the
+     * amount less what is refunded or on its way and charged back): 422 with a Dutch message. The refund is stored,
+     * its event written and `audit` called in one transaction before the provider is asked.
+     */
+    async refund(input: {
+      paymentId: number; amountCents: number | null; reason: string; idempotencyKey: string; actor: { userId: number; name: string };
+      audit: (tx: Queryable, refund: RefundRow, payment: PaymentRow) => Promise<void>;
+    }): Promise<{ refund: RefundRow; repeated: boolean }> {
+      const reason = input.reason.trim();
+      const prepared = await db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for('update');
+        if (!payment) throw new NotFoundError();
+        const [earlier] = await tx.select().from(paymentRefunds)
+          .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.idempotencyKey, input.idempotencyKey)));
+        if (earlier) return { payment, refund: earlier, repeated: true };
+        if (payment.status !== 'paid') throw new UnprocessableError(staffPaymentMessages.notPaid);
+        const remaining = remainingCents(payment);
+        const amount = input.amountCents ?? remaining;
+        if (remaining < 1) throw new UnprocessableError(staffPaymentMessages.nothingLeft);
+        if (amount > remaining) {
+          const message = staffPaymentMessages.aboveRemaining(formatEuro(remaining));
+          throw new UnprocessableError(message, [{ field: 'amount_cents', message }]);
+        }
+        if (amount < 1) throw new UnprocessableError(staffPaymentMessages.amountTooLow, [{ field: 'amount_cents', message: staffPaymentMessages.amountTooLow }]);
+        const [refund] = await tx.insert(paymentRefunds).values({
+          paymentId: payment.id, amountCents: amount, reason, status: 'queued', origin: 'console', idempotencyKey: input.idempotencyKey,
+          requestedBy: input.actor.userId, requestedByName: input.actor.name,
+        }).returning();
+        await tx.insert(paymentEvents).values({
+          paymentId: payment.id, source: 'console', status: 'queued', applied: true, refundId: refund!.id, amountCents: amount, actor: input.actor.name,
+        });
+        await recount(tx, payment.id);
+        await input.audit(tx, refund!, payment);
+        return { payment, refund: refund!, repeated: false };
+      });
+      const { payment, refund, repeated } = prepared;
+      if (refund.providerRefundId || refund.status !== 'queued') return { refund, repeated };
+      return { refund: await submitRefund(payment, refund), repeated };
+    },
+
+    /** A payment with its refunds, chargebacks and full history (status, refund and chargeback events), oldest first. */
+    async ledger(paymentIds: number[]) {
+      const empty = () => ({ refunds: [] as RefundRow[], chargebacks: [] as ChargebackRow[], events: [] as Array<typeof paymentEvents.$inferSelect> });
+      const byPayment = new Map(paymentIds.map((id) => [id, empty()]));
+      if (!paymentIds.length) return byPayment;
+      const [refunds, chargebacks, events] = await Promise.all([
+        db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, paymentIds)).orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+        db.select().from(paymentChargebacks).where(inArray(paymentChargebacks.paymentId, paymentIds)).orderBy(asc(paymentChargebacks.createdAt)),
+        db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, paymentIds)).orderBy(asc(paymentEvents.at), asc(paymentEvents.id)),
+      ]);
+      for (const r of refunds) byPayment.get(r.paymentId)!.refunds.push(r);
+      for (const c of chargebacks) byPayment.get(c.paymentId)!.chargebacks.push(c);
+      for (const e of events) byPayment.get(e.paymentId)!.events.push(e);
+      return byPayment;
+    },
+
+    /**
+     * For the console's entry detail: the entry's payments (newest first) with paid, refunded, charged-back and
+     * remaining amounts and their refunds. One query for the payments and one for their refunds.
+     */
+    async ofEntry(entryId: number): Promise<EntryPayment[]> {
+      const rows = await db.select().from(payments)
+        .where(and(eq(payments.subjectKind, 'choice-form'), eq(payments.entryId, entryId))).orderBy(desc(payments.id));
+      const refunds = rows.length
+        ? await db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, rows.map((r) => r.id))).orderBy(asc(paymentRefunds.id))
+        : [];
+      return rows.map((row) => ({
+        id: row.id, status: row.status as PaymentStatus, amountCents: row.amountCents, refundedCents: row.refundedCents, chargedBackCents: row.chargedBackCents,
+        remainingCents: row.status === 'paid' ? remainingCents(row) : 0, paidAt: row.paidAt, createdAt: row.createdAt,
+        refunds: refunds.filter((r) => r.paymentId === row.id).map((r) => ({ id: r.id, amountCents: r.amountCents, status: r.status as RefundStatus, reason: r.reason, createdAt: r.createdAt })),
+      }));
     },
 
     /** The job after a change: tells the subject's module, which must be idempotent (at least once). */

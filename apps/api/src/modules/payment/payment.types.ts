@@ -71,5 +71,22 @@ export interface PaymentProvider {
     metadata: Record<string, string | number>;
     idempotencyKey: string;
   }): Promise<{ id: string; status: PaymentStatus; checkoutUrl: string }>;
-  getPayment(id: string): Promise<{ id: string; status: PaymentStatus; amountCents: number }>;
+  /**
+   * The payment as the provider knows it, with its refunds and chargebacks (Mollie: GET /v2/payments/{id} with
+   * embed=refunds,chargebacks). A Mollie payment stays 'paid' after a refund: the refunds tell what was paid back.
+   */
+  getPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Asks the provider to pay back (part of) a paid payment (Mollie: POST /v2/payments/{id}/refunds with an
+   * Idempotency-Key: the same key answers the same refund). The refund usually finishes later: its status
+   * changes are told through the payment's webhook.
+   */
+  refund(input: { paymentId: string; amountCents: number; description: string; metadata: Record<string, string | number>; idempotencyKey: string }): Promise<ProviderRefund>;
 }
+
+/** Mollie's refund statuses; the local checkout uses the same words. */
+export type RefundStatus = 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+
+export type ProviderRefund = { id: string; amountCents: number; status: RefundStatus; description: string; metadata: Record<string, unknown> | null; createdAt: Date };
+export type ProviderChargeback = { id: string; amountCents: number; reversedAt: Date | null; createdAt: Date };
+export type ProviderPayment = { id: string; status: PaymentStatus; amountCents: number; refunds: ProviderRefund[]; chargebacks: ProviderChargeback[] };

@@ -7,7 +7,7 @@ import { users } from '../auth/auth.table.ts';
 import { formEntries, formEntryEvents, forms, formVersions } from '../form-engine/form-engine.table.ts';
 import { payments } from '../payment/payment.table.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
-import { numberPart, searchConditions } from '../staff-addresses/index.ts';
+import { addressSearchConditions, numberPart } from '../staff-addresses/index.ts';
 import { staffExports } from './staff-entries.table.ts';
 
 /** Every query carries the owner scope: the staff member's customer, the project and the form. */
@@ -71,7 +71,7 @@ function addressConditions(scope: FormScope, filter: TStaffEntryFilter): SQL[] {
   if (filter.building_unit) where.push(eq(addressProjects.buildingUnit, filter.building_unit));
   if (filter.answered === 'yes' || filter.status || filter.paid) where.push(isNotNull(formEntries.id));
   if (filter.answered === 'no') where.push(isNull(formEntries.id));
-  if (filter.q) where.push(...searchConditions(filter.q));
+  if (filter.q) where.push(...addressSearchConditions(filter.q));
   return where;
 }
 

@@ -61,6 +61,7 @@ function ProjectSettings({ project }: { project: TStaffProject }) {
               {can('addresses.read') && <li><Link href={`/projecten/${project.id}/adressen`} className="text-blue-800 underline underline-offset-2">{texts.addresses}</Link></li>}
               {can('consent.letters.print') && <li><Link href={`/projecten/${project.id}/draagvlak`} className="text-blue-800 underline underline-offset-2">{texts.consentLetters}</Link></li>}
               {can('consent.tally.read') && <li><Link href={`/projecten/${project.id}/draagvlak/campagne`} className="text-blue-800 underline underline-offset-2">Draagvlakcampagne</Link></li>}
+              {can('payments.read') && <li><Link href={`/projecten/${project.id}/betalingen`} className="text-blue-800 underline underline-offset-2">Betalingen</Link></li>}
               {project.is_public && !project.archived_at && (
                 <li>
                   <a href={`/public/dashboard/${project.id}`} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline underline-offset-2">
