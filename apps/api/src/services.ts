@@ -135,7 +135,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
   // The entries of every form and their exports (issue 16).
-  const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, files, jobs, log });
+  const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.

@@ -197,6 +197,8 @@ export const ZStaffEntrySignature = z.object({
 
 export const ZEntryPaymentRow = z.object({
   id: z.number().int(), status: z.string(), amount_cents: z.number().int(), created_at: z.string(), paid_at: z.string().nullable(),
+  /** Refunded and charged back so far, and what is left of a paid payment (staff-payments.ts has the refunds). */
+  refunded_cents: z.number().int(), charged_back_cents: z.number().int(), remaining_cents: z.number().int(),
 });
 
 export const ZStaffEntryDetail = z.object({

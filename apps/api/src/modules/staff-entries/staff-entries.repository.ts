@@ -208,11 +208,6 @@ export function listEvents(db: Db, entryId: number) {
     .limit(EVENTS_LIMIT);
 }
 
-export function listPayments(db: Db, entryId: number) {
-  return db.select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, createdAt: payments.createdAt, paidAt: payments.paidAt })
-    .from(payments).where(and(eq(payments.subjectKind, PAYMENT_SUBJECT), eq(payments.entryId, entryId))).orderBy(desc(payments.id)).limit(50);
-}
-
 export function listSiblings(db: Db, scope: FormScope, addressId: number, entryId: number) {
   return db.select({ id: formEntries.id, status: formEntries.status, updatedAt: formEntries.updatedAt }).from(formEntries)
     .where(and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addressId), sql`${formEntries.id} <> ${entryId}`))

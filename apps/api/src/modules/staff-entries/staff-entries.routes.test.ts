@@ -134,6 +134,13 @@ describe('the entries of a form', () => {
     expect(unpaid.map((r) => r.entry!.id)).toEqual([place.entries.choiceDue]);
     const paid = ours((await http.get(`${base(place, place.choiceId)}/entries?paid=yes`, tokens.editor)).json<TStaffEntryRow[]>());
     expect(paid.map((r) => r.entry!.id)).toEqual([place.entries.choicePaid]);
+    // The entry shows its payment with what was refunded and what is left (the payment module's own read).
+    const [payment] = await t.query<{ id: number }>(
+      `INSERT INTO payments (provider, provider_payment_id, subject_kind, entry_id, project_id, form_id, amount_cents, description, status, idempotency_key, paid_at, refunded_cents)
+       VALUES ('local', 'tr_entrytest', 'choice-form', $1, $2, $3, 123456, 'Meerwerk', 'paid', 'entry-test-1', now(), 23456) RETURNING id`,
+      [place.entries.choicePaid, place.projectId, place.choiceId]);
+    const detail = (await http.get(`${base(place, place.choiceId)}/entries/${place.entries.choicePaid}`, tokens.editor)).json<TStaffEntryDetail>();
+    expect(detail.payments).toMatchObject([{ id: payment!.id, status: 'paid', amount_cents: 123456, refunded_cents: 23456, remaining_cents: 100000, charged_back_cents: 0 }]);
   });
 
   it('counts per status for the chips', async () => {

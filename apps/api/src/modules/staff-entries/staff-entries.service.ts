@@ -20,11 +20,12 @@ import {
 } from '../form-engine/index.ts';
 import { findEntryById } from '../form-engine/form-engine.repository.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { PaymentModule } from '../payment/index.ts';
 import { projects } from '../project/project.table.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
   allDefinitions, countEntries, entryState, exportRows, findEntryAddress, findExport, findScopedEntry, findScopedForm, listAddressRows, listEvents,
-  listExports, listPayments, listSiblings, listVisitorRows, versionDefinition, type ExportRow, type FormScope, type ScopedForm, type StaffExportListRow,
+  listExports, listSiblings, listVisitorRows, versionDefinition, type ExportRow, type FormScope, type ScopedForm, type StaffExportListRow,
 } from './staff-entries.repository.ts';
 import { staffExports } from './staff-entries.table.ts';
 
@@ -32,6 +33,8 @@ type Deps = {
   db: Db;
   audit: AuditService;
   engine: FormEngine;
+  /** The entry's payments with their refunds and chargebacks (the payment module keeps them). */
+  payments: Pick<PaymentModule, 'ofEntry'>;
   files: FilesService;
   jobs: JobQueue;
   log: (error: unknown, msg: string) => void;
@@ -207,7 +210,7 @@ const pdfName = (row: ExportRow) =>
   `${(row.address ? `${row.address.zipcode}-${row.address.houseNumber}-${row.address.street}` : 'bezoeker').normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/-+/g, '-')}-${row.entry?.entryId}.pdf`;
 
 export function createStaffEntriesService(deps: Deps) {
-  const { db, audit, engine, files, jobs, log } = deps;
+  const { db, audit, engine, payments, files, jobs, log } = deps;
 
   /** The form of a project the account reaches (the guard checked the project), or 404. */
   async function scopeOf(ctx: StaffContext, projectId: number, formId: number): Promise<{ scope: FormScope; form: ScopedForm }> {
@@ -275,7 +278,7 @@ export function createStaffEntriesService(deps: Deps) {
       entryState(db, entry.id, form.definition.length),
       entry.addressId ? findEntryAddress(db, scope, entry.addressId) : Promise.resolve(null),
       listEvents(db, entry.id),
-      listPayments(db, entry.id),
+      payments.ofEntry(entry.id),
       entry.addressId ? listSiblings(db, scope, entry.addressId, entry.id) : Promise.resolve([]),
       contextOf(entry),
     ]);
@@ -293,7 +296,10 @@ export function createStaffEntriesService(deps: Deps) {
         who: e.actorKind === 'occupant' ? e.occupant : e.actorKind === 'staff' ? e.user : e.actorKind === 'system' ? ENTRY_FACE_LABELS.system : null,
         at: iso(e.at)!,
       })),
-      payments: paymentRows.map((p) => ({ id: p.id, status: p.status, amount_cents: p.amountCents, created_at: iso(p.createdAt)!, paid_at: iso(p.paidAt) })),
+      payments: paymentRows.map((p) => ({
+        id: p.id, status: p.status, amount_cents: p.amountCents, created_at: iso(p.createdAt)!, paid_at: iso(p.paidAt),
+        refunded_cents: p.refundedCents, charged_back_cents: p.chargedBackCents, remaining_cents: p.remainingCents,
+      })),
       siblings: siblings.map((s) => ({ id: s.id, status: wireStatus(s.status), updated_at: iso(s.updatedAt)! })),
       reopen: { allowed: refusal === null, reason: refusal },
     };
@@ -323,7 +329,7 @@ export function createStaffEntriesService(deps: Deps) {
     const { form, entry } = await entryOf(ctx, projectId, formId, entryId);
     const reasonText = reason.trim();
     if (!reasonText) throw new UnprocessableError(reopenMessages.reasonRequired, [{ field: 'reason', message: reopenMessages.reasonRequired }]);
-    const [lastPayment] = await listPayments(db, entry.id);
+    const [lastPayment] = await payments.ofEntry(entry.id);
     const refusal = reopenRefusal(form, entry, lastPayment?.status ?? null);
     if (refusal) throw new ConflictError(refusal);
     const done = await db.transaction(async (tx) => {

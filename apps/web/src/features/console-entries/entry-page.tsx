@@ -112,7 +112,12 @@ function EntryDetail({ projectId, formId, entryId, detail, canManage }: {
           {detail.payments.length > 0 && (
             <ul className="flex flex-col gap-1">
               {detail.payments.map((p) => (
-                <li key={p.id}>{texts.detail.paymentRow(formatEuro(p.amount_cents), texts.paymentStatus[p.status] ?? p.status, formatConsoleDateTime(p.paid_at ?? p.created_at))}</li>
+                <li key={p.id} className="flex flex-wrap items-baseline gap-x-3">
+                  <span>{texts.detail.paymentRow(formatEuro(p.amount_cents), texts.paymentStatus[p.status] ?? p.status, formatConsoleDateTime(p.paid_at ?? p.created_at))}</span>
+                  {p.refunded_cents > 0 && <span>{texts.detail.paymentRefunded(formatEuro(p.refunded_cents), formatEuro(p.remaining_cents))}</span>}
+                  {p.charged_back_cents > 0 && <span>{texts.detail.paymentChargedBack(formatEuro(p.charged_back_cents))}</span>}
+                  <Link href={`/projecten/${projectId}/betalingen/${p.id}`} className="text-blue-800 underline underline-offset-2">{texts.detail.paymentLink}</Link>
+                </li>
               ))}
             </ul>
           )}
