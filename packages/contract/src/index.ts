@@ -21,6 +21,8 @@ export * from './survey-rules.ts';
 export * from './survey.ts';
 export * from './form-rules.ts';
 export * from './forms.ts';
+export * from './form-elements.ts';
+export * from './form-definition-rules.ts';
 export * from './choice.ts';
 export * from './payment.ts';
 export * from './support-base.ts';
