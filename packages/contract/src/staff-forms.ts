@@ -19,13 +19,6 @@ import { PAGE_MAX_LIMIT } from './paging.ts';
  * 422 `{ message, errors: [{ field, message }] }`, each message naming the element.
  */
 
-export const FORM_KIND_LABELS: Record<TFormFamily, string> = {
-  'support-base': 'Draagvlak (instemming)',
-  choice: 'Keuzeformulier',
-  intake: 'Opname',
-  generic: 'Formulier',
-};
-
 export const STAFF_FORM_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TStaffFormStatus = (typeof STAFF_FORM_STATUSES)[number];
 export const STAFF_FORM_STATUS_LABELS: Record<TStaffFormStatus, string> = { draft: 'Concept', published: 'Gepubliceerd', archived: 'Gearchiveerd' };
@@ -88,7 +81,7 @@ const ZStaffFormHtml = z.string().max(100_000, 'De tekst is te lang').nullable()
  * Every setting a form has. Which ones a kind uses: FORM_KIND_SETTINGS (the others are stored but do
  * nothing for that kind). HTML texts are sanitised when stored.
  */
-export const ZStaffFormSettings = z.object({
+const ZStaffFormSettingsObject = z.object({
   name: ZName,
   /** Staff HTML: the heading text residents see (the choice form's description). */
   description: ZStaffFormHtml,
@@ -125,7 +118,9 @@ export const ZStaffFormSettings = z.object({
   status_enabled: z.boolean(),
   /** Generic: the menu of the project's forms overview it is listed under (null: at the top). */
   menu_id: z.number().int().positive().nullable(),
-}).refine((s) => !s.opens_at || !s.closes_at || new Date(s.closes_at) > new Date(s.opens_at), { message: staffFormsMessages.datesOrder, path: ['closes_at'] });
+});
+export const ZStaffFormSettings = ZStaffFormSettingsObject
+  .refine((s) => !s.opens_at || !s.closes_at || new Date(s.closes_at) > new Date(s.opens_at), { message: staffFormsMessages.datesOrder, path: ['closes_at'] });
 export type TStaffFormSettings = z.infer<typeof ZStaffFormSettings>;
 
 type SettingKey = keyof TStaffFormSettings;
@@ -159,6 +154,16 @@ export function defaultFormSettings(kind: TFormFamily, name: string): TStaffForm
 export const ZFormFamily = z.enum(FORM_FAMILIES, { error: staffFormsMessages.importKind });
 export const ZStaffFormStatus = z.enum(STAFF_FORM_STATUSES);
 export const ZFormDefinition = z.array(ZFormSectionDefinition).max(100);
+/**
+ * A definition as a save, publish or import sends it: only its outline is checked here, so that every
+ * problem inside an element reaches validateFormDefinition, whose messages name the element.
+ */
+export const ZFormDefinitionInput = z.array(z.object({
+  id: z.string().max(200),
+  label: z.string().max(2000).nullable().optional(),
+  elements: z.array(z.object({ id: z.string().max(200), type: z.string().max(200), data: z.record(z.string(), z.unknown()) })).max(1000),
+})).max(100);
+export type TFormDefinitionInput = z.infer<typeof ZFormDefinitionInput>;
 
 // ---------------------------------------------------------------- list and detail
 
@@ -217,7 +222,7 @@ export type TStaffFormCreateBody = z.infer<typeof ZStaffFormCreateBody>;
 export const ZStaffFormUpdateBody = z.object({
   revision: z.number().int().min(0),
   settings: ZStaffFormSettings,
-  definition: ZFormDefinition,
+  definition: ZFormDefinitionInput,
 });
 export type TStaffFormUpdateBody = z.infer<typeof ZStaffFormUpdateBody>;
 
@@ -254,8 +259,8 @@ export const ZFormFile = z.object({
   schema_version: z.literal(FORM_FILE_SCHEMA_VERSION),
   kind: ZFormFamily,
   name: ZName,
-  settings: ZStaffFormSettings.omit({ menu_id: true }).partial().optional(),
-  definition: ZFormDefinition,
+  settings: ZStaffFormSettingsObject.omit({ menu_id: true }).partial().optional(),
+  definition: ZFormDefinitionInput,
 });
 export type TFormFile = z.infer<typeof ZFormFile>;
 

@@ -98,7 +98,7 @@ export async function countEntries(db: Db, formId: number, owner: EntryOwner): P
 }
 
 /** The form's published version, read when an entry's answers are saved: the entry keeps the version it was answered on. */
-const answeredVersion = sql<number>`(SELECT ${forms.publishedVersion} FROM ${forms} WHERE ${forms.id} = ${formEntries.formId})`;
+const answeredVersion = sql<number>`(SELECT f.published_version FROM forms f WHERE f.id = "form_entries"."form_id")`;
 
 /** A new entry; for a one-per-owner form null when the owner has one already (the unique index decides). */
 export async function insertEntry(db: Queryable, form: Pick<FormRow, 'id' | 'projectId'>, owner: EntryOwner, values: Partial<typeof formEntries.$inferInsert> & { onePerOwner: boolean }): Promise<FormEntryRow | null> {
@@ -106,7 +106,7 @@ export async function insertEntry(db: Queryable, form: Pick<FormRow, 'id' | 'pro
     .insert(formEntries)
     .values({
       ...values,
-      formVersion: sql<number>`(SELECT ${forms.publishedVersion} FROM ${forms} WHERE ${forms.id} = ${form.id})`,
+      formVersion: sql<number>`(SELECT f.published_version FROM forms f WHERE f.id = ${form.id})`,
       formId: form.id,
       projectId: form.projectId,
       addressId: owner.kind === 'address' ? owner.addressId : null,

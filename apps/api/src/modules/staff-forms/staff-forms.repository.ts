@@ -10,7 +10,8 @@ import { projects } from '../project/project.table.ts';
 export type FormRow = typeof forms.$inferSelect;
 export type FormVersionRow = typeof formVersions.$inferSelect;
 
-const entryCount = sql<number>`(SELECT count(*)::int FROM ${formEntries} WHERE ${formEntries.formId} = ${forms.id})`;
+// Written out: inside a subquery drizzle may leave a column of the outer table unqualified.
+const entryCount = sql<number>`(SELECT count(*)::int FROM form_entries fe WHERE fe.form_id = "forms"."id")`;
 
 /** A form of one of these projects (the caller's reach), with its entry count; null when it is not. */
 export async function findStaffForm(db: Queryable, formId: number, customerId: number): Promise<(FormRow & { entryCount: number }) | null> {
@@ -54,7 +55,7 @@ export function listVersions(db: Db, formId: number) {
 }
 
 export async function findVersion(db: Db, formId: number, version: number) {
-  const [row] = await db.select({ version: formVersions, publishedBy: users.name, entryCount: sql<number>`(SELECT count(*)::int FROM ${formEntries} WHERE ${formEntries.formId} = ${formId} AND ${formEntries.formVersion} = ${version})` })
+  const [row] = await db.select({ version: formVersions, publishedBy: users.name, entryCount: sql<number>`(SELECT count(*)::int FROM form_entries fe WHERE fe.form_id = ${formId} AND fe.form_version = ${version})` })
     .from(formVersions).leftJoin(users, eq(users.id, formVersions.publishedBy))
     .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version))).limit(1);
   return row ?? null;
@@ -97,7 +98,7 @@ export function listAttachments(db: Queryable, formId: number) {
 // ---- menus ---------------------------------------------------------------------------------------
 
 export function listMenus(db: Db, projectId: number) {
-  return db.select({ menu: formMenus, formCount: sql<number>`(SELECT count(*)::int FROM ${forms} WHERE ${forms.menuId} = ${formMenus.id})` })
+  return db.select({ menu: formMenus, formCount: sql<number>`(SELECT count(*)::int FROM forms f WHERE f.menu_id = "form_menus"."id")` })
     .from(formMenus).where(eq(formMenus.projectId, projectId)).orderBy(asc(formMenus.position), asc(formMenus.id)).limit(200);
 }
 

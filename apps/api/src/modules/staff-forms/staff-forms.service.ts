@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  FORM_FILE_FORMAT, FORM_FILE_SCHEMA_VERSION, ZFormFile, defaultFormSettings, staffFormsMessages, validateFormDefinition,
-  type TFormFamily, type TFormFile, type TFormSectionDefinition, type TStaffForm, type TStaffFormAttachment, type TStaffFormCreateBody,
+  FORM_FILE_FORMAT, FORM_FILE_SCHEMA_VERSION, ZFormFile, defaultFormSettings, newDefinitionId, staffFormsMessages, validateFormDefinition,
+  ZFormDefinition, type TFormDefinitionInput, type TFormFamily, type TFormFile, type TFormSectionDefinition, type TStaffForm, type TStaffFormAttachment, type TStaffFormCreateBody,
   type TStaffFormImage, type TStaffFormListItem, type TStaffFormListQuery, type TStaffFormMenu, type TStaffFormPublishBody, type TStaffFormSettings,
   type TStaffFormStatus, type TStaffFormUpdateBody, type TStaffFormVersion, type TStaffFormVersionDetail,
 } from '@portal/contract';
@@ -63,11 +63,25 @@ const draftOf = (row: FormRow): TFormSectionDefinition[] => row.draftDefinition 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** 422 when the validator of the contract finds problems, each naming the element. */
-function assertValidDefinition(kind: TFormFamily, definition: TFormSectionDefinition[], prefix = 'definition') {
-  const problems = validateFormDefinition(kind, definition);
-  if (problems.length) {
-    throw new UnprocessableError(staffFormsMessages.invalidDefinition, problems.map((p) => ({ field: p.field ? `${prefix}.${p.field}` : prefix, message: p.message })));
+function validDefinition(kind: TFormFamily, input: TFormDefinitionInput | TFormSectionDefinition[]): TFormSectionDefinition[] {
+  let problems: ReturnType<typeof validateFormDefinition>;
+  try {
+    problems = validateFormDefinition(kind, input as TFormSectionDefinition[]);
+  } catch {
+    problems = []; // a shape the rules do not expect (a number for a label): the schema below names it
   }
+  if (problems.length) throw new UnprocessableError(staffFormsMessages.invalidDefinition, problems.map((p) => ({ field: p.field, message: p.message })));
+  // What the validator let through is the element model; the model's schema still has the last word.
+  const parsed = ZFormDefinition.safeParse(input);
+  if (!parsed.success) throw new UnprocessableError(staffFormsMessages.invalidDefinition, zodErrors(parsed.error.issues, 'sections'));
+  return parsed.data;
+}
+
+function zodErrors(issues: Array<{ path: PropertyKey[]; message: string }>, prefix?: string): FieldError[] {
+  return issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: /^(Invalid|Expected|Too (big|small)|Required|Unrecognized)/i.test(issue.message) ? 'Deze waarde is ongeldig' : issue.message,
+  }));
 }
 
 const unprocessable = (field: string, message: string) => new UnprocessableError(message, [{ field, message }]);
@@ -142,23 +156,23 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
 
     async create(ctx: StaffContext, projectId: number, body: TStaffFormCreateBody): Promise<TStaffForm> {
       await access.project(ctx, projectId);
-      return insertDraft(ctx, projectId, { kind: body.kind, settings: defaultFormSettings(body.kind, body.name), definition: [] }, 'create');
+      return insertDraft(ctx, projectId, { kind: body.kind, settings: defaultFormSettings(body.kind, body.name), definition: [{ id: newDefinitionId('s'), label: 'Onderdeel 1', elements: [] }] }, 'create');
     },
 
     /** Saves settings and the draft, if nobody saved since `revision` (409 otherwise). */
     async update(ctx: StaffContext, formId: number, body: TStaffFormUpdateBody): Promise<TStaffForm> {
       const before = await formOf(ctx, formId);
       if (before.archivedAt) throw new ConflictError(staffFormsMessages.archived);
-      assertValidDefinition(before.kind, body.definition);
+      const definition = validDefinition(before.kind, body.definition);
       await db.transaction(async (tx) => {
         await assertMenu(tx, before.projectId, before.kind === 'generic' ? body.settings.menu_id : null);
         // A draft equal to the published version is no draft (NULL); a form never published keeps its draft.
-        const draft = before.publishedVersion !== null && sameJson(body.definition, before.definition) ? null : body.definition;
+        const draft = before.publishedVersion !== null && sameJson(definition, before.definition) ? null : definition;
         const [row] = await tx.update(forms)
           .set({ ...settingsColumns(before.kind, body.settings), draftDefinition: draft, revision: sql`${forms.revision} + 1`, updatedAt: new Date() })
           .where(and(eq(forms.id, formId), eq(forms.revision, body.revision))).returning();
         if (!row) throw new ConflictError(staffFormsMessages.stale);
-        await linkDefinitionFiles(tx, formId, ctx.customerId, body.definition);
+        await linkDefinitionFiles(tx, formId, ctx.customerId, definition);
         await audit.record(ctx, { action: 'update', entity: 'form', entityId: formId, projectId: before.projectId, before: settingsOf(before), after: settingsOf(row) }, tx);
       });
       return reread(ctx, formId);
@@ -180,7 +194,7 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
         const definition = draftOf(form);
         if (form.publishedVersion !== null && form.draftDefinition === null) throw unprocessable('definition', staffFormsMessages.nothingToPublish);
         if (!definition.some((s) => s.elements.length > 0)) throw unprocessable('definition', staffFormsMessages.emptyDefinition);
-        assertValidDefinition(form.kind, definition);
+        validDefinition(form.kind, definition);
         const needsDecision = form.kind === 'support-base' && form.publishedVersion !== null && (await signingStarted(tx, formId));
         const decision = needsDecision ? body.consent_decision : undefined;
         if (needsDecision && !decision) throw unprocessable('consent_decision', staffFormsMessages.consentDecisionRequired);
@@ -236,11 +250,12 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
       const sameProject = targetProjectId === source.projectId;
       const settings = { ...settingsOf(source), name: sameProject ? `${source.name} (kopie)`.slice(0, 200) : source.name, menu_id: sameProject ? source.menuId : null };
       return insertDraft(ctx, targetProjectId, { kind: source.kind, settings, definition: draftOf(source) }, 'copy', async (tx, id) => {
-        await tx.insert(formFiles).select(tx.select({ formId: sql<number>`${id}`.as('form_id'), fileId: formFiles.fileId }).from(formFiles).where(eq(formFiles.formId, formId)))
-          .onConflictDoNothing();
-        await tx.insert(formAttachments).select(tx.select({
-          formId: sql<number>`${id}`.as('form_id'), fileId: formAttachments.fileId, name: formAttachments.name, position: formAttachments.position,
-        }).from(formAttachments).where(eq(formAttachments.formId, formId)));
+        const [linked, attached] = await Promise.all([
+          tx.select({ fileId: formFiles.fileId }).from(formFiles).where(eq(formFiles.formId, formId)).limit(1000),
+          tx.select().from(formAttachments).where(eq(formAttachments.formId, formId)).limit(100),
+        ]);
+        if (linked.length) await tx.insert(formFiles).values(linked.map((l) => ({ formId: id, fileId: l.fileId }))).onConflictDoNothing();
+        if (attached.length) await tx.insert(formAttachments).values(attached.map((a) => ({ formId: id, fileId: a.fileId, name: a.name, position: a.position })));
       });
     },
 
@@ -282,17 +297,11 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
       if ((json as { format?: unknown } | null)?.format !== FORM_FILE_FORMAT) throw unprocessable('format', staffFormsMessages.importFormat);
       if (typeof version === 'number' && version !== FORM_FILE_SCHEMA_VERSION) throw unprocessable('schema_version', staffFormsMessages.importVersion(version));
       const parsed = ZFormFile.safeParse(json);
-      if (!parsed.success) {
-        const errors: FieldError[] = parsed.error.issues.map((issue) => ({
-          field: issue.path.join('.'),
-          message: /^(Invalid|Expected|Too (big|small)|Required|Unrecognized)/i.test(issue.message) ? 'Deze waarde is ongeldig' : issue.message,
-        }));
-        throw new UnprocessableError(staffFormsMessages.invalidDefinition, errors);
-      }
+      if (!parsed.success) throw new UnprocessableError(staffFormsMessages.invalidDefinition, zodErrors(parsed.error.issues));
       const file = parsed.data;
-      assertValidDefinition(file.kind, file.definition);
+      const definition = validDefinition(file.kind, file.definition);
       const settings: TStaffFormSettings = { ...defaultFormSettings(file.kind, file.name), ...file.settings, name: file.name, menu_id: null };
-      return insertDraft(ctx, projectId, { kind: file.kind, settings, definition: file.definition }, 'import');
+      return insertDraft(ctx, projectId, { kind: file.kind, settings, definition }, 'import');
     },
 
     // ---- attachments (support-base) ----
