@@ -61,6 +61,8 @@ export function ElementCard({ family, section, sections, element, index, open, o
                 type="button"
                 id={`${id}-name`}
                 data-focus-key={`toggle:${element.id}`}
+                aria-label={t.open(name)}
+                aria-describedby={problems.length ? `${id}-count` : undefined}
                 aria-expanded={open}
                 aria-controls={`${id}-body`}
                 onClick={onToggle}
@@ -69,7 +71,7 @@ export function ElementCard({ family, section, sections, element, index, open, o
                 <span className="w-full truncate text-sm font-semibold text-slate-900">{element.data.label?.trim() || t.elementName(elementSpec(family, element.type)?.name ?? element.type, '')}</span>
                 <span className="text-xs text-slate-600">
                   {elementSpec(family, element.type)?.name ?? element.type}
-                  {problems.length > 0 && <span className="ml-2 font-semibold text-red-700">{t.problemCount(problems.length)}</span>}
+                  {problems.length > 0 && <span id={`${id}-count`} className="ml-2 font-semibold text-red-700">{t.problemCount(problems.length)}</span>}
                 </span>
               </button>
             </h4>

@@ -112,7 +112,7 @@ export function SectionCard({ family, section, sections, index, dispatch, proble
                     onRemove={() => {
                       const next = section.elements[i + 1] ?? section.elements[i - 1];
                       dispatch({ type: 'removeElement', sectionId: section.id, elementId: element.id });
-                      after(next ? `[data-focus-key="toggle:${next.id}"]` : `#${CSS.escape(`${id}-add`)}`, t.removed(elementDisplayName(family, element)));
+                      after(next ? `[data-focus-key="toggle:${next.id}"]` : `[id="${id}-add"]`, t.removed(elementDisplayName(family, element)));
                     }}
                   />
                 ))}

@@ -19,7 +19,6 @@ export const editorTexts = {
   addElement: 'Toevoegen',
   elementName: (kindName: string, label: string) => (label.trim() ? `${label} (${kindName})` : `${kindName} zonder tekst`),
   open: (name: string) => `${name} bewerken`,
-  close: (name: string) => `${name} inklappen`,
   up: (name: string) => `${name} omhoog`,
   down: (name: string) => `${name} omlaag`,
   drag: (name: string) => `${name} verslepen`,
