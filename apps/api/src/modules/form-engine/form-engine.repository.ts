@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { addresses, occupants } from '../address/address.table.ts';
@@ -32,11 +32,12 @@ export function ownedBy(owner: EntryOwner): SQL {
 }
 
 /**
- * What residents, partners and visitors see: a published, not archived form (is_active: set by publishing,
- * cleared by archiving) within its opening and closing moments.
+ * What residents, partners and visitors see: a published, not archived form within its opening and closing
+ * moments. `is_active` is the published switch: the console creates forms without it, publishing sets it,
+ * archiving clears it (archived_at is checked too, for a form archived by other means).
  */
 export const openToResidents = (): SQL => and(
-  eq(forms.isActive, true), isNotNull(forms.publishedVersion), isNull(forms.archivedAt),
+  eq(forms.isActive, true), isNull(forms.archivedAt),
   or(isNull(forms.opensAt), lte(forms.opensAt, sql`now()`)), or(isNull(forms.closesAt), gt(forms.closesAt, sql`now()`)),
 )!;
 
