@@ -176,6 +176,10 @@ export const ZStaffFormListQuery = z.object({
   before: ZId.optional(),
 });
 export type TStaffFormListQuery = z.infer<typeof ZStaffFormListQuery>;
+/** The list as a file: the same filters, every match (at most FORMS_EXPORT_MAX). */
+export const ZStaffFormListExportQuery = ZStaffFormListQuery.omit({ limit: true, before: true }).extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export type TStaffFormListExportQuery = z.infer<typeof ZStaffFormListExportQuery>;
+export const FORMS_EXPORT_MAX = 1000;
 
 export const ZStaffFormListItem = z.object({
   id: z.number(),
@@ -285,6 +289,8 @@ export const ZStaffFormMenuParams = z.object({ projectId: ZId, menuId: ZId });
 
 export const staffFormsPaths = {
   list: '/staff/projects/:projectId/forms',
+  /** GET ?format=csv|xlsx and the list's filters: the list as a file. */
+  listExport: '/staff/projects/:projectId/forms/export',
   /** POST, multipart field `file`: a form file (ZFormFile) becomes a new draft. */
   import: '/staff/projects/:projectId/forms/import',
   menus: '/staff/projects/:projectId/form-menus',

@@ -264,3 +264,19 @@ describe('who may', () => {
     expect((await http.get(`/api/staff/forms/${own.id}`)).statusCode).toBe(401);
   });
 });
+
+describe('the list as a file', () => {
+  it('exports the filtered list as CSV and XLSX, formula-like names as text; audited', async () => {
+    await createForm('generic', '=HYPERLINK("x")');
+    const csv = await http.get(`/api/staff/projects/${B}/forms/export?format=csv&kind=generic&q=HYPERLINK`, viewer);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Naam');
+    expect(csv.body).toContain(`'=HYPERLINK`);
+    expect(csv.body).not.toContain('Opname');
+    const xlsx = await http.get(`/api/staff/projects/${B}/forms/export?format=xlsx`, viewer);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx"/);
+    expect((await auditOf(t, 'forms', B)).map((a) => a.action)).toEqual(['export', 'export']);
+  });
+});

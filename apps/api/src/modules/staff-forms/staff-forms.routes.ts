@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  FORM_ATTACHMENT_MAX_BYTES, FORM_IMAGE_MAX_BYTES, FORM_IMPORT_MAX_BYTES, HAS_MORE_HEADER, pagedAnswer, staffFormsMessages, staffFormsPaths,
+  FORM_ATTACHMENT_MAX_BYTES, FORM_IMAGE_MAX_BYTES, FORMS_EXPORT_MAX, ZStaffFormListExportQuery, FORM_IMPORT_MAX_BYTES, HAS_MORE_HEADER, pagedAnswer, staffFormsMessages, staffFormsPaths,
   ZApiError, ZFormFile, ZStaffAttachmentOrderBody, ZStaffAttachmentRenameBody, ZStaffForm, ZStaffFormAttachment, ZStaffFormAttachmentParams,
   ZStaffFormCopyBody, ZStaffFormCreateBody, ZStaffFormImage, ZStaffFormListItem, ZStaffFormListQuery, ZStaffFormMenu, ZStaffFormMenuBody,
   ZStaffFormMenuParams, ZStaffFormParams, ZStaffFormPublishBody, ZStaffFormsProjectParams, ZStaffFormUpdateBody, ZStaffFormVersion,
@@ -43,6 +43,18 @@ export const staffFormsRoutes = (services: Services): FastifyPluginAsyncZod => a
     const page = await staffForms.list(staffOf(request), request.params.projectId, request.query);
     void reply.header(HAS_MORE_HEADER, String(page.hasMore));
     return page.items;
+  });
+
+  app.get(staffFormsPaths.listExport, {
+    config: read('projectId'),
+    schema: {
+      tags, security, summary: "A project's forms as CSV or XLSX", description: `The list's filters; every match up to ${FORMS_EXPORT_MAX}. Audited. ${ACCESS}`,
+      params: ZStaffFormsProjectParams, querystring: ZStaffFormListExportQuery, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: { 200: z.any().describe('The list: text/csv or xlsx'), ...errors },
+    },
+  }, async (request, reply) => {
+    const file = await staffForms.exportList(staffOf(request), request.params.projectId, request.query);
+    return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
   });
 
   app.post(staffFormsPaths.list, {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  FORM_FILE_FORMAT, FORM_FILE_SCHEMA_VERSION, ZFormFile, defaultFormSettings, newDefinitionId, staffFormsMessages, validateFormDefinition,
+  FORM_FILE_FORMAT, FORM_FILE_SCHEMA_VERSION, FORMS_EXPORT_MAX, type TStaffFormListExportQuery, ZFormFile, defaultFormSettings, newDefinitionId, staffFormsMessages, validateFormDefinition,
   ZFormDefinition, type TFormDefinitionInput, type TFormFamily, type TFormFile, type TFormSectionDefinition, type TStaffForm, type TStaffFormAttachment, type TStaffFormCreateBody,
   type TStaffFormImage, type TStaffFormListItem, type TStaffFormListQuery, type TStaffFormMenu, type TStaffFormPublishBody, type TStaffFormSettings,
   type TStaffFormStatus, type TStaffFormUpdateBody, type TStaffFormVersion, type TStaffFormVersionDetail,
@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, UnprocessableError, type FieldError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
+import { exportTable, type ExportColumn, type ExportFile } from '../../lib/table-export.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -153,6 +154,27 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
     },
 
     get: reread,
+
+    /** The list (same filters) as CSV or XLSX; audited. */
+    async exportList(ctx: StaffContext, projectId: number, query: TStaffFormListExportQuery): Promise<ExportFile> {
+      const project = await access.project(ctx, projectId);
+      const rows = await listStaffForms(db, projectId, query, FORMS_EXPORT_MAX);
+      type Row = (typeof rows)[number];
+      const columns: ExportColumn<Row>[] = [
+        { header: 'Id', value: (r) => r.form.id, kind: 'number' },
+        { header: 'Naam', value: (r) => r.form.name, width: 40 },
+        { header: 'Soort', value: (r) => r.form.kind },
+        { header: 'Status', value: (r) => ({ draft: 'Concept', published: 'Gepubliceerd', archived: 'Gearchiveerd' })[statusOf(r.form)] },
+        { header: 'Gepubliceerde versie', value: (r) => r.form.publishedVersion, kind: 'number' },
+        { header: 'Niet-gepubliceerde wijzigingen', value: (r) => r.form.draftDefinition !== null },
+        { header: 'Invullingen', value: (r) => r.entryCount, kind: 'number' },
+        { header: 'Open vanaf', value: (r) => r.form.opensAt, kind: 'date' },
+        { header: 'Sluit', value: (r) => r.form.closesAt, kind: 'date' },
+        { header: 'Gewijzigd', value: (r) => r.form.updatedAt, kind: 'date' },
+      ];
+      await audit.record(ctx, { action: 'export', entity: 'forms', entityId: projectId, projectId, after: { format: query.format, rows: rows.length } });
+      return exportTable(query.format, `Formulieren ${project.name}`, columns, rows);
+    },
 
     async create(ctx: StaffContext, projectId: number, body: TStaffFormCreateBody): Promise<TStaffForm> {
       await access.project(ctx, projectId);

@@ -61,16 +61,32 @@ export const formApi = {
   renameMenu: (projectId: number, menuId: number, name: string) => staffApi<TStaffFormMenu[]>(onProject(staffFormsPaths.menu, projectId, { menuId }), { method: 'PUT', body: { name } }),
   removeMenu: (projectId: number, menuId: number) => staffApi<TStaffFormMenu[]>(onProject(staffFormsPaths.menu, projectId, { menuId }), { method: 'DELETE' }),
   /** The form as a JSON file, for the browser to save. */
-  async exportFile(formId: number): Promise<{ blob: Blob; filename: string }> {
-    const token = staffSession.token();
-    let response: Response;
-    try {
-      response = await fetch(apiUrl(onForm(staffFormsPaths.export, formId)), { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    } catch {
-      throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
-    }
-    if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'formulier.json';
-    return { blob: await response.blob(), filename };
-  },
+  exportFile: (formId: number) => download(onForm(staffFormsPaths.export, formId), {}, 'formulier.json'),
+  /** The list (same filters) as CSV or XLSX. */
+  exportList: (projectId: number, filter: FormFilter & { q?: string }, format: 'csv' | 'xlsx') =>
+    download(onProject(staffFormsPaths.listExport, projectId), { format, kind: filter.kind, status: filter.status, q: filter.q }, `formulieren.${format}`),
 };
+
+/** A GET whose answer is a file (with the console's token in the header, never in the URL). */
+async function download(path: string, query: Record<string, string | undefined>, fallback: string): Promise<{ blob: Blob; filename: string }> {
+  const token = staffSession.token();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  } catch {
+    throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
+  }
+  if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+  return { blob: await response.blob(), filename };
+}
+
+/** Hands a downloaded file to the browser to save. */
+export function saveFile({ blob, filename }: { blob: Blob; filename: string }) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

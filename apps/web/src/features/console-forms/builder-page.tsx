@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Page, Card } from '../../ui/page';
 import { ErrorState, Loading } from '../../ui/states';
 import { toast, toastError } from '../../ui/toaster';
-import { formApi, formKeys, formQueries } from './api';
+import { formApi, formKeys, formQueries, saveFile } from './api';
 import { DefinitionEditor } from './definition-editor';
 import { FormStatusBadge } from './components/form-bits';
 import { AttachmentsPanel, CopyDialog, MenusPanel, PublishDialog, VersionsPanel } from './components/panels';
@@ -107,13 +107,7 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
 
   const exportFile = async () => {
     try {
-      const { blob, filename } = await formApi.exportFile(form.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(await formApi.exportFile(form.id));
     } catch (error) {
       toastError(error, texts.failed);
     }
@@ -165,8 +159,8 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
         )}
         {problems.length > 0 && <Banner tone="error">{texts.builder.invalid}{otherProblems.map((p) => <span key={p.field} className="block">{p.message}</span>)}</Banner>}
       </div>
-      <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
-        <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
           <Section title={texts.builder.tabs.settings}>
             <SettingsPanel kind={form.kind} value={settings} errors={settingErrors} menus={menus.data ?? []} disabled={readOnly}
               onChange={(next) => { setSettings(next); setDirty(true); }} />
@@ -214,8 +208,8 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card>
-      <section aria-label={title} className="flex flex-col gap-3">
+    <Card className="min-w-0">
+      <section aria-label={title} className="flex min-w-0 flex-col gap-3">
         <h2 className="text-lg font-semibold">{title}</h2>
         {children}
       </section>

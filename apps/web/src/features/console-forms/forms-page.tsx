@@ -10,8 +10,8 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
-import { toast } from '../../ui/toaster';
-import { formApi, formKeys, formQueries } from './api';
+import { toast, toastError } from '../../ui/toaster';
+import { formApi, formKeys, formQueries, saveFile } from './api';
 import { FormStatusBadge, formatMoment, problemText } from './components/form-bits';
 import { formsTexts as texts } from './texts';
 
@@ -37,12 +37,21 @@ export default function FormsPage() {
   const [status, setStatus] = useState<TStaffFormStatus | ''>('');
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   const filter = { kind: kind || undefined, status: status || undefined };
+  const exportList = async (format: 'csv' | 'xlsx') => {
+    try {
+      saveFile(await formApi.exportList(projectId, filter, format));
+    } catch (error) {
+      toastError(error, texts.failed);
+    }
+  };
 
   return (
     <Page
       title={texts.title}
       actions={canManage && (
         <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void exportList('csv')}>{texts.exportCsv}</Button>
+          <Button variant="secondary" onClick={() => void exportList('xlsx')}>{texts.exportXlsx}</Button>
           <Button variant="secondary" onClick={() => setDialog('import')}>{texts.importForm}</Button>
           <Button onClick={() => setDialog('create')}>{texts.newForm}</Button>
         </div>
@@ -168,7 +177,7 @@ function ImportDialog({ projectId, onClose }: { projectId: number; onClose: () =
         <p className="text-sm text-slate-700">{texts.importDialog.hint}</p>
         <div className="flex flex-col gap-1">
           <label htmlFor="form-import-file" className="text-sm font-medium text-slate-800">{texts.importDialog.file}</label>
-          <input id="form-import-file" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input id="form-import-file" className="min-w-0 max-w-full text-sm" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </div>
         {upload.isError && <ProblemList error={upload.error} />}
         <div className="flex flex-wrap justify-end gap-2">

@@ -144,7 +144,7 @@ export function AttachmentsPanel({ formId, disabled }: { formId: number; disable
       {!disabled && (
         <div className="flex flex-col gap-1">
           <label htmlFor={`attachment-${formId}`} className="text-sm font-medium text-slate-800">{texts.attachments.add}</label>
-          <input id={`attachment-${formId}`} type="file" accept="application/pdf,.pdf" onChange={(e) => {
+          <input id={`attachment-${formId}`} type="file" accept="application/pdf,.pdf" className="min-w-0 max-w-full text-sm" onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (file) change.mutate(() => formApi.addAttachment(formId, file).then((next) => { toast(texts.attachments.added, 'success'); return next; }));
@@ -160,10 +160,10 @@ function AttachmentRow({ attachment, disabled, first, last, onMove, onRename, on
 }) {
   const [name, setName] = useState(attachment.name);
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-slate-300 p-3 sm:flex-row sm:items-end">
-      <TextField className="flex-1" label={texts.attachments.rename} value={name} maxLength={200} disabled={disabled} onChange={(e) => setName(e.target.value)} />
+    <li className="flex flex-col gap-2 rounded-md border border-slate-300 p-3">
+      <TextField label={texts.attachments.rename} value={name} maxLength={200} disabled={disabled} onChange={(e) => setName(e.target.value)} />
       <div className="flex flex-wrap gap-2">
-        <a href={attachment.url} target="_blank" rel="noreferrer" className="self-center text-blue-800 underline">PDF<span className="sr-only"> {attachment.name}</span></a>
+        <a href={attachment.url} target="_blank" rel="noreferrer" className="self-center text-blue-800 underline">{texts.attachments.open}<span className="sr-only"> {attachment.name}</span></a>
         <Button variant="secondary" disabled={disabled || name.trim() === attachment.name || !name.trim()} onClick={() => onRename(name.trim())}>
           {texts.attachments.save}<span className="sr-only"> {attachment.name}</span>
         </Button>
@@ -214,8 +214,8 @@ export function MenusPanel({ projectId, disabled }: { projectId: number; disable
 function MenuRow({ menu, disabled, onRename, onRemove }: { menu: TStaffFormMenu; disabled?: boolean; onRename: (name: string) => void; onRemove: () => void }) {
   const [name, setName] = useState(menu.name);
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-slate-300 p-3 sm:flex-row sm:items-end">
-      <TextField className="flex-1" label={texts.menus.rename} hint={texts.menus.forms(menu.form_count)} value={name} maxLength={200} disabled={disabled} onChange={(e) => setName(e.target.value)} />
+    <li className="flex flex-col gap-2 rounded-md border border-slate-300 p-3">
+      <TextField label={texts.menus.rename} hint={texts.menus.forms(menu.form_count)} value={name} maxLength={200} disabled={disabled} onChange={(e) => setName(e.target.value)} />
       <div className="flex gap-2">
         <Button variant="secondary" disabled={disabled || !name.trim() || name.trim() === menu.name} onClick={() => onRename(name.trim())}>{texts.menus.save}<span className="sr-only"> {menu.name}</span></Button>
         <Button variant="danger" disabled={disabled} onClick={onRemove}>{texts.menus.remove}<span className="sr-only"> {menu.name}</span></Button>
