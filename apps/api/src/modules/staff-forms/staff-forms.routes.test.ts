@@ -149,12 +149,32 @@ describe('consent forms republished after signing started', () => {
     expect(done.published_version).toBe(2);
     const [entry] = await t.query<{ id: number; status: string; agreement: string | null }>('SELECT id, status, agreement FROM form_entries WHERE form_id = $1', [v1.id]);
     expect(entry).toMatchObject({ status: 'open', agreement: null });
+    // the resident is asked again: the form is open for signing, on the new text
+    const asked = await http.get(`/api/occupant/support-base/form/${v1.id}?language=nl`, jan);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ signed: false, status: 'open' });
+    expect(asked.body).toContain('Gaat u akkoord met het nieuwe plan?');
     const events = await t.query<{ action: string; detail: Record<string, unknown> }>('SELECT action, detail FROM form_entry_events WHERE entry_id = $1', [entry!.id]);
     expect(events).toEqual([{ action: 'asked-again', detail: { version: 2, reason: 'De huurverhoging is gewijzigd' } }]);
     const [version] = await t.query<{ consent_decision: string; consent_decision_reason: string }>(
       'SELECT consent_decision, consent_decision_reason FROM form_versions WHERE form_id = $1 AND version = 2', [v1.id]);
     expect(version).toEqual({ consent_decision: 'ask-again', consent_decision_reason: 'De huurverhoging is gewijzigd' });
     expect((await auditOf(t, 'form', v1.id)).at(-1)).toMatchObject({ action: 'publish', after: { consent_decision: 'ask-again', asked_again: 1 } });
+  });
+  it("'keep' leaves signed consent as it is and records the decision", async () => {
+    const created = await createForm('support-base', 'Instemming dak');
+    const agree: TFormSectionDefinition[] = [{ id: 's1', label: 'Akkoordverklaring', elements: [{ id: 'e1', type: 'sb_agreeinput', data: { label: 'Akkoord met het dak?', agree: 'Ja', disagree: 'Nee' } }] }];
+    const v1 = form(await publish(form(await save(created, agree))));
+    await t.query("INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, status, agreement, agreement_at, form_version) VALUES ($1, $2, $3, true, 'signed', 'agree', now(), 1)",
+      [v1.id, B, t.ids.addresses.a12]);
+    const changed = structuredClone(agree);
+    changed[0]!.elements[0]!.data.label = 'Akkoord met het nieuwe dak?';
+    const saved = form(await save(form(await http.get(`/api/staff/forms/${v1.id}`, tokens.editor)), changed));
+    form(await publish(saved, { consent_decision: 'keep', consent_decision_reason: 'Alleen een tikfout hersteld' }));
+    const [entry] = await t.query<{ status: string; agreement: string; form_version: number }>('SELECT status, agreement, form_version FROM form_entries WHERE form_id = $1', [v1.id]);
+    expect(entry).toEqual({ status: 'signed', agreement: 'agree', form_version: 1 });
+    const [version] = await t.query('SELECT consent_decision, consent_decision_reason FROM form_versions WHERE form_id = $1 AND version = 2', [v1.id]);
+    expect(version).toEqual({ consent_decision: 'keep', consent_decision_reason: 'Alleen een tikfout hersteld' });
   });
 });
 

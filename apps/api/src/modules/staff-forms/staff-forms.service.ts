@@ -233,7 +233,7 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
         if (decision === 'ask-again') {
           const reopened = await tx.update(formEntries).set({
             status: 'open', agreement: null, agreementAt: null, signRequested: false, onPaper: false, locked: false, lockedAt: null,
-            signatures: {}, summaryViewedAt: null, version: sql`${formEntries.version} + 1`, updatedAt: new Date(),
+            signatures: {}, nrOfSignatures: null, summaryViewedAt: null, version: sql`${formEntries.version} + 1`, updatedAt: new Date(),
           }).where(and(eq(formEntries.formId, formId), signingStartedCondition)).returning({ id: formEntries.id });
           askedAgain = reopened.length;
           if (reopened.length) {
