@@ -5,7 +5,7 @@ import { stepsNav } from './form-helpers';
 import { makePdf, makePng } from './images';
 
 /** From the project page to its forms, then a new form of `kind` named `name`: answers the builder's URL. */
-async function newForm(page: Page, projectId: number, kind: string, name: string) {
+async function newForm(page: Page, projectId: number, kind: string, name: string, screenshot?: string) {
   await page.goto(`/beheer/projecten/${projectId}`);
   await page.getByRole('link', { name: 'Formulieren' }).click();
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/formulieren$`));
@@ -14,6 +14,7 @@ async function newForm(page: Page, projectId: number, kind: string, name: string
   const dialog = page.getByRole('dialog', { name: 'Nieuw formulier' });
   await dialog.getByRole('radio', { name: kind }).check();
   await dialog.getByRole('textbox', { name: 'Naam' }).fill(name);
+  if (screenshot) await checkPage(page, screenshot);
   await dialog.getByRole('button', { name: 'Aanmaken' }).click();
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/formulieren/\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -26,11 +27,12 @@ async function addElement(page: Page, kind: string, label: string) {
   await page.getByRole('textbox', { name: /^Vraag/ }).last().fill(label);
 }
 
-async function saveAndPublish(page: Page) {
+async function saveAndPublish(page: Page, screenshot?: string) {
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect(page.getByText('Opgeslagen', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Formulier publiceren' });
+  if (screenshot) await checkPage(page, screenshot);
   await dialog.getByRole('button', { name: 'Publiceren' }).click();
   await expect(page.getByText('Versie 1 is gepubliceerd.')).toBeVisible();
   await expect(page.locator('[data-status="published"]').first()).toBeVisible();
@@ -43,7 +45,7 @@ test('an editor builds a consent form with an attachment and SMS verification, p
   await page.goto(`/beheer/projecten/${projectId}/formulieren`);
   await expect(page.getByRole('list', { name: 'Formulieren' })).toBeVisible();
   await checkPage(page, 'console-forms-list');
-  await newForm(page, projectId, 'Draagvlak (instemming)', 'Instemming gevelisolatie');
+  await newForm(page, projectId, 'Draagvlak (instemming)', 'Instemming gevelisolatie', 'console-forms-new');
 
   await page.getByRole('checkbox', { name: 'Ondertekenen met een sms-code per ondertekenaar' }).check();
   await addElement(page, 'Akkoordverklaring', 'Gaat u akkoord met de gevelisolatie?');
@@ -51,7 +53,7 @@ test('an editor builds a consent form with an attachment and SMS verification, p
   await expect(page.getByText('De bijlage is toegevoegd.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Bijlagen' }).getByRole('textbox', { name: 'Naam' })).toHaveValue('Plan gevelisolatie');
   await checkPage(page, 'console-form-builder-consent');
-  await saveAndPublish(page);
+  await saveAndPublish(page, 'console-form-publish');
   await expect(page.getByText('Versie 1: Instemming gevelisolatie')).toBeVisible();
 
   // The resident sees the published form and opens it: attachments and the SMS step are there.
@@ -102,3 +104,36 @@ test('an editor builds an intake form with a drawing; a partner fills it for an 
     await context.close();
   }
 });
+
+test('an editor copies a form, exports it as JSON and imports the file as a new draft', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await loginToConsole(page, DEMO.consoleEditor);
+  const projectId = await bloemenbuurtId(page);
+  await newForm(page, projectId, 'Algemeen formulier', 'Aanvraag zonnepanelen');
+  await addElement(page, 'Tekstveld', 'Hoeveel panelen wilt u?');
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Opgeslagen', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Kopiëren' }).click();
+  const copy = page.getByRole('dialog', { name: 'Formulier kopiëren' });
+  await expect(copy.getByRole('combobox', { name: 'Naar project' })).toHaveValue(String(projectId));
+  await checkPage(page, 'console-form-copy');
+  await copy.getByRole('button', { name: 'Kopiëren' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aanvraag zonnepanelen (kopie)' })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporteren (JSON)' }).click()]);
+  expect(download.suggestedFilename()).toBe('aanvraag-zonnepanelen-kopie.json');
+  const file = testInfo.outputPath('formulier.json');
+  await download.saveAs(file);
+
+  await page.goto(`/beheer/projecten/${projectId}/formulieren`);
+  await page.getByRole('button', { name: 'Formulier importeren (JSON)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formulier importeren' });
+  await dialog.getByLabel('Bestand').setInputFiles(file);
+  await checkPage(page, 'console-forms-import');
+  await dialog.getByRole('button', { name: 'Importeren' }).click();
+  await expect(page.getByText('Het formulier is geïmporteerd als concept.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aanvraag zonnepanelen (kopie)' })).toBeVisible();
+  await expect(page.getByText('Hoeveel panelen wilt u?').first()).toBeVisible();
+});
+
