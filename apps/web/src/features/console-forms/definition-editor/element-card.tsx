@@ -68,7 +68,7 @@ export function ElementCard({ family, section, sections, element, index, open, o
                 onClick={onToggle}
                 className="flex min-h-11 w-full min-w-0 flex-col items-start justify-center rounded-md px-2 text-left hover:bg-slate-50"
               >
-                <span className="w-full truncate text-sm font-semibold text-slate-900">{element.data.label?.trim() || t.elementName(elementSpec(family, element.type)?.name ?? element.type, '')}</span>
+                <span className="w-full break-words text-sm font-semibold text-slate-900">{element.data.label?.trim() || t.elementName(elementSpec(family, element.type)?.name ?? element.type, '')}</span>
                 <span className="text-xs text-slate-600">
                   {elementSpec(family, element.type)?.name ?? element.type}
                   {problems.length > 0 && <span id={`${id}-count`} className="ml-2 font-semibold text-red-700">{t.problemCount(problems.length)}</span>}

@@ -55,7 +55,7 @@ export function SectionCard({ family, section, sections, index, dispatch, proble
         <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
           <div className="flex items-center gap-1">
             <DragHandle handle={handle} label={t.dragSection(label)} disabled={disabled} />
-            <h3 id={`${id}-heading`} tabIndex={-1} data-focus-key={`section-toggle:${section.id}`} className="min-w-0 flex-1 truncate text-base font-bold text-slate-900">
+            <h3 id={`${id}-heading`} tabIndex={-1} data-focus-key={`section-toggle:${section.id}`} className="min-w-0 flex-1 break-words text-base font-bold text-slate-900">
               {t.sectionHeading(label)}
             </h3>
             <IconButton label={t.sectionUp(label)} focusKey={`section-up:${section.id}`} disabled={disabled || index === 0} onClick={() => moveSection(index - 1, 'up')}><ArrowUp /></IconButton>

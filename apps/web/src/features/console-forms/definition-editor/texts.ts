@@ -94,6 +94,7 @@ export const editorTexts = {
   chooseImage: 'Afbeelding kiezen',
   replaceImage: 'Andere afbeelding kiezen',
   removeImage: 'Afbeelding verwijderen',
+  noImage: 'Geen afbeelding gekozen',
   uploading: 'Bezig met uploaden…',
   imageType: 'Alleen afbeeldingen van het type png of jpeg zijn toegestaan.',
   imageFailed: 'De afbeelding kon niet worden geüpload. Probeer het opnieuw.',
