@@ -222,6 +222,17 @@ describe('validateFormDefinition', () => {
     ]);
   });
 
+  it('reads a definition of the wrong shape without failing (the server checks the schema after it)', () => {
+    const odd = [
+      { id: 's1', label: 7, elements: [{ id: 3, type: 9, data: { label: 12 } }, { id: 'k', type: 'c_choice', data: { label: 'Keuken kiezen', type: 'radio', options: 'Wit', unit: 5 } }] },
+      { id: 's2', label: 'Twee', elements: null },
+    ] as unknown as TFormSectionDefinition[];
+    const problems = validateFormDefinition('choice', odd);
+    expect(problems).toContainEqual({ field: 'sections.s1.elements.k.data.options', message: "Vraag 'Keuken kiezen': voeg minstens één optie toe" });
+    expect(problems).toContainEqual({ field: 'sections.s1.label', message: 'Onderdeel zonder naam: geef het onderdeel een naam' });
+    expect(problems.some((p) => p.message === "Element zonder tekst (): het id '' is ongeldig (gebruik letters, cijfers, - en _)")).toBe(true);
+  });
+
   it('gives every kind a registry entry whose settings the editor knows', () => {
     for (const spec of Object.values(ELEMENT_REGISTRY)) expect(spec.settings).toContain('label');
   });
