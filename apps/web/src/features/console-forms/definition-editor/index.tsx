@@ -113,6 +113,21 @@ export function DefinitionEditor({ kind, value, onChange, problems, uploadImage,
           )}
         </div>
         <p aria-live="polite" className="sr-only">{announcement}</p>
+        {renderPreview && (
+          // On a phone the preview is below the editor: a way there without scrolling past every question.
+          <a
+            href={`#${id}-preview`}
+            onClick={(event) => {
+              event.preventDefault();
+              const heading = document.getElementById(`${id}-preview`);
+              heading?.scrollIntoView({ block: 'start' });
+              heading?.focus({ preventScroll: true });
+            }}
+            className="self-start text-sm font-semibold text-slate-900 underline underline-offset-2 lg:hidden"
+          >
+            {t.toPreview}
+          </a>
+        )}
         {shown.length > 0 && (
           <div data-problem-summary="" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
             <h3 className="text-base font-semibold">{t.summaryTitle(shown.length)}</h3>
@@ -156,7 +171,7 @@ export function DefinitionEditor({ kind, value, onChange, problems, uploadImage,
       </div>
       {renderPreview && (
         <aside aria-labelledby={`${id}-preview`} className="flex min-w-0 flex-col gap-3 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
-          <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">{t.preview}</h2>
+          <h2 id={`${id}-preview`} tabIndex={-1} className="text-lg font-semibold text-slate-900">{t.preview}</h2>
           <p className="text-sm text-slate-700">{t.previewHint}</p>
           <div className="rounded-md border border-dashed border-slate-300 p-3 sm:p-4" data-testid="form-preview">
             {renderPreview(kind, previewSections)}

@@ -101,6 +101,7 @@ export const editorTexts = {
   imageAlt: (label: string) => `Gekozen afbeelding: ${label}`,
   // preview
   preview: 'Voorbeeld',
+  toPreview: 'Naar het voorbeeld',
   previewHint: 'Zo ziet de bewoner het formulier. Wat u hier invult, wordt niet bewaard.',
   // drag and drop (dnd-kit announcements)
   dragInstructions: 'Druk op spatie of Enter om op te pakken. Verplaats met de pijltjestoetsen, druk nogmaals op spatie of Enter om neer te zetten, of op Escape om te annuleren.',
