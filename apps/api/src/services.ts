@@ -41,6 +41,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createStaffProjectsService } from './modules/staff-projects/index.ts';
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
+import { createStaffFormsService } from './modules/staff-forms/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
@@ -133,6 +134,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
+  const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
@@ -145,7 +147,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffForms, consentLetters, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

@@ -36,3 +36,4 @@ export * from './staff-content.ts';
 export * from './staff-content-b.ts';
 export * from './staff-addresses.ts';
 export * from './staff-html.ts';
+export * from './staff-forms.ts';

@@ -38,6 +38,9 @@ export const consoleScreens: ConsoleScreen[] = [
   ...contentScreens,
   { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
+  // Forms of every kind (console-forms); the builder's screen composes the resident's renderer as its preview.
+  { path: '/projecten/:projectId/formulieren/:formId', page: lazy(() => import('./form-builder-screen')), permission: 'forms.read' },
+  { path: '/projecten/:projectId/formulieren', page: lazy(() => import('../../features/console-forms/forms-page')), permission: 'forms.read' },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
   { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
