@@ -53,7 +53,7 @@ export function OptionsEditor({ legend, hint, options, onChange, withPrices, wit
               <IconButton label={t.optionDown(option.label)} disabled={disabled || i === options.length - 1} onClick={() => move(i, i + 1)}><ArrowDown /></IconButton>
               <IconButton label={t.optionRemove(option.label)} tone="danger" disabled={disabled} onClick={() => onChange(options.filter((_, j) => j !== i))}><TrashIcon /></IconButton>
             </div>
-            <div className={`grid items-start gap-3 ${withPrices ? 'sm:grid-cols-[minmax(0,1fr)_11rem]' : ''}`}>
+            <div className={`grid items-start gap-3 ${withPrices ? '@md:grid-cols-[minmax(0,1fr)_11rem]' : ''}`}>
               <TextField
                 label={t.optionLabel(i + 1)}
                 name={`${path}.${i}.label`}

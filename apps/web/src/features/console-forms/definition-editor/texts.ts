@@ -105,7 +105,7 @@ export const editorTexts = {
   previewHint: 'Zo ziet de bewoner het formulier. Wat u hier invult, wordt niet bewaard.',
   // drag and drop (dnd-kit announcements)
   dragInstructions: 'Druk op spatie of Enter om op te pakken. Verplaats met de pijltjestoetsen, druk nogmaals op spatie of Enter om neer te zetten, of op Escape om te annuleren.',
-  dragStart: (name: string) => `${name} opgepakt.`,
+  dragStart: (name: string, position: number, total: number) => `${name} opgepakt op plaats ${position} van ${total}.`,
   dragOver: (name: string, position: number, total: number) => `${name} op plaats ${position} van ${total}.`,
   dragEnd: (name: string, position: number, total: number) => `${name} neergezet op plaats ${position} van ${total}.`,
   dragCancel: (name: string) => `Verslepen van ${name} geannuleerd.`,
