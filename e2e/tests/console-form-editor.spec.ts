@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bloemenbuurtId, consoleApiToken } from './console-helpers';
 import { checkPage, DEMO, expect, loginToConsole, test } from './fixtures';
+import { makePng } from './images';
 
 /*
  * The form builder's element editor (console-forms/definition-editor) with its live preview, the
@@ -88,6 +89,49 @@ test.describe('the form editor in the staff console', () => {
       await expect(preview(page).getByText('De antwoorden in het voorbeeld voldoen aan de regels.')).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, 0));
       await checkPage(page, 'console-form-editor');
+    } finally {
+      await request.post(`/api/staff/forms/${formId}/archive`, { headers, data: { language: 'nl' } });
+    }
+  });
+
+  test('an intake drawing: its image uploaded in the editor, pins and contact fields set, the preview shows the drawing', async ({ page, request }) => {
+    await loginToConsole(page);
+    const projectId = await bloemenbuurtId(page);
+    const token = await consoleApiToken(request, DEMO.consoleAdmin);
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await request.post(`/api/staff/projects/${projectId}/forms`, { headers, data: { kind: 'intake', name: `Opname ${Date.now().toString(36)}`, language: 'nl' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const formId = ((await created.json()) as { id: number }).id;
+
+    try {
+      await page.goto(`/beheer/projecten/${projectId}/formulieren/${formId}`);
+      await expect(page.getByRole('heading', { name: 'Onderdelen en vragen' })).toBeVisible();
+      if (await page.getByLabel('Naam van het onderdeel').count() === 0) await page.getByRole('button', { name: 'Onderdeel toevoegen' }).click();
+      await page.getByLabel('Naam van het onderdeel').first().fill('Woonkamer');
+      // an intake form offers no choice with prices (spec 3.2)
+      await expect(page.getByLabel('Soort vraag of tekst').first().locator('option', { hasText: 'Keuze met prijzen' })).toHaveCount(0);
+      await page.getByLabel('Soort vraag of tekst').first().selectOption({ label: 'Tekening met pins' });
+      await page.getByRole('button', { name: 'Toevoegen', exact: true }).first().click();
+      await page.getByRole('textbox', { name: 'Vraag' }).fill('Waar zit de schade?');
+      await expect(problems(page)).toContainText("Vraag 'Waar zit de schade?': voeg een tekening toe waarop pins worden geplaatst");
+
+      await page.getByLabel('Tekening waarop pins worden geplaatst').setInputFiles({ name: 'plattegrond.png', mimeType: 'image/png', buffer: makePng(400, 300, [220, 230, 240]) });
+      await expect(page.getByRole('img', { name: 'Gekozen afbeelding: Tekening waarop pins worden geplaatst' })).toBeVisible();
+      await expect(problems(page)).toHaveCount(0);
+      await expect(preview(page).getByTestId('drawing-area').locator('img')).toBeVisible();
+      await page.getByRole('button', { name: 'Optie toevoegen' }).click();
+      await page.getByLabel('Naam van optie 1').fill('Scheur');
+
+      // a contact input that asks no telephone numbers
+      await page.getByLabel('Soort vraag of tekst').first().selectOption({ label: 'Contactpersoon' });
+      await page.getByRole('button', { name: 'Toevoegen', exact: true }).first().click();
+      await page.getByRole('textbox', { name: 'Vraag' }).last().fill('Wie is er thuis?');
+      await page.getByRole('checkbox', { name: 'Telefoon', exact: true }).uncheck();
+      await page.getByRole('checkbox', { name: 'Mobiel', exact: true }).uncheck();
+      await preview(page).getByRole('group', { name: /Wie is er thuis/ }).getByRole('combobox', { name: 'Contactpersoon' }).selectOption({ label: 'Vul zelf een contactpersoon in' });
+      await expect(preview(page).getByRole('textbox', { name: /Achternaam/ })).toBeVisible();
+      await expect(preview(page).getByRole('textbox', { name: /^Mobiel nummer/ })).toHaveCount(0);
+      await expect(preview(page).getByRole('textbox', { name: /E-mailadres/ })).toBeVisible();
     } finally {
       await request.post(`/api/staff/forms/${formId}/archive`, { headers, data: { language: 'nl' } });
     }
