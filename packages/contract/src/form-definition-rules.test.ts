@@ -158,6 +158,9 @@ describe('validateFormDefinition', () => {
       { field: 'sections.s1.elements.h.data.fromHour', message: "Vraag 'Voorkeurstijd': de eerste tijd (14:00) ligt na de laatste tijd (10:00)" },
       { field: 'sections.s1.elements.h2.data.fromHour', message: "Vraag 'Tweede': '9 uur' is geen tijd; schrijf bijvoorbeeld 09:00" },
     ]);
+    expect(only('intake', el('h', 'timeinput', { label: 'Voorkeurstijd', fromHour: '07:30', tillHour: '10:00' }))).toEqual([
+      { field: 'sections.s1.elements.h.data.fromHour', message: "Vraag 'Voorkeurstijd': de eerste tijd (07:30) ligt voor 09:00; eerdere tijden kunnen bewoners niet kiezen" },
+    ]);
   });
 
   it('refuses default values a resident could not give', () => {

@@ -73,6 +73,8 @@ export const definitionMessages = {
   maxLength: `de maximale lengte moet een geheel getal van 0 tot en met ${FORM_LIMITS.textMax} zijn (0 is geen maximum)`,
   hour: (text: string) => `'${short(text)}' is geen tijd; schrijf bijvoorbeeld 09:00`,
   fromAfterTill: (from: string, till: string) => `de eerste tijd (${from}) ligt na de laatste tijd (${till})`,
+  /** Hours 0 to 8 cannot be chosen (spec 5): an earlier first time would be shown as 09:00. */
+  fromTooEarly: (from: string, first: string) => `de eerste tijd (${from}) ligt voor ${first}; eerdere tijden kunnen bewoners niet kiezen`,
   defaultNotAnOption: (value: string) => `de standaardwaarde '${short(value)}' is geen van de opties`,
   defaultNotANumber: (value: string) => `de standaardwaarde '${short(value)}' is geen getal tussen de minimum- en maximumwaarde`,
   defaultNotADate: (value: string) => `de standaardwaarde '${short(value)}' is geen datum; schrijf bijvoorbeeld 01-04-2026`,
@@ -167,8 +169,10 @@ function checkElement(family: TFormFamily, sectionId: string, element: TFormElem
     const till = data.tillHour || FORM_LIMITS.defaultTillHour;
     if (!TIME.test(from)) add('data.fromHour', definitionMessages.hour(from));
     if (!TIME.test(till)) add('data.tillHour', definitionMessages.hour(till));
+    const first = `${String(FORM_LIMITS.firstHour).padStart(2, '0')}:00`;
     if (TIME.test(from) && TIME.test(till)) {
-      if (from > till) add('data.fromHour', definitionMessages.fromAfterTill(from, till));
+      if (from < first) add('data.fromHour', definitionMessages.fromTooEarly(from, first));
+      else if (from > till) add('data.fromHour', definitionMessages.fromAfterTill(from, till));
       else window = { from, till };
     }
   }
