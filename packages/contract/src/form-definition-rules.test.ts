@@ -158,6 +158,9 @@ describe('validateFormDefinition', () => {
       { field: 'sections.s1.elements.h.data.fromHour', message: "Vraag 'Voorkeurstijd': de eerste tijd (14:00) ligt na de laatste tijd (10:00)" },
       { field: 'sections.s1.elements.h2.data.fromHour', message: "Vraag 'Tweede': '9 uur' is geen tijd; schrijf bijvoorbeeld 09:00" },
     ]);
+    expect(only('intake', el('h', 'timeinput', { label: 'Voorkeurstijd', fromHour: '07:30', tillHour: '10:00' }))).toEqual([
+      { field: 'sections.s1.elements.h.data.fromHour', message: "Vraag 'Voorkeurstijd': de eerste tijd (07:30) ligt voor 09:00; eerdere tijden kunnen bewoners niet kiezen" },
+    ]);
   });
 
   it('refuses default values a resident could not give', () => {
@@ -220,6 +223,17 @@ describe('validateFormDefinition', () => {
     expect(problemsAt(problems, 'sections.s1.elements.n1').map((p) => p.field)).toEqual([
       'sections.s1.elements.n1.data.minValue', 'sections.s1.elements.n1.data.defaultValue',
     ]);
+  });
+
+  it('reads a definition of the wrong shape without failing (the server checks the schema after it)', () => {
+    const odd = [
+      { id: 's1', label: 7, elements: [{ id: 3, type: 9, data: { label: 12 } }, { id: 'k', type: 'c_choice', data: { label: 'Keuken kiezen', type: 'radio', options: 'Wit', unit: 5 } }] },
+      { id: 's2', label: 'Twee', elements: null },
+    ] as unknown as TFormSectionDefinition[];
+    const problems = validateFormDefinition('choice', odd);
+    expect(problems).toContainEqual({ field: 'sections.s1.elements.k.data.options', message: "Vraag 'Keuken kiezen': voeg minstens één optie toe" });
+    expect(problems).toContainEqual({ field: 'sections.s1.label', message: 'Onderdeel zonder naam: geef het onderdeel een naam' });
+    expect(problems.some((p) => p.message === "Element zonder tekst (): het id '' is ongeldig (gebruik letters, cijfers, - en _)")).toBe(true);
   });
 
   it('gives every kind a registry entry whose settings the editor knows', () => {

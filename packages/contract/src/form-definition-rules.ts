@@ -28,7 +28,9 @@ const OPTIONS_MAX = 100;
 const ELEMENTS_MAX = 300;
 const SHORT = 60;
 
-const blank = (text: string | null | undefined) => !text || !text.trim();
+const blank = (text: unknown) => typeof text !== 'string' || !text.trim();
+/** A text of the definition, '' where it is none (the validator also reads what the schema has not checked yet). */
+const str = (text: unknown) => (typeof text === 'string' ? text : '');
 const short = (text: string) => {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length > SHORT ? `${clean.slice(0, SHORT - 1)}…` : clean;
@@ -71,6 +73,8 @@ export const definitionMessages = {
   maxLength: `de maximale lengte moet een geheel getal van 0 tot en met ${FORM_LIMITS.textMax} zijn (0 is geen maximum)`,
   hour: (text: string) => `'${short(text)}' is geen tijd; schrijf bijvoorbeeld 09:00`,
   fromAfterTill: (from: string, till: string) => `de eerste tijd (${from}) ligt na de laatste tijd (${till})`,
+  /** Hours 0 to 8 cannot be chosen (spec 5): an earlier first time would be shown as 09:00. */
+  fromTooEarly: (from: string, first: string) => `de eerste tijd (${from}) ligt voor ${first}; eerdere tijden kunnen bewoners niet kiezen`,
   defaultNotAnOption: (value: string) => `de standaardwaarde '${short(value)}' is geen van de opties`,
   defaultNotANumber: (value: string) => `de standaardwaarde '${short(value)}' is geen getal tussen de minimum- en maximumwaarde`,
   defaultNotADate: (value: string) => `de standaardwaarde '${short(value)}' is geen datum; schrijf bijvoorbeeld 01-04-2026`,
@@ -98,41 +102,43 @@ export const elementField = (sectionId: string, elementId: string, rest?: string
 export const sectionField = (sectionId: string, rest: 'id' | 'label') => `sections.${sectionId}.${rest}`;
 
 function checkElement(family: TFormFamily, sectionId: string, element: TFormElementRule, ids: Map<string, number>, out: TFormFieldError[]) {
-  const name = definitionElementName(family, element);
+  const elementId = str(element.id);
+  const type = str(element.type);
   const data = element.data ?? {};
-  const add = (rest: string, problem: string) => out.push({ field: elementField(sectionId, element.id, rest), message: says(name, problem) });
+  const name = definitionElementName(family, { type, data });
+  const add = (rest: string, problem: string) => out.push({ field: elementField(sectionId, elementId, rest), message: says(name, problem) });
 
-  if (!ID.test(element.id)) add('id', definitionMessages.invalidId(element.id));
-  else if ((ids.get(element.id) ?? 0) > 1) add('id', definitionMessages.duplicateId(element.id));
+  if (!ID.test(elementId)) add('id', definitionMessages.invalidId(elementId));
+  else if ((ids.get(elementId) ?? 0) > 1) add('id', definitionMessages.duplicateId(elementId));
 
-  const spec = elementSpec(family, element.type);
+  const spec = elementSpec(family, type);
   if (!spec) {
-    add('type', FORM_ELEMENT_TYPES.includes(element.type) ? definitionMessages.wrongFamily(element.type, family) : definitionMessages.unknownType(element.type));
+    add('type', FORM_ELEMENT_TYPES.includes(type) ? definitionMessages.wrongFamily(type, family) : definitionMessages.unknownType(type));
     return;
   }
   const has = (setting: (typeof spec.settings)[number]) => spec.settings.includes(setting);
 
   // the question (or a text block's title or text)
   if (spec.noun === 'Tekstblok') {
-    if (blank(data.label) && blank(data.wysiwyg?.replace(/<[^>]*>/g, ''))) add('data.label', definitionMessages.titleEmpty);
+    if (blank(data.label) && blank(str(data.wysiwyg).replace(/<[^>]*>/g, ''))) add('data.label', definitionMessages.titleEmpty);
   } else if (blank(data.label)) add('data.label', definitionMessages.label);
-  if ((data.label ?? '').length > LABEL_MAX) add('data.label', definitionMessages.labelTooLong);
+  if (str(data.label).length > LABEL_MAX) add('data.label', definitionMessages.labelTooLong);
 
   // options: selects, choices and a drawing's pin choices
-  const options = data.options ?? [];
+  const options = Array.isArray(data.options) ? data.options : [];
   if (has('options') || has('drawing')) {
     if (has('options') && options.length === 0) add('data.options', definitionMessages.noOptions);
     else if (has('options') && options.length === 1 && data.type !== 'check') add('data.options', definitionMessages.twoOptions);
     if (options.length > OPTIONS_MAX) add('data.options', definitionMessages.tooManyOptions);
     const seen = new Set<string>();
     options.forEach((option, i) => {
-      const label = option?.label ?? '';
+      const label = str(option?.label);
       if (blank(label)) add(`data.options.${i}.label`, definitionMessages.optionWithoutLabel);
       else if (label.length > OPTION_LABEL_MAX) add(`data.options.${i}.label`, definitionMessages.optionLabelTooLong);
       else if (seen.has(label.trim())) add(`data.options.${i}.label`, definitionMessages.duplicateOption(label));
       seen.add(label.trim());
       const price = option?.price;
-      if (price !== null && price !== undefined && price !== '' && !DUTCH_AMOUNT.test(price)) add(`data.options.${i}.price`, definitionMessages.notAnAmount(price));
+      if (price !== null && price !== undefined && price !== '' && !DUTCH_AMOUNT.test(String(price))) add(`data.options.${i}.price`, definitionMessages.notAnAmount(String(price)));
     });
   }
   if (has('selectType')) {
@@ -154,8 +160,8 @@ function checkElement(family: TFormFamily, sectionId: string, element: TFormElem
   }
   if (has('calculator')) {
     const price = data.price_per_unit;
-    if (price !== null && price !== undefined && price !== '' && !DUTCH_AMOUNT.test(price)) add('data.price_per_unit', definitionMessages.notAnAmount(price));
-    if ((data.unit ?? '').length > 50) add('data.unit', definitionMessages.unitTooLong);
+    if (price !== null && price !== undefined && price !== '' && !DUTCH_AMOUNT.test(String(price))) add('data.price_per_unit', definitionMessages.notAnAmount(String(price)));
+    if (str(data.unit).length > 50) add('data.unit', definitionMessages.unitTooLong);
   }
   let window: { from: string; till: string } | null = null;
   if (has('hours')) {
@@ -163,14 +169,16 @@ function checkElement(family: TFormFamily, sectionId: string, element: TFormElem
     const till = data.tillHour || FORM_LIMITS.defaultTillHour;
     if (!TIME.test(from)) add('data.fromHour', definitionMessages.hour(from));
     if (!TIME.test(till)) add('data.tillHour', definitionMessages.hour(till));
+    const first = `${String(FORM_LIMITS.firstHour).padStart(2, '0')}:00`;
     if (TIME.test(from) && TIME.test(till)) {
-      if (from > till) add('data.fromHour', definitionMessages.fromAfterTill(from, till));
+      if (from < first) add('data.fromHour', definitionMessages.fromTooEarly(from, first));
+      else if (from > till) add('data.fromHour', definitionMessages.fromAfterTill(from, till));
       else window = { from, till };
     }
   }
   if (has('agreeTexts')) {
-    if ((data.agree ?? '').length > 1000) add('data.agree', definitionMessages.textTooLong);
-    if ((data.disagree ?? '').length > 1000) add('data.disagree', definitionMessages.textTooLong);
+    if (str(data.agree).length > 1000) add('data.agree', definitionMessages.textTooLong);
+    if (str(data.disagree).length > 1000) add('data.disagree', definitionMessages.textTooLong);
   }
   if (has('drawing') && blank(data.drawing)) add('data.drawing', definitionMessages.noDrawing);
   if (has('photoSize')) {
@@ -222,20 +230,21 @@ export function validateFormDefinition(family: TFormFamily, sections: readonly T
   if (sections.length === 0) return [{ field: 'sections', message: definitionMessages.noSections }];
   const sectionIds = new Map<string, number>();
   const elementIds = new Map<string, number>();
+  const elementsOf = (section: TFormSectionDefinition) => (Array.isArray(section.elements) ? section.elements : []);
   for (const section of sections) {
     sectionIds.set(section.id, (sectionIds.get(section.id) ?? 0) + 1);
-    for (const element of section.elements) elementIds.set(element.id, (elementIds.get(element.id) ?? 0) + 1);
+    for (const element of elementsOf(section)) elementIds.set(element.id, (elementIds.get(element.id) ?? 0) + 1);
   }
   for (const section of sections) {
     const name = definitionMessages.sectionName(section.label);
     const add = (rest: 'id' | 'label', problem: string) => out.push({ field: sectionField(section.id, rest), message: says(name, problem) });
-    if (!ID.test(section.id)) add('id', definitionMessages.invalidId(section.id));
+    if (!ID.test(str(section.id))) add('id', definitionMessages.invalidId(str(section.id)));
     else if ((sectionIds.get(section.id) ?? 0) > 1) add('id', definitionMessages.duplicateId(section.id));
     // A one-page form (the simple public form) needs no section name; with more sections each is a step with a name.
     if (blank(section.label) && sections.length > 1) add('label', definitionMessages.sectionLabel);
-    else if ((section.label ?? '').length > SECTION_LABEL_MAX) add('label', definitionMessages.sectionLabelTooLong);
-    if (section.elements.length > ELEMENTS_MAX) add('label', definitionMessages.tooManyElements);
-    for (const element of section.elements) checkElement(family, section.id, element, elementIds, out);
+    else if (str(section.label).length > SECTION_LABEL_MAX) add('label', definitionMessages.sectionLabelTooLong);
+    if (elementsOf(section).length > ELEMENTS_MAX) add('label', definitionMessages.tooManyElements);
+    for (const element of elementsOf(section)) checkElement(family, section.id, element, elementIds, out);
   }
   return out;
 }

@@ -123,4 +123,34 @@ describe('the definition editor', () => {
     click(mobile);
     expect(last()[0]!.elements[0]!.data.contact_fields).toMatchObject({ mobile: false, email_address: true });
   });
+
+  it('adds a named section with a fresh id and focuses its name; removing it is undone', () => {
+    const { container, last } = mount();
+    click(button(container, 'Onderdeel toevoegen'));
+    const added = last()[2]!;
+    expect(added).toMatchObject({ label: 'Onderdeel 3', elements: [] });
+    expect(added.id).toMatch(/^s[a-z0-9]{12}$/);
+    expect(document.activeElement?.getAttribute('name')).toBe(`sections.${added.id}.label`);
+    changeValue(document.activeElement as HTMLInputElement, '');
+    expect(container.textContent).toContain('Onderdeel zonder naam: geef het onderdeel een naam');
+    click(button(container, 'Onderdeel verwijderen: Badkamer'));
+    expect(last().map((s) => s.id)).toEqual(['s1', added.id]);
+    click(button(container, 'Ongedaan maken'));
+    expect(last().map((s) => s.id)).toEqual(['s1', 's2', added.id]);
+  });
+
+  it('changes nothing when disabled: no adding, moving or removing, every setting read-only', () => {
+    const onChange = vi.fn();
+    const container = render(
+      <DefinitionEditor kind="choice" value={kitchen()} onChange={onChange} problems={[]} uploadImage={() => Promise.resolve({ url: '' })} disabled />,
+    );
+    expect(container.textContent).not.toContain('Onderdeel toevoegen');
+    expect(container.textContent).not.toContain('Ongedaan maken');
+    expect(button(container, 'Keuken kiezen (Keuze met prijzen) omlaag').disabled).toBe(true);
+    click(button(container, 'Keuken kiezen (Keuze met prijzen) bewerken'));
+    const inputs = Array.from(container.querySelectorAll<HTMLInputElement>('input, select'));
+    expect(inputs.length).toBeGreaterThan(3);
+    for (const input of inputs) expect(input.disabled, input.name).toBe(true);
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

@@ -54,9 +54,9 @@ export function ElementCard({ family, section, sections, element, index, open, o
           data-element-id={element.id}
           className={`rounded-md border bg-white ${problems.length ? 'border-red-700' : 'border-slate-300'}`}
         >
-          <div className="flex items-center gap-1 p-1">
+          <div className="flex flex-wrap items-center gap-1 p-1">
             <DragHandle handle={handle} label={t.drag(name)} disabled={disabled} />
-            <h4 className="min-w-0 flex-1">
+            <h4 className="min-w-36 flex-1">
               <button
                 type="button"
                 id={`${id}-name`}
@@ -68,18 +68,20 @@ export function ElementCard({ family, section, sections, element, index, open, o
                 onClick={onToggle}
                 className="flex min-h-11 w-full min-w-0 flex-col items-start justify-center rounded-md px-2 text-left hover:bg-slate-50"
               >
-                <span className="w-full truncate text-sm font-semibold text-slate-900">{element.data.label?.trim() || t.elementName(elementSpec(family, element.type)?.name ?? element.type, '')}</span>
+                <span className="w-full text-sm [overflow-wrap:break-word] font-semibold text-slate-900">{element.data.label?.trim() || t.elementName(elementSpec(family, element.type)?.name ?? element.type, '')}</span>
                 <span className="text-xs text-slate-600">
                   {elementSpec(family, element.type)?.name ?? element.type}
                   {problems.length > 0 && <span id={`${id}-count`} className="ml-2 font-semibold text-red-700">{t.problemCount(problems.length)}</span>}
                 </span>
               </button>
             </h4>
-            <IconButton label={t.up(name)} focusKey={`up:${element.id}`} disabled={disabled || index === 0} onClick={() => move(index - 1, 'up')}><ArrowUp /></IconButton>
-            <IconButton label={t.down(name)} focusKey={`down:${element.id}`} disabled={disabled || last} onClick={() => move(index + 1, 'down')}><ArrowDown /></IconButton>
+            <div className="ml-auto flex">
+              <IconButton label={t.up(name)} focusKey={`up:${element.id}`} disabled={disabled || index === 0} onClick={() => move(index - 1, 'up')}><ArrowUp /></IconButton>
+              <IconButton label={t.down(name)} focusKey={`down:${element.id}`} disabled={disabled || last} onClick={() => move(index + 1, 'down')}><ArrowDown /></IconButton>
+            </div>
           </div>
           {open && (
-            <div id={`${id}-body`} className="flex flex-col gap-4 border-t border-slate-200 p-3 sm:p-4">
+            <div id={`${id}-body`} className="@container flex flex-col gap-4 border-t border-slate-200 p-3">
               {own.length > 0 && (
                 <ul className="flex flex-col gap-1 text-sm font-medium text-red-700">
                   {own.map((p) => <li key={p.field + p.message}>{p.message}</li>)}
@@ -95,7 +97,7 @@ export function ElementCard({ family, section, sections, element, index, open, o
                 disabled={disabled}
               />
               {!disabled && (
-                <div className="flex flex-col gap-3 border-t border-slate-200 pt-3 sm:flex-row sm:flex-wrap sm:items-end">
+                <div className="flex flex-col gap-3 border-t border-slate-200 pt-3 @md:flex-row @md:flex-wrap @md:items-end">
                   <Button variant="secondary" aria-label={t.duplicateLabel(name)} onClick={onDuplicate}>{t.duplicate}</Button>
                   {sections.length > 1 && (
                     <div className="flex min-w-0 flex-col gap-1">
@@ -117,7 +119,7 @@ export function ElementCard({ family, section, sections, element, index, open, o
                       </Select>
                     </div>
                   )}
-                  <Button variant="danger" aria-label={t.removeLabel(name)} onClick={onRemove} className="sm:ml-auto">{t.remove}</Button>
+                  <Button variant="danger" aria-label={t.removeLabel(name)} onClick={onRemove} className="@md:ml-auto">{t.remove}</Button>
                 </div>
               )}
             </div>

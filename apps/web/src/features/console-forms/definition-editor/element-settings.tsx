@@ -128,7 +128,9 @@ export function ElementSettings({ family, sectionId, element, onChange, errorAt,
         </div>
       )}
       {has('maxLength') && (
-        <NumberSetting label={t.maxLength} name={path('maxLength')} step="1" value={data.maxLength} error={errorAt(path('maxLength'))} hint={t.maxLengthHint} disabled={disabled} onChange={(n) => onChange({ maxLength: n })} />
+        <div className="flex flex-wrap gap-3">
+          <NumberSetting label={t.maxLength} name={path('maxLength')} step="1" value={data.maxLength} error={errorAt(path('maxLength'))} hint={t.maxLengthHint} disabled={disabled} onChange={(n) => onChange({ maxLength: n })} />
+        </div>
       )}
       {has('hours') && (
         <div className="flex flex-wrap gap-3">
@@ -148,7 +150,7 @@ export function ElementSettings({ family, sectionId, element, onChange, errorAt,
         </div>
       )}
       {has('agreeTexts') && (
-        <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="flex flex-col gap-3 @md:flex-row">
           <div className="min-w-0 flex-1">{text('agree', t.agree)}</div>
           <div className="min-w-0 flex-1">{text('disagree', t.disagree)}</div>
         </div>
@@ -175,7 +177,7 @@ export function ElementSettings({ family, sectionId, element, onChange, errorAt,
         <fieldset className="flex flex-col">
           <legend className="text-sm font-semibold text-slate-900">{t.contactFields}</legend>
           <p className="text-xs text-slate-600">{t.contactFieldsHint}</p>
-          <div className="grid gap-x-4 sm:grid-cols-2">
+          <div className="grid gap-x-4 @md:grid-cols-2">
             {CONTACT_OPTIONAL_FIELDS.map((field) => (
               <Checkbox key={field} label={CONTACT_FIELD_LABELS[field]} name={path(`contact_fields.${field}`)} disabled={disabled}
                 // Without flags every field is asked (forms made before the flags).

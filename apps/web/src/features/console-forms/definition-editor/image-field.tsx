@@ -44,23 +44,32 @@ export function ImageField({ label, value, onChange, uploadImage, name, error, d
       input.value = '';
     }
   };
+  // The file input itself is visually hidden behind a button-like label (the browser's own text would be in its language, not Dutch).
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
+      <p id={`${id}-label`} className="text-sm font-medium text-slate-800">{label}</p>
       {value && <img src={value} alt={t.imageAlt(label)} className="max-h-40 w-auto max-w-full self-start rounded border border-slate-200 object-contain" />}
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          id={id}
-          name={name}
-          type="file"
-          accept="image/png,image/jpeg"
-          disabled={disabled || busy}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          onChange={(event) => void choose(event.currentTarget)}
-          className="min-w-0 max-w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold file:text-slate-900 hover:file:bg-slate-100"
-        />
-        {value && !disabled && <Button variant="ghost" onClick={() => onChange(null)}>{t.removeImage}</Button>}
+        <label
+          htmlFor={id}
+          className={`inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-800 ${disabled || busy ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-slate-100'}`}
+        >
+          {value ? t.replaceImage : t.chooseImage}
+          <span className="sr-only">: {label}</span>
+          <input
+            id={id}
+            name={name}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="sr-only"
+            disabled={disabled || busy}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${id}-error` : undefined}
+            onChange={(event) => void choose(event.currentTarget)}
+          />
+        </label>
+        {value && !disabled && <Button variant="ghost" onClick={() => onChange(null)}>{t.removeImage}<span className="sr-only">: {label}</span></Button>}
+        {!value && <span className="text-sm text-slate-600">{t.noImage}</span>}
       </div>
       {busy && <p role="status" className="text-sm text-slate-700">{t.uploading}</p>}
       {message && <FieldErrorText id={`${id}-error`}>{message}</FieldErrorText>}

@@ -101,68 +101,86 @@ export function DefinitionEditor({ kind, value, onChange, problems, uploadImage,
   const previewSections = useDeferredValue(value);
 
   return (
-    <div ref={root} className={`grid gap-6 ${renderPreview ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
-      <div className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{t.title}</h2>
-          {!disabled && (
-            <div className="flex gap-2">
-              <Button variant="secondary" disabled={!canUndo} onClick={() => { dispatch({ type: 'undo' }); setAnnouncement(t.undone); }}>{t.undo}</Button>
-              <Button variant="secondary" disabled={!canRedo} onClick={() => { dispatch({ type: 'redo' }); setAnnouncement(t.redone); }}>{t.redo}</Button>
+    // Laid out by its own width (container queries), not the window's: the page may put settings beside it.
+    <div ref={root} className="@container">
+      <div className={`grid gap-6 ${renderPreview ? '@3xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]' : ''}`}>
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{t.title}</h2>
+            {!disabled && (
+              <div className="flex gap-2">
+                <Button variant="secondary" disabled={!canUndo} onClick={() => { dispatch({ type: 'undo' }); setAnnouncement(t.undone); }}>{t.undo}</Button>
+                <Button variant="secondary" disabled={!canRedo} onClick={() => { dispatch({ type: 'redo' }); setAnnouncement(t.redone); }}>{t.redo}</Button>
+              </div>
+            )}
+          </div>
+          <p aria-live="polite" className="sr-only">{announcement}</p>
+          {renderPreview && (
+            // On a phone the preview is below the editor: a way there without scrolling past every question.
+            <a
+              href={`#${id}-preview`}
+              onClick={(event) => {
+                event.preventDefault();
+                const heading = document.getElementById(`${id}-preview`);
+                heading?.scrollIntoView({ block: 'start' });
+                heading?.focus({ preventScroll: true });
+              }}
+              className="self-start text-sm font-semibold text-slate-900 underline underline-offset-2 @3xl:hidden"
+            >
+              {t.toPreview}
+            </a>
+          )}
+          {shown.length > 0 && (
+            <div data-problem-summary="" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+              <h3 className="text-base font-semibold">{t.summaryTitle(shown.length)}</h3>
+              <p className="text-sm">{t.summaryHint}</p>
+              <ul className="mt-2 flex max-h-64 list-disc flex-col gap-1 overflow-y-auto pl-5 text-sm">
+                {shown.map((p) => (
+                  <li key={`${p.field}\n${p.message}`}>
+                    <a href={`#${p.field}`} onClick={(event) => goTo(event, p.field)} className="font-medium text-red-900 underline underline-offset-2 hover:no-underline">{p.message}</a>
+                  </li>
+                ))}
+              </ul>
             </div>
           )}
+          {value.length === 0 ? (
+            <p className="text-sm text-slate-700">{t.noSections}</p>
+          ) : (
+            <SortableList ids={value.map((s) => s.id)} nameOf={nameOfSection} onMove={(sectionId, to) => dispatch({ type: 'moveSection', sectionId, to })}>
+              <ol className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+                {value.map((section, i) => (
+                  <SectionCard
+                    key={section.id}
+                    family={kind}
+                    section={section}
+                    sections={value}
+                    index={i}
+                    dispatch={dispatch}
+                    problemsUnder={problemsUnder}
+                    errorAt={errorAt}
+                    uploadImage={uploadImage}
+                    openIds={openIds}
+                    toggle={toggle}
+                    after={after}
+                    takenIds={takenIds}
+                    disabled={disabled}
+                  />
+                ))}
+              </ol>
+            </SortableList>
+          )}
+          {!disabled && <Button variant="secondary" className="self-start" data-focus-key="add-section" onClick={addSection}>{t.addSection}</Button>}
         </div>
-        <p aria-live="polite" className="sr-only">{announcement}</p>
-        {shown.length > 0 && (
-          <div data-problem-summary="" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
-            <h3 className="text-base font-semibold">{t.summaryTitle(shown.length)}</h3>
-            <p className="text-sm">{t.summaryHint}</p>
-            <ul className="mt-2 flex max-h-64 list-disc flex-col gap-1 overflow-y-auto pl-5 text-sm">
-              {shown.map((p) => (
-                <li key={`${p.field}\n${p.message}`}>
-                  <a href={`#${p.field}`} onClick={(event) => goTo(event, p.field)} className="font-medium text-red-900 underline underline-offset-2 hover:no-underline">{p.message}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
+        {renderPreview && (
+          <aside aria-labelledby={`${id}-preview`} className="flex min-w-0 flex-col gap-3 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 @3xl:sticky @3xl:top-4 @3xl:max-h-[calc(100vh-2rem)] @3xl:overflow-y-auto">
+            <h2 id={`${id}-preview`} tabIndex={-1} className="text-lg font-semibold text-slate-900">{t.preview}</h2>
+            <p className="text-sm text-slate-700">{t.previewHint}</p>
+            <div className="rounded-md border border-dashed border-slate-300 p-3 sm:p-4" data-testid="form-preview">
+              {renderPreview(kind, previewSections)}
+            </div>
+          </aside>
         )}
-        {value.length === 0 ? (
-          <p className="text-sm text-slate-700">{t.noSections}</p>
-        ) : (
-          <SortableList ids={value.map((s) => s.id)} nameOf={nameOfSection} onMove={(sectionId, to) => dispatch({ type: 'moveSection', sectionId, to })}>
-            <ol className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
-              {value.map((section, i) => (
-                <SectionCard
-                  key={section.id}
-                  family={kind}
-                  section={section}
-                  sections={value}
-                  index={i}
-                  dispatch={dispatch}
-                  problemsUnder={problemsUnder}
-                  errorAt={errorAt}
-                  uploadImage={uploadImage}
-                  openIds={openIds}
-                  toggle={toggle}
-                  after={after}
-                  takenIds={takenIds}
-                  disabled={disabled}
-                />
-              ))}
-            </ol>
-          </SortableList>
-        )}
-        {!disabled && <Button variant="secondary" className="self-start" data-focus-key="add-section" onClick={addSection}>{t.addSection}</Button>}
       </div>
-      {renderPreview && (
-        <aside aria-labelledby={`${id}-preview`} className="flex min-w-0 flex-col gap-3 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
-          <h2 id={`${id}-preview`} className="text-lg font-semibold text-slate-900">{t.preview}</h2>
-          <p className="text-sm text-slate-700">{t.previewHint}</p>
-          <div className="rounded-md border border-dashed border-slate-300 p-3 sm:p-4" data-testid="form-preview">
-            {renderPreview(kind, previewSections)}
-          </div>
-        </aside>
-      )}
     </div>
   );
 }

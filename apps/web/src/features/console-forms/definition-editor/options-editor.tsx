@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatCents, priceCents, type TFormOption } from '@portal/contract';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -27,6 +28,7 @@ export const normalPrice = (text: string) => {
 
 /** The options of a select or choice (label, and for a choice form a surcharge in euros and a picture), or a drawing's pin choices. */
 export function OptionsEditor({ legend, hint, options, onChange, withPrices, withImages, path, errorAt, uploadImage, disabled }: Props) {
+  const hintId = useId();
   const set = (i: number, change: Partial<TFormOption>) => onChange(options.map((o, j) => (j === i ? { ...o, ...change } : o)));
   const move = (i: number, to: number) => {
     const next = [...options];
@@ -39,14 +41,20 @@ export function OptionsEditor({ legend, hint, options, onChange, withPrices, wit
     <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
       {hint && <p className="text-xs text-slate-600">{hint}</p>}
+      {withPrices && <p id={hintId} className="text-xs text-slate-600">{t.optionPriceHint}</p>}
       {errorAt(path) && <p className="text-sm font-medium text-red-700">{errorAt(path)}</p>}
       <ol className="flex flex-col gap-3">
         {options.map((option, i) => (
           // Options have no id of their own: their place is their key (the renderer keys them the same way).
-          <li key={i} className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
-            <div className="flex flex-wrap items-end gap-2">
+          <li key={i} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3">
+            <div className="flex items-center gap-1">
+              <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800">{option.label.trim() || t.newOption(i + 1)}</p>
+              <IconButton label={t.optionUp(option.label)} disabled={disabled || i === 0} onClick={() => move(i, i - 1)}><ArrowUp /></IconButton>
+              <IconButton label={t.optionDown(option.label)} disabled={disabled || i === options.length - 1} onClick={() => move(i, i + 1)}><ArrowDown /></IconButton>
+              <IconButton label={t.optionRemove(option.label)} tone="danger" disabled={disabled} onClick={() => onChange(options.filter((_, j) => j !== i))}><TrashIcon /></IconButton>
+            </div>
+            <div className={`grid items-start gap-3 ${withPrices ? '@md:grid-cols-[minmax(0,1fr)_11rem]' : ''}`}>
               <TextField
-                className="min-w-0 flex-1 basis-48"
                 label={t.optionLabel(i + 1)}
                 name={`${path}.${i}.label`}
                 value={option.label}
@@ -56,23 +64,16 @@ export function OptionsEditor({ legend, hint, options, onChange, withPrices, wit
               />
               {withPrices && (
                 <TextField
-                  className="w-40"
                   label={t.optionPrice(i + 1)}
                   name={`${path}.${i}.price`}
                   inputMode="decimal"
                   value={option.price ?? ''}
                   error={errorAt(`${path}.${i}.price`)}
-                  hint={t.optionPriceHint}
                   disabled={disabled}
                   onChange={(event) => set(i, { price: event.target.value })}
                   onBlur={(event) => event.target.value.trim() && set(i, { price: normalPrice(event.target.value) })}
                 />
               )}
-              <div className="flex">
-                <IconButton label={t.optionUp(option.label)} disabled={disabled || i === 0} onClick={() => move(i, i - 1)}><ArrowUp /></IconButton>
-                <IconButton label={t.optionDown(option.label)} disabled={disabled || i === options.length - 1} onClick={() => move(i, i + 1)}><ArrowDown /></IconButton>
-                <IconButton label={t.optionRemove(option.label)} tone="danger" disabled={disabled} onClick={() => onChange(options.filter((_, j) => j !== i))}><TrashIcon /></IconButton>
-              </div>
             </div>
             {withImages && (
               <ImageField

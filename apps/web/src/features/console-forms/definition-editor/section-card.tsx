@@ -52,18 +52,20 @@ export function SectionCard({ family, section, sections, index, dispatch, proble
   return (
     <SortableItem id={section.id} disabled={disabled}>
       {(handle) => (
-        <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
-          <div className="flex items-center gap-1">
+        <section aria-labelledby={`${id}-heading`} className="@container flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+          <div className="flex flex-wrap items-center gap-1">
             <DragHandle handle={handle} label={t.dragSection(label)} disabled={disabled} />
-            <h3 id={`${id}-heading`} tabIndex={-1} data-focus-key={`section-toggle:${section.id}`} className="min-w-0 flex-1 truncate text-base font-bold text-slate-900">
+            <h3 id={`${id}-heading`} tabIndex={-1} data-focus-key={`section-toggle:${section.id}`} className="min-w-36 flex-1 text-base font-bold text-slate-900 [overflow-wrap:break-word]">
               {t.sectionHeading(label)}
             </h3>
-            <IconButton label={t.sectionUp(label)} focusKey={`section-up:${section.id}`} disabled={disabled || index === 0} onClick={() => moveSection(index - 1, 'up')}><ArrowUp /></IconButton>
-            <IconButton label={t.sectionDown(label)} focusKey={`section-down:${section.id}`} disabled={disabled || index === sections.length - 1} onClick={() => moveSection(index + 1, 'down')}><ArrowDown /></IconButton>
-            <IconButton label={`${t.removeSection}: ${label || t.sectionHeading('')}`} tone="danger" disabled={disabled} onClick={() => {
-              dispatch({ type: 'removeSection', sectionId: section.id });
-              after('[data-focus-key="add-section"]', t.removed(t.sectionHeading(label)));
-            }}><TrashIcon /></IconButton>
+            <div className="ml-auto flex">
+              <IconButton label={t.sectionUp(label)} focusKey={`section-up:${section.id}`} disabled={disabled || index === 0} onClick={() => moveSection(index - 1, 'up')}><ArrowUp /></IconButton>
+              <IconButton label={t.sectionDown(label)} focusKey={`section-down:${section.id}`} disabled={disabled || index === sections.length - 1} onClick={() => moveSection(index + 1, 'down')}><ArrowDown /></IconButton>
+              <IconButton label={`${t.removeSection}: ${label || t.sectionHeading('')}`} tone="danger" disabled={disabled} onClick={() => {
+                dispatch({ type: 'removeSection', sectionId: section.id });
+                after('[data-focus-key="add-section"]', t.removed(t.sectionHeading(label)));
+              }}><TrashIcon /></IconButton>
+            </div>
           </div>
           <TextField
             label={t.sectionLabel}
@@ -120,7 +122,7 @@ export function SectionCard({ family, section, sections, index, dispatch, proble
             </SortableList>
           )}
           {!disabled && (
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex flex-col gap-2 @md:flex-row @md:items-end">
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <label htmlFor={`${id}-add`} className="text-sm font-medium text-slate-800">{t.addElementType}</label>
                 <Select id={`${id}-add`} value={kind} onChange={(event) => setKind(event.target.value as TFormElementKind)}>

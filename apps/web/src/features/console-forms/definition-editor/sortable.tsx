@@ -4,7 +4,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { editorTexts as t } from './texts';
 
 /**
@@ -26,9 +26,18 @@ export function SortableList({ ids, nameOf, onMove, children }: ListProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const place = (id: UniqueIdentifier | undefined) => ids.indexOf(String(id)) + 1;
+  // dnd-kit reports the item over itself right after the pick-up: that says nothing new and would cut the pick-up's announcement off.
+  const hasMoved = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t.dragStart(nameOf(String(active.id))),
-    onDragOver: ({ active, over }) => (over ? t.dragOver(nameOf(String(active.id)), place(over.id), ids.length) : undefined),
+    onDragStart: ({ active }) => {
+      hasMoved.current = false;
+      return t.dragStart(nameOf(String(active.id)), place(active.id), ids.length);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (!hasMoved.current && over.id === active.id)) return undefined;
+      hasMoved.current = true;
+      return t.dragOver(nameOf(String(active.id)), place(over.id), ids.length);
+    },
     onDragEnd: ({ active, over }) => (over ? t.dragEnd(nameOf(String(active.id)), place(over.id), ids.length) : t.dragCancel(nameOf(String(active.id)))),
     onDragCancel: ({ active }) => t.dragCancel(nameOf(String(active.id))),
   };
