@@ -28,7 +28,7 @@ export const staffEntryPaths = {
   exportFile: '/staff/projects/:projectId/exports/:exportId/file',
 } as const;
 
-export const ZStaffFormParams = z.object({ projectId: ZId, formId: ZId });
+export const ZStaffEntryFormParams = z.object({ projectId: ZId, formId: ZId });
 export const ZStaffEntryParams = z.object({ projectId: ZId, formId: ZId, entryId: ZId });
 export const ZStaffExportParams = z.object({ projectId: ZId, exportId: ZId });
 

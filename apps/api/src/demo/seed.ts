@@ -1,5 +1,5 @@
 import { MODULE_NAMES, normalizeAlnum } from '@portal/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Services } from '../services.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sanitizeStaffHtml } from '../lib/sanitize.ts';
@@ -128,5 +128,17 @@ export async function seedDemo(services: Services): Promise<boolean> {
   await seedChoiceDemo(services);
   await seedSupportBaseDemo(services);
   await seedStaffDemo(services);
+  await publishDemoForms(db);
   return true;
+}
+
+/**
+ * The demo's forms are published as version 1 (as migration 0021 did for forms that existed): frozen in
+ * form_versions, and their entries answered on it.
+ */
+async function publishDemoForms(db: Services['db']): Promise<void> {
+  await db.execute(sql`INSERT INTO form_versions (form_id, version, name, description, definition, published_at)
+    SELECT id, 1, name, description, definition, created_at FROM forms WHERE published_version IS NULL AND is_active`);
+  await db.execute(sql`UPDATE forms SET published_version = 1 WHERE published_version IS NULL AND is_active`);
+  await db.execute(sql`UPDATE form_entries e SET form_version = 1 FROM forms f WHERE f.id = e.form_id AND e.form_version IS NULL`);
 }

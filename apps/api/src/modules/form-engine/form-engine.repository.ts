@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { addresses, occupants } from '../address/address.table.ts';
@@ -31,14 +31,24 @@ export function ownedBy(owner: EntryOwner): SQL {
   }
 }
 
+/**
+ * What residents, partners and visitors see: a published, not archived form within its opening and closing
+ * moments. `is_active` is the published switch: the console creates forms without it, publishing sets it,
+ * archiving clears it (archived_at is checked too, for a form archived by other means).
+ */
+export const openToResidents = (): SQL => and(
+  eq(forms.isActive, true), isNull(forms.archivedAt),
+  or(isNull(forms.opensAt), lte(forms.opensAt, sql`now()`)), or(isNull(forms.closesAt), gt(forms.closesAt, sql`now()`)),
+)!;
+
 export async function findForm(db: Queryable, formId: number): Promise<FormRow | null> {
-  const [row] = await db.select().from(forms).where(and(eq(forms.id, formId), eq(forms.isActive, true))).limit(1);
+  const [row] = await db.select().from(forms).where(and(eq(forms.id, formId), openToResidents())).limit(1);
   return row ?? null;
 }
 
 export function listProjectForms(db: Db, projectId: number): Promise<FormRow[]> {
   return db.select().from(forms)
-    .where(and(eq(forms.projectId, projectId), eq(forms.isActive, true)))
+    .where(and(eq(forms.projectId, projectId), openToResidents()))
     .orderBy(asc(forms.position), asc(forms.id))
     .limit(FORMS_LIMIT);
 }
@@ -88,12 +98,16 @@ export async function countEntries(db: Db, formId: number, owner: EntryOwner): P
   return row?.n ?? 0;
 }
 
+/** The form's published version, read when an entry's answers are saved: the entry keeps the version it was answered on. */
+const answeredVersion = sql<number>`(SELECT f.published_version FROM forms f WHERE f.id = "form_entries"."form_id")`;
+
 /** A new entry; for a one-per-owner form null when the owner has one already (the unique index decides). */
 export async function insertEntry(db: Queryable, form: Pick<FormRow, 'id' | 'projectId'>, owner: EntryOwner, values: Partial<typeof formEntries.$inferInsert> & { onePerOwner: boolean }): Promise<FormEntryRow | null> {
   const [row] = await db
     .insert(formEntries)
     .values({
       ...values,
+      formVersion: sql<number>`(SELECT f.published_version FROM forms f WHERE f.id = ${form.id})`,
       formId: form.id,
       projectId: form.projectId,
       addressId: owner.kind === 'address' ? owner.addressId : null,
@@ -111,7 +125,7 @@ export async function insertEntry(db: Queryable, form: Pick<FormRow, 'id' | 'pro
 export async function updateEntry(db: Queryable, entryId: number, version: number, set: FormEntryUpdate, guard?: SQL): Promise<FormEntryRow | null> {
   const [row] = await db
     .update(formEntries)
-    .set({ ...set, version: sql`${formEntries.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, ...(set.values !== undefined ? { formVersion: answeredVersion } : {}), version: sql`${formEntries.version} + 1`, updatedAt: new Date() })
     .where(and(eq(formEntries.id, entryId), eq(formEntries.version, version), guard))
     .returning();
   return row ?? null;
@@ -203,7 +217,7 @@ export async function formFileReadable(db: Db, fileId: number, reader: { project
   const [row] = await db.select({ formId: formFiles.formId }).from(formFiles)
     .innerJoin(forms, eq(forms.id, formFiles.formId))
     .innerJoin(projects, eq(projects.id, forms.projectId))
-    .where(and(eq(formFiles.fileId, fileId), eq(forms.isActive, true), condition))
+    .where(and(eq(formFiles.fileId, fileId), 'customerIds' in reader ? undefined : openToResidents(), condition))
     .limit(1);
   return Boolean(row);
 }

@@ -84,6 +84,8 @@ export const forms = pgTable(
     /** Residents can open the form from `opens_at` and change it until `closes_at` (either may be open-ended). */
     opensAt: timestamp('opens_at', { withTimezone: true }),
     closesAt: timestamp('closes_at', { withTimezone: true }),
+    /** Raised by every change staff save (settings or draft): a save names the revision it read, a stale one answers 409. */
+    revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -220,6 +222,7 @@ export const formEntries = pgTable(
     index('form_entries_summary_file_idx').on(t.summaryFileId),
     // The console's list of a public form's visitor entries, newest first (modules/staff-entries).
     index('form_entries_form_visitor_order_idx').on(t.formId, t.id).where(sql`${t.addressId} IS NULL`),
+    index('form_entries_form_version_idx').on(t.formId, t.formVersion),
     check('form_entries_owner_check', sql`${t.addressId} IS NULL OR ${t.visitorTokenHash} IS NULL`),
   ],
 );

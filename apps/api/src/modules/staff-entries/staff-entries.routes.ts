@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HAS_MORE_HEADER, pagedAnswer, staffEntryPaths, ZApiError, ZReopenBody, ZStaffEntryCounts, ZStaffEntryDetail, ZStaffEntryList, ZStaffEntryListQuery,
-  ZStaffEntryParams, ZStaffExport, ZStaffExportList, ZStaffExportParams, ZStaffFormParams, ZStartExportBody,
+  ZStaffEntryParams, ZStaffExport, ZStaffExportList, ZStaffExportParams, ZStaffEntryFormParams, ZStartExportBody,
 } from '@portal/contract';
 import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -28,7 +28,7 @@ export const staffEntriesRoutes = (services: Services): FastifyPluginAsyncZod =>
       tags, summary: "A form's entries: every address of the project with its latest entry, or the visitors' entries",
       description: 'Filters: status, building_unit, answered (no: addresses without an entry), paid (no: extra costs not paid), q (address words). '
         + '`owner=visitors`: entries of public visitors, newest first. Keyset paging (`before`: the last row\'s id; X-Has-More).',
-      params: ZStaffFormParams, querystring: ZStaffEntryListQuery, security, response: { 200: pagedAnswer(ZStaffEntryList), ...errors },
+      params: ZStaffEntryFormParams, querystring: ZStaffEntryListQuery, security, response: { 200: pagedAnswer(ZStaffEntryList), ...errors },
     },
   }, async (request, reply) => {
     const page = await staffEntries.list(staffOf(request), request.params.projectId, request.params.formId, request.query);
@@ -40,7 +40,7 @@ export const staffEntriesRoutes = (services: Services): FastifyPluginAsyncZod =>
     config: { access: access.console('forms.read', access.project('projectId')) },
     schema: {
       tags, summary: "Counts of a form's entries per status, answered, paid, and the project's building units (the filter chips)",
-      params: ZStaffFormParams, security, response: { 200: ZStaffEntryCounts, ...errors },
+      params: ZStaffEntryFormParams, security, response: { 200: ZStaffEntryCounts, ...errors },
     },
   }, async (request) => staffEntries.counts(staffOf(request), request.params.projectId, request.params.formId));
 
@@ -76,7 +76,7 @@ export const staffEntriesRoutes = (services: Services): FastifyPluginAsyncZod =>
 
   app.get(staffEntryPaths.exports, {
     config: { access: access.console('forms.export', access.project('projectId')) },
-    schema: { tags, summary: "The form's latest exports (20)", params: ZStaffFormParams, security, response: { 200: ZStaffExportList, ...errors } },
+    schema: { tags, summary: "The form's latest exports (20)", params: ZStaffEntryFormParams, security, response: { 200: ZStaffExportList, ...errors } },
   }, async (request) => staffEntries.exportsOf(staffOf(request), request.params.projectId, request.params.formId));
 
   app.post(staffEntryPaths.exports, {
@@ -85,7 +85,7 @@ export const staffEntriesRoutes = (services: Services): FastifyPluginAsyncZod =>
       tags, summary: "Starts an export of the form's entries: CSV or XLSX of the answers, or a ZIP of the summary PDFs",
       description: 'Made by a background job; poll the export for its progress. The filters of the list apply. Audited. The file can be downloaded '
         + 'for 7 days by staff who reach the project.',
-      params: ZStaffFormParams, body: ZStartExportBody, security, response: { 202: ZStaffExport, ...errors },
+      params: ZStaffEntryFormParams, body: ZStartExportBody, security, response: { 202: ZStaffExport, ...errors },
     },
   }, async (request, reply) => {
     const started = await staffEntries.startExport(staffOf(request), request.params.projectId, request.params.formId, request.body);

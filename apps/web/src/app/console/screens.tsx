@@ -41,6 +41,9 @@ export const consoleScreens: ConsoleScreen[] = [
   // The entries of a form and their exports (console-entries).
   { path: '/projecten/:projectId/formulieren/:formId/invullingen/:entryId', page: lazy(() => import('../../features/console-entries/entry-page')), permission: 'forms.read' },
   { path: '/projecten/:projectId/formulieren/:formId/invullingen', page: lazy(() => import('../../features/console-entries/entries-page')), permission: 'forms.read' },
+  // Forms of every kind (console-forms); the builder's screen composes the resident's renderer as its preview.
+  { path: '/projecten/:projectId/formulieren/:formId', page: lazy(() => import('./form-builder-screen')), permission: 'forms.read' },
+  { path: '/projecten/:projectId/formulieren', page: lazy(() => import('../../features/console-forms/forms-page')), permission: 'forms.read' },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
   // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
   { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },

@@ -36,6 +36,7 @@ export const projectTexts = {
   addresses: 'Adressen',
   content: 'Inhoud',
   consentLetters: 'Draagvlakbrieven',
+  forms: 'Formulieren',
   viewPublic: 'Bekijk als bewoner/publiek',
   viewPublicHint: '(opent in een nieuw tabblad)',
   name: 'Naam',

@@ -59,6 +59,7 @@ function ProjectSettings({ project }: { project: TStaffProject }) {
             <ul className="flex flex-wrap gap-2 lg:flex-col">
               <li><Link href={`/projecten/${project.id}/inhoud`} className="text-blue-800 underline underline-offset-2">{texts.content}</Link></li>
               {can('addresses.read') && <li><Link href={`/projecten/${project.id}/adressen`} className="text-blue-800 underline underline-offset-2">{texts.addresses}</Link></li>}
+              {can('forms.read') && <li><Link href={`/projecten/${project.id}/formulieren`} className="text-blue-800 underline underline-offset-2">{texts.forms}</Link></li>}
               {can('consent.letters.print') && <li><Link href={`/projecten/${project.id}/draagvlak`} className="text-blue-800 underline underline-offset-2">{texts.consentLetters}</Link></li>}
               {can('consent.tally.read') && <li><Link href={`/projecten/${project.id}/draagvlak/campagne`} className="text-blue-800 underline underline-offset-2">Draagvlakcampagne</Link></li>}
               {can('payments.read') && <li><Link href={`/projecten/${project.id}/betalingen`} className="text-blue-800 underline underline-offset-2">Betalingen</Link></li>}

@@ -1,0 +1,46 @@
+import type { TStaffFormStatus } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { formsTexts as texts } from '../texts';
+
+const STATUS_STYLES: Record<TStaffFormStatus, string> = {
+  draft: 'bg-slate-200 text-slate-900 ring-slate-400',
+  published: 'bg-green-100 text-green-950 ring-green-700',
+  archived: 'bg-amber-100 text-amber-950 ring-amber-600',
+};
+
+/** Concept / Gepubliceerd / Gearchiveerd as text (never by colour alone). */
+export function FormStatusBadge({ status }: { status: TStaffFormStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`} data-status={status}>
+      {texts.statuses[status]}
+    </span>
+  );
+}
+
+/** DD-MM-YYYY HH:mm in Europe/Amsterdam. */
+export function formatMoment(iso: string): string {
+  const parts = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+/** An ISO moment as the value of <input type="datetime-local"> (the browser's local time). */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** The server's Dutch message for one field (or the whole message without a field). */
+export function problemText(error: unknown, field?: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (!field) return error.body.message;
+  return error.body.errors?.find((e) => e.field === field || e.field.endsWith(`.${field}`))?.message;
+}

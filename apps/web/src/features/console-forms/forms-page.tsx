@@ -1,0 +1,200 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { FORM_FAMILIES, STAFF_FORM_STATUSES, type TFormFamily, type TStaffFormListItem, type TStaffFormStatus } from '@portal/contract';
+import { Banner } from '../../ui/banner';
+import { Button } from '../../ui/button';
+import { ConsoleList } from '../../ui/console-list';
+import { Crumbs } from '../../ui/crumbs';
+import { Dialog } from '../../ui/dialog';
+import { TextField } from '../../ui/field';
+import { Page } from '../../ui/page';
+import { Select } from '../../ui/select';
+import { toast, toastError } from '../../ui/toaster';
+import { formApi, formKeys, formQueries, saveFile } from './api';
+import { FormStatusBadge, formatMoment, problemText } from './components/form-bits';
+import { formsTexts as texts } from './texts';
+
+export function FormsCrumbs({ projectId, projectName, current }: { projectId: number; projectName?: string; current?: string }) {
+  const crumbs = [
+    { href: '/projecten', label: texts.crumbs.projects },
+    { href: `/projecten/${projectId}`, label: projectName ?? `Project ${projectId}` },
+    ...(current ? [{ href: `/projecten/${projectId}/formulieren`, label: texts.title }] : []),
+  ];
+  return <Crumbs crumbs={crumbs} current={current ?? texts.title} />;
+}
+
+/**
+ * /beheer/projecten/:projectId/formulieren: the project's forms of every kind, filtered by kind and status
+ * and searchable by name; editors make a new form of a kind or import a form file.
+ */
+export default function FormsPage() {
+  const projectId = Number(useParams<{ projectId: string }>().projectId);
+  const me = useQuery(formQueries.me());
+  const project = useQuery(formQueries.project(projectId));
+  const canManage = me.data?.permissions.includes('forms.manage') ?? false;
+  const [kind, setKind] = useState<TFormFamily | ''>('');
+  const [status, setStatus] = useState<TStaffFormStatus | ''>('');
+  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const filter = { kind: kind || undefined, status: status || undefined };
+  const exportList = async (format: 'csv' | 'xlsx') => {
+    try {
+      saveFile(await formApi.exportList(projectId, filter, format));
+    } catch (error) {
+      toastError(error, texts.failed);
+    }
+  };
+
+  return (
+    <Page
+      title={texts.title}
+      actions={canManage && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void exportList('csv')}>{texts.exportCsv}</Button>
+          <Button variant="secondary" onClick={() => void exportList('xlsx')}>{texts.exportXlsx}</Button>
+          <Button variant="secondary" onClick={() => setDialog('import')}>{texts.importForm}</Button>
+          <Button onClick={() => setDialog('create')}>{texts.newForm}</Button>
+        </div>
+      )}
+    >
+      <FormsCrumbs projectId={projectId} projectName={project.data?.name} />
+      <div className="mb-2 flex flex-wrap gap-4">
+        <div className="flex min-w-48 flex-col gap-1">
+          <label htmlFor="form-kind" className="text-sm font-medium text-slate-800">{texts.kindFilter}</label>
+          <Select id="form-kind" value={kind} onChange={(e) => setKind(e.target.value as TFormFamily | '')}>
+            <option value="">{texts.allKinds}</option>
+            {FORM_FAMILIES.map((k) => <option key={k} value={k}>{texts.kinds[k]}</option>)}
+          </Select>
+        </div>
+        <div className="flex min-w-48 flex-col gap-1">
+          <label htmlFor="form-status" className="text-sm font-medium text-slate-800">{texts.statusFilter}</label>
+          <Select id="form-status" value={status} onChange={(e) => setStatus(e.target.value as TStaffFormStatus | '')}>
+            <option value="">{texts.allStatuses}</option>
+            {STAFF_FORM_STATUSES.map((s) => <option key={s} value={s}>{texts.statuses[s]}</option>)}
+          </Select>
+        </div>
+      </div>
+      <ConsoleList<TStaffFormListItem>
+        queryKey={[...formKeys.list(projectId, filter)]}
+        load={(page) => formApi.page(projectId, filter, page)}
+        searchLabel={texts.search}
+        emptyText={texts.none}
+      >
+        {(items) => (
+          <ul className="flex flex-col gap-2" aria-label={texts.title}>
+            {items.map((form) => <FormRow key={form.id} projectId={projectId} form={form} />)}
+          </ul>
+        )}
+      </ConsoleList>
+      {dialog === 'create' && <CreateDialog projectId={projectId} onClose={() => setDialog(null)} />}
+      {dialog === 'import' && <ImportDialog projectId={projectId} onClose={() => setDialog(null)} />}
+    </Page>
+  );
+}
+
+function FormRow({ projectId, form }: { projectId: number; form: TStaffFormListItem }) {
+  return (
+    <li className="flex flex-col gap-1 rounded-lg border border-slate-300 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        <Link href={`/projecten/${projectId}/formulieren/${form.id}`} className="font-semibold text-blue-800 underline underline-offset-2">{form.name}</Link>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>{texts.kinds[form.kind]}</span>
+          <FormStatusBadge status={form.status} />
+          <span>{texts.version(form.published_version)}</span>
+          {form.has_draft && form.published_version !== null && <span className="font-medium text-amber-900">{texts.unpublishedChanges}</span>}
+          <span>{texts.entries(form.entry_count)}</span>
+          {form.opens_at && <span>{texts.opens(formatMoment(form.opens_at))}</span>}
+          {form.closes_at && <span>{texts.closes(formatMoment(form.closes_at))}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function CreateDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [kind, setKind] = useState<TFormFamily>('support-base');
+  const [name, setName] = useState('');
+  const create = useMutation({
+    mutationFn: () => formApi.create(projectId, { kind, name }),
+    onSuccess: async (form) => {
+      await queryClient.invalidateQueries({ queryKey: formKeys.project(projectId) });
+      navigate(`/projecten/${projectId}/formulieren/${form.id}`);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Dialog open title={texts.create.title} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{texts.create.kind}</legend>
+          {FORM_FAMILIES.map((k) => (
+            <div key={k} className="flex items-start gap-2">
+              <input id={`form-kind-${k}`} type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="mt-1 size-5"
+                aria-describedby={`form-kind-${k}-hint`} />
+              <div>
+                <label htmlFor={`form-kind-${k}`} className="font-medium">{texts.kinds[k]}</label>
+                <p id={`form-kind-${k}-hint`} className="text-sm text-slate-700">{texts.kindHint[k]}</p>
+              </div>
+            </div>
+          ))}
+        </fieldset>
+        <TextField label={texts.create.name} required value={name} maxLength={200} onChange={(e) => setName(e.target.value)}
+          error={problemText(create.error, 'name')} />
+        {create.isError && !problemText(create.error, 'name') && <Banner tone="error">{problemText(create.error) ?? texts.failed}</Banner>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>{texts.create.cancel}</Button>
+          <Button type="submit" busy={create.isPending}>{texts.create.submit}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ImportDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => formApi.importFile(projectId, chosen),
+    onSuccess: async (form) => {
+      toast(texts.importDialog.done, 'success');
+      await queryClient.invalidateQueries({ queryKey: formKeys.project(projectId) });
+      navigate(`/projecten/${projectId}/formulieren/${form.id}`);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) upload.mutate(file);
+  };
+  return (
+    <Dialog open title={texts.importDialog.title} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">{texts.importDialog.hint}</p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="form-import-file" className="text-sm font-medium text-slate-800">{texts.importDialog.file}</label>
+          <input id="form-import-file" className="min-w-0 max-w-full text-sm" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+        {upload.isError && <ProblemList error={upload.error} />}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>{texts.create.cancel}</Button>
+          <Button type="submit" busy={upload.isPending} disabled={!file}>{texts.importDialog.submit}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The server's message and its per-field messages (an import's problems). */
+export function ProblemList({ error }: { error: unknown }) {
+  const body = (error as { body?: { message?: string; errors?: Array<{ field: string; message: string }> } }).body;
+  return (
+    <Banner tone="error" title={body?.message ?? texts.failed}>
+      {body?.errors?.length ? <ul className="list-disc pl-5">{body.errors.slice(0, 20).map((e, i) => <li key={i}>{e.message}</li>)}</ul> : null}
+    </Banner>
+  );
+}
