@@ -11,19 +11,20 @@ import type { Db } from '../../db/client.ts';
 import { addDays, amsterdamIsoDate, isoDateToDutch, toDutchDate } from '../../lib/dates.ts';
 import { NotFoundError, UnprocessableError, ConflictError } from '../../lib/errors.ts';
 import { lettersFilename } from '../../lib/letter-pdf.ts';
+import { consentFormOf, type ConsentStaffAccess } from './consent-form.ts';
 import { exportTable, type ExportColumn, type ExportFile, type ExportFormat } from '../../lib/table-export.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import type { AuditEntry } from '../audit/audit.service.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { FilesService } from '../files/index.ts';
-import { formEntries, formEntryEvents, forms, insertEntry, insertEvent, type FormRow } from '../form-engine/index.ts';
+import { formEntries, formEntryEvents, forms, insertEntry, insertEvent } from '../form-engine/index.ts';
 import { formVersions } from '../form-engine/form-engine.table.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
 import { signingEvents, signingLocalSigners, signingLocalTransactions, signingRequests, signingSigners } from '../signing/signing.table.ts';
 import type { SmsSender } from '../sms/index.ts';
-import type { ProjectRow, StaffContext } from '../staff/staff-access.ts';
+import type { StaffContext } from '../staff/staff-access.ts';
 import { residentLoginUrl } from '../staff-addresses/index.ts';
 import { renderNoticeLetters, renderVisitList } from './consent-campaign.pdf.ts';
 import { consentMilestones, consentNotices, consentPaperRecords, consentReminders, consentReminderSettings } from './support-base.table.ts';
@@ -33,7 +34,7 @@ type Executor = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type ConsentCampaignDeps = {
   db: Db;
-  staffAccess: { project(ctx: StaffContext, projectId: number): Promise<ProjectRow> };
+  staffAccess: ConsentStaffAccess;
   audit: { record(ctx: StaffContext, entry: AuditEntry, tx?: Executor): Promise<void> };
   tally: ConsentTally;
   mailer: Mailer;
@@ -81,13 +82,7 @@ const unanswered = (s: AddressState) => !s.vacant && (s.status === 'not_started'
 export function createConsentCampaign(deps: ConsentCampaignDeps) {
   const { db, staffAccess, audit, tally } = deps;
 
-  async function formOf(ctx: StaffContext, projectId: number, formId: number): Promise<{ project: ProjectRow; form: FormRow }> {
-    const project = await staffAccess.project(ctx, projectId);
-    const [form] = await db.select().from(forms)
-      .where(and(eq(forms.id, formId), eq(forms.projectId, projectId), eq(forms.kind, 'support-base'), eq(forms.isActive, true))).limit(1);
-    if (!form) throw notFound();
-    return { project, form };
-  }
+  const formOf = (ctx: StaffContext, projectId: number, formId: number) => consentFormOf(db, staffAccess, ctx, projectId, formId, consentCampaignMessages.notFound);
 
   /**
    * Records, per unit, reaching 70% (once, at the agreement that made it) and falling below again (and reaching

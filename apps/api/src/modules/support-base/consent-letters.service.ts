@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CONSENT_LETTER_MAX_DAYS, CONSENT_LETTER_TOKEN_ALPHABET, CONSENT_LETTER_TOKEN_LENGTH, CONSENT_LETTERS_MAX, consentLetterMessages, isDutchDate,
   supportBasePaths, type TConsentLetterAddress, type TConsentLetterForm, type TConsentLetterListQuery, type ZConsentLettersBody,
@@ -9,12 +9,13 @@ import type { Db } from '../../db/client.ts';
 import { addDays, amsterdamIsoDate, endOfAmsterdamDay, toDutchDate } from '../../lib/dates.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { lettersFilename } from '../../lib/letter-pdf.ts';
+import { consentFormOf, type ConsentStaffAccess } from './consent-form.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import { newLetterCode } from '../../lib/tokens.ts';
 import type { AuditEntry } from '../audit/audit.service.ts';
 import { customers } from '../customer/customer.table.ts';
-import { forms, type FormRow } from '../form-engine/index.ts';
-import type { ProjectRow, StaffContext } from '../staff/staff-access.ts';
+import { type FormRow } from '../form-engine/index.ts';
+import type { StaffContext } from '../staff/staff-access.ts';
 import { customerPortalOrigin, listProjectAddresses } from '../staff-addresses/index.ts';
 import { renderConsentLetters } from './consent-letters.pdf.ts';
 import {
@@ -29,7 +30,7 @@ type Executor = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ConsentLettersDeps = {
   db: Db;
   /** The project the staff member may work on, or 404 (staff-access.ts). */
-  staffAccess: { project(ctx: StaffContext, projectId: number): Promise<ProjectRow> };
+  staffAccess: ConsentStaffAccess;
   audit: { record(ctx: StaffContext, entry: AuditEntry, tx?: Executor): Promise<void> };
   tally: Pick<ConsentTally, 'statusOf'>;
   publicUrl: string;
@@ -37,7 +38,7 @@ export type ConsentLettersDeps = {
 
 const ENTITY = 'consent-letter';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const notFound = () => new NotFoundError('Formulier niet gevonden');
+const FORM_NOT_FOUND = 'Formulier niet gevonden';
 const deadlineError = (message: string) => new UnprocessableError(message, [{ field: 'deadline', message }]);
 
 function letterStatus(row: LetterRow | undefined, form: FormRow, now: number): TConsentLetterStatus {
@@ -58,13 +59,7 @@ function letterStatus(row: LetterRow | undefined, form: FormRow, now: number): T
 export function createConsentLetters(deps: ConsentLettersDeps) {
   const { db, staffAccess, audit, tally } = deps;
 
-  async function formOf(ctx: StaffContext, projectId: number, formId: number): Promise<{ project: ProjectRow; form: FormRow }> {
-    const project = await staffAccess.project(ctx, projectId);
-    const [form] = await db.select().from(forms)
-      .where(and(eq(forms.id, formId), eq(forms.projectId, projectId), eq(forms.kind, 'support-base'), eq(forms.isActive, true))).limit(1);
-    if (!form) throw notFound();
-    return { project, form };
-  }
+  const formOf = (ctx: StaffContext, projectId: number, formId: number) => consentFormOf(db, staffAccess, ctx, projectId, formId, FORM_NOT_FOUND);
 
   /** Prints and revokes of one form run one after the other (an address never has two live links). */
   const lockForm = (tx: Executor, formId: number) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('consent-letters'), ${formId})`);

@@ -144,8 +144,6 @@ export const campaignTexts = {
     status: 'Status',
     allStatuses: 'Alle statussen',
     search: 'Zoek op adres',
-    exportCsv: 'Exporteren (CSV)',
-    exportXlsx: 'Exporteren (Excel)',
     visitList: 'Bezoeklijst printen (PDF)',
     count: (n: number) => plural(n, 'adres', 'adressen'),
     none: 'Geen adressen gevonden met deze filters.',

@@ -3,10 +3,9 @@ import {
   fillPath, staffFormsPaths, staffProjectPaths,
   type TFormFamily, type TStaffForm, type TStaffFormAttachment, type TStaffFormCopyBody, type TStaffFormCreateBody, type TStaffFormImage,
   type TStaffFormListItem, type TStaffFormMenu, type TStaffFormPublishBody, type TStaffFormStatus, type TStaffFormUpdateBody, type TStaffFormVersion,
-  type TStaffMe, type TStaffProject, type TStaffProjectListItem,
+  type TExportFormat, type TStaffMe, type TStaffProject, type TStaffProjectListItem,
 } from '@portal/contract';
-import { apiUrl, ApiError, apiFailure } from '../../lib/api';
-import { staffApi, staffApiPage, staffSession, staffUpload } from '../../lib/staff-api';
+import { staffApi, staffApiPage, staffGetFile, staffUpload } from '../../lib/staff-api';
 
 export type FormFilter = { kind?: TFormFamily; status?: TStaffFormStatus };
 
@@ -61,32 +60,8 @@ export const formApi = {
   renameMenu: (projectId: number, menuId: number, name: string) => staffApi<TStaffFormMenu[]>(onProject(staffFormsPaths.menu, projectId, { menuId }), { method: 'PUT', body: { name } }),
   removeMenu: (projectId: number, menuId: number) => staffApi<TStaffFormMenu[]>(onProject(staffFormsPaths.menu, projectId, { menuId }), { method: 'DELETE' }),
   /** The form as a JSON file, for the browser to save. */
-  exportFile: (formId: number) => download(onForm(staffFormsPaths.export, formId), {}, 'formulier.json'),
+  exportFile: (formId: number) => staffGetFile(onForm(staffFormsPaths.export, formId)),
   /** The list (same filters) as CSV or XLSX. */
-  exportList: (projectId: number, filter: FormFilter & { q?: string }, format: 'csv' | 'xlsx') =>
-    download(onProject(staffFormsPaths.listExport, projectId), { format, kind: filter.kind, status: filter.status, q: filter.q }, `formulieren.${format}`),
+  exportList: (projectId: number, filter: FormFilter & { q?: string }, format: TExportFormat) =>
+    staffGetFile(onProject(staffFormsPaths.listExport, projectId), { format, kind: filter.kind, status: filter.status, q: filter.q }),
 };
-
-/** A GET whose answer is a file (with the console's token in the header, never in the URL). */
-async function download(path: string, query: Record<string, string | undefined>, fallback: string): Promise<{ blob: Blob; filename: string }> {
-  const token = staffSession.token();
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, query), { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  } catch {
-    throw new ApiError(0, { message: 'Er kan geen verbinding worden gemaakt met de server. Controleer de internet verbinding.' });
-  }
-  if (!response.ok) throw apiFailure(response.status, await response.json().catch(() => null), true);
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  return { blob: await response.blob(), filename };
-}
-
-/** Hands a downloaded file to the browser to save. */
-export function saveFile({ blob, filename }: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

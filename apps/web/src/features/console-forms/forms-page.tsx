@@ -10,9 +10,11 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
-import { toast, toastError } from '../../ui/toaster';
-import { formApi, formKeys, formQueries, saveFile } from './api';
-import { FormStatusBadge, formatMoment, problemText } from './components/form-bits';
+import { toast } from '../../ui/toaster';
+import { ExportButtons } from '../../ui/export-buttons';
+import { formApi, formKeys, formQueries } from './api';
+import { FormStatusBadge, problemText } from './components/form-bits';
+import { formatConsoleDateTime as formatMoment } from '../../lib/console-format';
 import { formsTexts as texts } from './texts';
 
 export function FormsCrumbs({ projectId, projectName, current }: { projectId: number; projectName?: string; current?: string }) {
@@ -37,21 +39,12 @@ export default function FormsPage() {
   const [status, setStatus] = useState<TStaffFormStatus | ''>('');
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   const filter = { kind: kind || undefined, status: status || undefined };
-  const exportList = async (format: 'csv' | 'xlsx') => {
-    try {
-      saveFile(await formApi.exportList(projectId, filter, format));
-    } catch (error) {
-      toastError(error, texts.failed);
-    }
-  };
-
   return (
     <Page
       title={texts.title}
       actions={canManage && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void exportList('csv')}>{texts.exportCsv}</Button>
-          <Button variant="secondary" onClick={() => void exportList('xlsx')}>{texts.exportXlsx}</Button>
+          <ExportButtons download={(format) => formApi.exportList(projectId, filter, format)} />
           <Button variant="secondary" onClick={() => setDialog('import')}>{texts.importForm}</Button>
           <Button onClick={() => setDialog('create')}>{texts.newForm}</Button>
         </div>

@@ -12,8 +12,6 @@ export const formsTexts = {
   allStatuses: 'Concept en gepubliceerd',
   newForm: 'Nieuw formulier',
   importForm: 'Formulier importeren (JSON)',
-  exportCsv: 'Lijst exporteren (CSV)',
-  exportXlsx: 'Lijst exporteren (XLSX)',
   open: 'Openen',
   entries: (n: number) => (n === 1 ? '1 invulling' : `${n} invullingen`),
   version: (v: number | null) => (v === null ? 'Nooit gepubliceerd' : `Versie ${v}`),

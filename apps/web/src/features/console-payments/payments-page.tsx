@@ -2,15 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { PAYMENT_STATUSES, type TConsolePayment, type TPaymentStatus } from '@portal/contract';
-import { Button } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
+import { ExportButtons } from '../../ui/export-buttons';
 import { Crumbs } from '../../ui/crumbs';
 import { DateField, formatDutchDate, parseDutchDate } from '../../ui/date-field';
 import { Checkbox } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
 import { ErrorState, Loading } from '../../ui/states';
-import { toast, toastError } from '../../ui/toaster';
 import { paymentApi, paymentKeys, paymentQueries, type PaymentFilter } from './api';
 import { PaymentCard } from './components/payment-card';
 import { PaymentTotals } from './components/payment-totals';
@@ -25,14 +24,6 @@ export function PaymentCrumbs({ projectId, projectName, current }: { projectId: 
   return <Crumbs crumbs={crumbs} current={current ?? texts.crumbs.payments} />;
 }
 
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const isoDay = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 
@@ -65,29 +56,14 @@ export default function PaymentsPage() {
   const active = chosen(filter);
   const totals = useQuery(paymentQueries.totals(projectId, active));
   const allForms = useQuery(paymentQueries.totals(projectId, {}));
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const set = <K extends keyof PaymentFilter>(key: K, value: PaymentFilter[K] | '') => setFilter((f) => ({ ...f, [key]: value === '' ? undefined : value }));
-
-  const download = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      const { blob, filename } = await paymentApi.export(projectId, active, format);
-      save(blob, filename);
-      toast(texts.export.done, 'success');
-    } catch (error) {
-      toastError(error, texts.failed);
-    } finally {
-      setExporting(null);
-    }
-  };
 
   return (
     <Page
       title={texts.title}
       actions={(
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" busy={exporting === 'csv'} onClick={() => void download('csv')}>{texts.export.csv}</Button>
-          <Button variant="secondary" busy={exporting === 'xlsx'} onClick={() => void download('xlsx')}>{texts.export.xlsx}</Button>
+          <ExportButtons download={(format) => paymentApi.export(projectId, active, format)} />
         </div>
       )}
     >

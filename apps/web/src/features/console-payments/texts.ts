@@ -42,7 +42,7 @@ export const paymentTexts = {
     double: (n: number) => (n === 1 ? 'Let op: 1 formulier is meer dan één keer betaald.' : `Let op: ${n} formulieren zijn meer dan één keer betaald.`),
     showDouble: 'Toon dubbele betalingen',
   },
-  export: { csv: 'Exporteren (CSV)', xlsx: 'Exporteren (Excel)', done: 'De export is gedownload.' },
+
   card: {
     noAddress: 'Geen adres',
     refunded: (amount: string) => `Terugbetaald ${amount}`,

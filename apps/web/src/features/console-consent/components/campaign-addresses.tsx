@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUS_FILTERS, campaignStatusFilterLabels, supportBaseStatusL
 import { ApiError } from '../../../lib/api';
 import { saveFile } from '../../../lib/staff-api';
 import { Button } from '../../../ui/button';
+import { ExportButtons } from '../../../ui/export-buttons';
 import { TextField } from '../../../ui/field';
 import { Card } from '../../../ui/page';
 import { Select } from '../../../ui/select';
@@ -62,8 +63,7 @@ export function CampaignAddresses({ projectId, formId, units, editHouseholds }: 
           onBlur={() => change({ ...filter, q: q.trim() || undefined })} />
       </form>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" busy={busy === 'csv'} onClick={() => void download('csv', () => campaignApi.export(projectId, formId, filter, 'csv'))}>{texts.addresses.exportCsv}</Button>
-        <Button variant="secondary" busy={busy === 'xlsx'} onClick={() => void download('xlsx', () => campaignApi.export(projectId, formId, filter, 'xlsx'))}>{texts.addresses.exportXlsx}</Button>
+        <ExportButtons download={(format) => campaignApi.export(projectId, formId, filter, format)} />
         <Button variant="secondary" busy={busy === 'visit'} onClick={() => void download('visit', () => campaignApi.visitList(projectId, formId, filter.building_unit))}>{texts.addresses.visitList}</Button>
       </div>
       {list.isPending && <Loading />}

@@ -17,13 +17,6 @@ export function FormStatusBadge({ status }: { status: TStaffFormStatus }) {
   );
 }
 
-/** DD-MM-YYYY HH:mm in Europe/Amsterdam. */
-export function formatMoment(iso: string): string {
-  const parts = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-    .formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}-${get('month')}-${get('year')} ${get('hour')}:${get('minute')}`;
-}
 
 /** An ISO moment as the value of <input type="datetime-local"> (the browser's local time). */
 export function toLocalInput(iso: string | null): string {

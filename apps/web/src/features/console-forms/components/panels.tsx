@@ -11,7 +11,8 @@ import { TextAreaField } from '../../../ui/textarea-field';
 import { toast, toastError } from '../../../ui/toaster';
 import { formApi, formKeys, formQueries } from '../api';
 import { formsTexts as texts } from '../texts';
-import { formatMoment, problemText } from './form-bits';
+import { problemText } from './form-bits';
+import { formatConsoleDateTime as formatMoment } from '../../../lib/console-format';
 
 /** Publishing: with the consent decision when signing started on a consent form. */
 export function PublishDialog({ form, beforePublish, onClose, onPublished }: {

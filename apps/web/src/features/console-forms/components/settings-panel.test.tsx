@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultFormSettings, type TStaffFormSettings } from '@portal/contract';
 import { cleanup, interact, render } from '../../../ui/dom-test-utils';
-import { formatMoment, fromLocalInput, toLocalInput } from './form-bits';
+import { formatConsoleDateTime as formatMoment } from '../../../lib/console-format';
+import { fromLocalInput, toLocalInput } from './form-bits';
 import { SettingsPanel } from './settings-panel';
 
 afterEach(cleanup);
