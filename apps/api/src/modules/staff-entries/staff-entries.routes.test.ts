@@ -171,6 +171,21 @@ describe('the entries of a form', () => {
     expect(again.sections).toHaveLength(2);
   });
 
+  it("tells the system's events in Dutch: a consent reminder, a payment, consent asked again, a signature after a paper form", async () => {
+    const entry = place.entries.choiceDue;
+    await t.query(
+      `INSERT INTO form_entry_events (entry_id, action, actor_kind, detail) VALUES
+         ($1, 'reminder', 'system', '{"nr": 2, "emails": 1, "sms": 0, "sms_skipped": 1}'), ($1, 'paid', 'system', '{"payment": 1, "amount": 24575}'),
+         ($1, 'asked-again', 'staff', '{"version": 3, "reason": "Ander voorstel"}'), ($1, 'signed-after-paper', 'system', '{"request": 1}')`, [entry]);
+    const detail = (await http.get(`${base(place, place.choiceId)}/entries/${entry}`, tokens.editor)).json<TStaffEntryDetail>();
+    expect(detail.events.slice(-4).map((e) => [e.action, e.text])).toEqual([
+      ['reminder', 'Herinnering 2 verstuurd: 1 e-mail, 0 sms'],
+      ['paid', 'Betaald: € 245,75'],
+      ['asked-again', 'Instemming opnieuw gevraagd (versie 3): Ander voorstel'],
+      ['signed-after-paper', 'Digitaal ondertekend na een formulier op papier'],
+    ]);
+  });
+
   it('serves the summary PDF', async () => {
     const res = await http.get(`${base()}/entries/${place.entries.locked}/summary`, tokens.editor);
     expect(res.statusCode).toBe(200);

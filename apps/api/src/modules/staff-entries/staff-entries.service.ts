@@ -1,7 +1,7 @@
 import { ZipArchive } from 'archiver';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import {
-  AGREE_VALUES, ENTRY_FACE_LABELS, EXPORT_DAYS, entryStatusLabel, exportMessages, formElementKind, formMessages, isOpenPaymentStatus, optionKey,
+  AGREE_VALUES, ENTRY_FACE_LABELS, EXPORT_DAYS, entryStatusLabel, exportMessages, formatEuro, formElementKind, formMessages, isOpenPaymentStatus, optionKey,
   PAYMENT_STATE_LABELS, pinpointsKey, reopenMessages,
   type TContactValue, type TEntryEvent, type TEntryState, type TEntryStatus, type TFormFamily, type TFormSectionDefinition, type TFormValues,
   type TPaymentState, type TPinpoint, type TStaffEntryCounts, type TStaffEntryDetail, type TStaffEntryListQuery, type TStaffEntryRow,
@@ -112,6 +112,16 @@ const ACTION_TEXTS: Record<string, (d: Record<string, unknown>) => string> = {
   emailed: () => 'Per e-mail verstuurd',
   sent: () => 'Verstuurd',
   reopened: (d) => `Heropend${typeof d.reason === 'string' ? `: ${d.reason}` : ''}`,
+  reminder: (d) => {
+    const ways = [
+      typeof d.emails === 'number' ? (d.emails === 1 ? '1 e-mail' : `${d.emails} e-mails`) : null,
+      typeof d.sms === 'number' ? `${d.sms} sms` : null,
+    ].filter(Boolean);
+    return `Herinnering${typeof d.nr === 'number' ? ` ${d.nr}` : ''} verstuurd${ways.length ? `: ${ways.join(', ')}` : ''}`;
+  },
+  paid: (d) => (typeof d.amount === 'number' ? `Betaald: ${formatEuro(d.amount)}` : 'Betaald'),
+  'signed-after-paper': () => 'Digitaal ondertekend na een formulier op papier',
+  'asked-again': (d) => `Instemming opnieuw gevraagd${typeof d.version === 'number' ? ` (versie ${d.version})` : ''}${typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''}`,
 };
 
 function eventText(action: string, detail: Record<string, unknown> | null): string {
