@@ -58,9 +58,15 @@ function entryColumns(sectionsFallback: number) {
   };
 }
 
+/**
+ * An entry holds an answer: it has values or moved past 'started'. An entry made only to hold history (a consent
+ * reminder opens one for an address that never opened the form) counts as not answered, as in the consent tally.
+ */
+const hasAnswer = sql<boolean>`(${formEntries.id} IS NOT NULL AND (${formEntries.values} <> '{}'::jsonb OR ${formEntries.status} <> ''))`;
+
 function entryConditions(filter: TStaffEntryFilter): SQL[] {
   const where: SQL[] = [];
-  if (filter.status) where.push(eq(formEntries.status, filter.status === 'started' ? '' : filter.status));
+  if (filter.status) where.push(eq(formEntries.status, filter.status === 'started' ? '' : filter.status), hasAnswer);
   if (filter.paid === 'yes') where.push(isNotNull(formEntries.paidAt));
   if (filter.paid === 'no') where.push(gt(formEntries.amountCents, 0), isNull(formEntries.paidAt));
   return where;
@@ -69,8 +75,8 @@ function entryConditions(filter: TStaffEntryFilter): SQL[] {
 function addressConditions(scope: FormScope, filter: TStaffEntryFilter): SQL[] {
   const where: SQL[] = [eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId), ...entryConditions(filter)];
   if (filter.building_unit) where.push(eq(addressProjects.buildingUnit, filter.building_unit));
-  if (filter.answered === 'yes' || filter.status || filter.paid) where.push(isNotNull(formEntries.id));
-  if (filter.answered === 'no') where.push(isNull(formEntries.id));
+  if (filter.answered === 'yes' || filter.status || filter.paid) where.push(hasAnswer);
+  if (filter.answered === 'no') where.push(sql`NOT ${hasAnswer}`);
   if (filter.q) where.push(...addressSearchConditions(filter.q));
   return where;
 }
@@ -118,7 +124,7 @@ export async function listVisitorRows(db: Db, scope: FormScope, filter: TStaffEn
 export async function countEntries(db: Db, scope: FormScope) {
   const [statuses, [visitors], units] = await Promise.all([
     db.select({
-      status: formEntries.status,
+      status: sql<string | null>`CASE WHEN ${hasAnswer} THEN ${formEntries.status} END`,
       n: sql<number>`count(*)::int`,
       paid: sql<number>`(count(*) FILTER (WHERE ${formEntries.paidAt} IS NOT NULL))::int`,
       unpaid: sql<number>`(count(*) FILTER (WHERE ${formEntries.amountCents} > 0 AND ${formEntries.paidAt} IS NULL))::int`,
@@ -127,7 +133,7 @@ export async function countEntries(db: Db, scope: FormScope) {
       .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
       .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope)))
       .where(and(eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId)))
-      .groupBy(formEntries.status),
+      .groupBy(sql`1`),
     db.select({ n: sql<number>`count(*)::int` }).from(formEntries)
       .where(and(eq(formEntries.formId, scope.formId), eq(formEntries.projectId, scope.projectId), isNull(formEntries.addressId))),
     db.selectDistinct({ unit: addressProjects.buildingUnit }).from(addressProjects)

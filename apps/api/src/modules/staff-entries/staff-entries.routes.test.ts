@@ -151,6 +151,21 @@ describe('the entries of a form', () => {
     expect(counts.not_answered).toBe(counts.addresses - 3);
     expect(counts.visitors).toBe(1);
     expect(counts.building_units).toEqual(expect.arrayContaining(['Blok A', 'Blok B']));
+
+    // An entry that holds only history (a consent reminder opens one for an address that never opened the form)
+    // is no answer: the address stays under 'not answered', and no status chip counts it.
+    const empty = await insertEntry(place.formId, place.projectId, place.addresses[3]!, { values: {}, status: '', done: 0 });
+    try {
+      const again = (await http.get(`${base()}/entries/counts`, tokens.editor)).json<TStaffEntryCounts>();
+      expect(again.answered).toBe(3);
+      expect(again.statuses.find((s) => s.status === 'started')).toBeUndefined();
+      const notAnswered = (await http.get(`${base()}/entries?answered=no&q=9001`, tokens.editor)).json<TStaffEntryRow[]>();
+      expect(notAnswered.map((r) => r.address!.house_number)).toEqual(['3']);
+      const started = ours((await http.get(`${base()}/entries?status=started`, tokens.editor)).json<TStaffEntryRow[]>());
+      expect(started).toEqual([]);
+    } finally {
+      await t.query('DELETE FROM form_entries WHERE id = $1', [empty]);
+    }
   });
 
   it('opens one entry: answers against its version, history with names and faces', async () => {
