@@ -31,13 +31,15 @@ type Props<T extends { id: number }> = {
   children: (items: T[]) => ReactNode;
   /** Controls beside the search that act on the list as searched (the export buttons): `q` the search text. */
   tools?: (q: string | undefined) => ReactNode;
+  /** Told the search text whenever it changes (a panel elsewhere on the page that acts on the list as searched). */
+  onSearch?: (q: string | undefined) => void;
 };
 
 /**
  * Every list of the console: a search field (submitted with Enter or the button), the first page, and
  * "Meer laden" for the next one while X-Has-More says more follow. The number found is announced.
  */
-export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLabel, emptyText = consoleListTexts.none, children, tools }: Props<T>) {
+export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLabel, emptyText = consoleListTexts.none, children, tools, onSearch }: Props<T>) {
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -52,6 +54,7 @@ export function ConsoleList<T extends { id: number }>({ queryKey, load, searchLa
     event.preventDefault();
     setQ(typed.trim());
   };
+  useEffect(() => onSearch?.(q || undefined), [q, onSearch]);
   // Clearing the field by hand shows the whole list again.
   useEffect(() => {
     if (typed === '' && q !== '') setQ('');

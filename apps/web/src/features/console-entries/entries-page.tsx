@@ -41,6 +41,7 @@ export default function EntriesPage() {
 
 function Entries({ projectId, formId, counts, canExport }: { projectId: number; formId: number; counts: TStaffEntryCounts; canExport: boolean }) {
   const [filter, setFilter] = useState<TStaffEntryFilter>({});
+  const [searched, setSearched] = useState<string | undefined>(undefined);
   const ids = { unit: useId(), answered: useId(), paid: useId() };
   const visitors = filter.owner === 'visitors';
   const set = (change: Partial<TStaffEntryFilter>) => setFilter((f) => ({ ...f, ...change }));
@@ -114,12 +115,13 @@ function Entries({ projectId, formId, counts, canExport }: { projectId: number; 
         </div>
       )}
 
-      {canExport && <ExportPanel projectId={projectId} formId={formId} filter={filter} />}
+      {canExport && <ExportPanel projectId={projectId} formId={formId} filter={{ ...filter, q: searched }} />}
 
       <ConsoleList
         queryKey={[...entryKeys.list(projectId, formId, filter)]}
         load={({ before, q }) => entryApi.page(projectId, formId, { ...filter, q }, before)}
         searchLabel={texts.search}
+        onSearch={setSearched}
         emptyText={visitors ? texts.noVisitors : texts.none}
       >
         {(rows) => (

@@ -78,7 +78,7 @@ export const entryTexts = {
   },
   exports: {
     title: 'Exporteren',
-    intro: 'Exporteer de antwoorden (één regel per invulling) of alle samenvattingen als ZIP. De filters hierboven (status, eenheid, ingevuld, betaling) gelden ook voor de export; de zoekopdracht niet.',
+    intro: 'Exporteer de antwoorden (één regel per invulling) of alle samenvattingen als ZIP. De filters (status, eenheid, ingevuld, betaling) en de zoekopdracht gelden ook voor de export.',
     csv: 'CSV',
     xlsx: 'Excel (XLSX)',
     zip: 'Samenvattingen (ZIP)',
