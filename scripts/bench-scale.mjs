@@ -1,7 +1,11 @@
 /**
  * `npm run bench -- --scale`: the latency of every read a resident, a partner and a public visitor make
- * (the spec's section 7 and the web's api.ts files), on a project of realistic size. Measures, never
- * asserts: prints one line per call and exits 0 whatever the figures.
+ * (the spec's section 7 and the web's api.ts files), and of the staff console's reads of the project's forms,
+ * entries, consent campaign and payments (issue 16, as the demo's customer administrator, password and TOTP),
+ * on a project of realistic size. Then the console's long work, timed once each as jobs: the CSV export of
+ * 5,000 entries, the ZIP of their 5,000 summary PDFs (started, then polled until done) and the payments XLSX.
+ * Measures, never asserts: prints one line per call (a call that does not answer 200 says so) and exits 0
+ * whatever the figures.
  *
  * 1. A server starts on a fresh temporary DATA_DIR with the demo data (SEED_DEMO, the default), which
  *    also runs the migrations.
@@ -339,6 +343,16 @@ async function seedForms(run, P, P0) {
     SELECT f.id, $1, a.id, true, '{}'::jsonb, CASE WHEN a.n % 2 = 0 THEN 'completed' ELSE 'answered' END, a.n % 2 = 0, 2, 1,
       now() - interval '30 days', now() - (a.n % 25) * interval '1 hour'
     FROM bench_addresses a CROSS JOIN forms f WHERE f.project_id = $1 AND f.kind = 'generic'`, [P]);
+  // The signed consent entries' signing requests, signed at the provider with the signed document stored (copies of the
+  // demo's files): only then does an agreement count in the tally.
+  await run(`INSERT INTO signing_requests (subject_kind, entry_id, provider, provider_transaction_id, status, verification, document_file_id,
+      signed_file_id, receipt_file_id, created_at, updated_at)
+    SELECT 'support-base', e.id, 'local', 'bench-support-base-' || e.id, 'signed', 'sms', src.document_file_id, src.signed_file_id, src.receipt_file_id,
+      e.agreement_at - interval '1 day', e.agreement_at
+    FROM form_entries e JOIN forms f ON f.id = e.form_id AND f.kind = 'support-base'
+    CROSS JOIN (SELECT document_file_id, signed_file_id, receipt_file_id FROM signing_requests
+                WHERE subject_kind = 'support-base' AND status = 'signed' AND signed_file_id IS NOT NULL ORDER BY id LIMIT 1) src
+    WHERE e.project_id = $1 AND e.status = 'signed'`, [P]);
   // History: created, two saves and (when locked) the lock, by the main occupant.
   await run(`INSERT INTO form_entry_events (entry_id, action, actor_kind, occupant_id, detail, at)
     SELECT e.id, ev.action, 'occupant', o.id, ev.detail, e.created_at + ev.k * interval '1 hour'
