@@ -1,4 +1,4 @@
-import { withDatabase } from './db';
+import { copyChoiceForm, withDatabase } from './db';
 import { apiLogin, checkPage, DEMO, errorSummary, expect, loginAsPartner, loginAsResident, test } from './fixtures';
 import { confirmYes, drawSignature, signatureArea, stepsNav } from './form-helpers';
 
@@ -327,14 +327,7 @@ test.describe('a choice form (keuze)', () => {
     const kitchen = await kitchenFormId(request);
     const NAME = 'Keuzes voor uw berging (e2e)';
     // A choice form of its own: the kitchen's questions and prices, online payment, no signatures.
-    const formId = await withDatabase(mail, async (db) => {
-      await db.query('DELETE FROM forms WHERE name = $1', [NAME]);
-      return (await db.query<{ id: number }>(
-        `INSERT INTO forms (project_id, kind, name, definition, enable_payment, require_to_sign_form, position)
-         SELECT project_id, 'choice', $2, definition, true, false, 99 FROM forms WHERE id = $1 RETURNING id`,
-        [kitchen, NAME],
-      )).rows[0]!.id;
-    });
+    const formId = await copyChoiceForm(mail, kitchen, NAME, 99);
     try {
       await loginAsResident(page, DEMO.resident);
       await page.goto(`/formulier/keuze/${formId}/0`);

@@ -1,4 +1,4 @@
-import { withDatabase } from './db';
+import { copyChoiceForm, withDatabase } from './db';
 import { apiLogin, checkPage, DEMO, errorSummary, expect, loginAsResident, loginToConsole, test } from './fixtures';
 import { bloemenbuurtId } from './console-helpers';
 import { confirmYes } from './form-helpers';
@@ -22,15 +22,7 @@ test('a resident pays a choice form; staff refund part of it in the console and 
   test.setTimeout(180_000);
   const kitchen = await kitchenFormId(request);
   // A choice form of its own: the kitchen's questions and prices, online payment, no signatures.
-  const formId = await withDatabase(mail, async (db) => {
-    await db.query('DELETE FROM payments WHERE form_id IN (SELECT id FROM forms WHERE name = $1)', [NAME]);
-    await db.query('DELETE FROM forms WHERE name = $1', [NAME]);
-    return (await db.query<{ id: number }>(
-      `INSERT INTO forms (project_id, kind, name, definition, enable_payment, require_to_sign_form, position)
-       SELECT project_id, 'choice', $2, definition, true, false, 98 FROM forms WHERE id = $1 RETURNING id`,
-      [kitchen, NAME],
-    )).rows[0]!.id;
-  });
+  const formId = await copyChoiceForm(mail, kitchen, NAME, 98);
   try {
     // ---- the resident pays € 350,00 on the local checkout ----------------------------------------
     await loginAsResident(page, DEMO.resident);

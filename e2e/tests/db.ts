@@ -21,3 +21,19 @@ export async function withDatabase<T>(mail: MailCatcher, run: (client: pg.Client
     await client.end();
   }
 }
+
+/**
+ * A choice form of a spec's own: a copy of the form `sourceId` (the demo kitchen's questions and prices) named
+ * `name`, with online payment and no signatures. An earlier copy of that name goes first, with its payments.
+ */
+export async function copyChoiceForm(mail: MailCatcher, sourceId: number, name: string, position: number): Promise<number> {
+  return withDatabase(mail, async (db) => {
+    await db.query('DELETE FROM payments WHERE form_id IN (SELECT id FROM forms WHERE name = $1)', [name]);
+    await db.query('DELETE FROM forms WHERE name = $1', [name]);
+    return (await db.query<{ id: number }>(
+      `INSERT INTO forms (project_id, kind, name, definition, enable_payment, require_to_sign_form, position)
+       SELECT project_id, 'choice', $2, definition, true, false, $3 FROM forms WHERE id = $1 RETURNING id`,
+      [sourceId, name, position],
+    )).rows[0]!.id;
+  });
+}
