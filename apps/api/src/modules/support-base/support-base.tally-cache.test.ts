@@ -177,19 +177,32 @@ describe('a read after a write through the API', () => {
 });
 
 describe('the sweep', () => {
-  it('deletes changes older than 10 minutes but the newest of each project', async () => {
-    const [p1, p2] = [990_001, 990_002];
+  it('deletes changes older than 10 minutes but the newest of each project, and notes each project it swept', async () => {
+    const [p1, p2, p3] = [990_001, 990_002, 990_003];
     await t.query(`INSERT INTO consent_tally_changes (project_id, at) VALUES
-      ($1, now() - interval '30 minutes'), ($1, now() - interval '20 minutes'), ($1, now() - interval '11 minutes'), ($2, now() - interval '40 minutes')`, [p1, p2]);
+      ($1, now() - interval '30 minutes'), ($1, now() - interval '20 minutes'), ($1, now() - interval '11 minutes'),
+      ($2, now() - interval '40 minutes'), ($3, now() - interval '40 minutes')`, [p1, p2, p3]);
     const [recent] = await t.query<{ id: string }>("INSERT INTO consent_tally_changes (project_id, at) VALUES ($1, now() - interval '5 minutes') RETURNING id", [p2]);
-    const [newest] = await t.query<{ id: string }>('SELECT max(id) AS id FROM consent_tally_changes WHERE project_id = $1', [p1]);
-    const [old2] = await t.query<{ id: string }>('SELECT min(id) AS id FROM consent_tally_changes WHERE project_id = $1', [p2]);
+    const ids = async (projectId: number) => (await t.query<{ id: string }>('SELECT id FROM consent_tally_changes WHERE project_id = $1 ORDER BY id', [projectId])).map((r) => r.id);
+    const [before1, before2, before3] = [await ids(p1), await ids(p2), await ids(p3)];
 
     await jobHandlers(t.services).sweep({});
 
-    const left = await t.query<{ id: string; project_id: number }>('SELECT id, project_id FROM consent_tally_changes WHERE project_id IN ($1, $2) ORDER BY id', [p1, p2]);
-    expect(left.map((r) => r.id)).toEqual([newest!.id, recent!.id]);
-    expect(old2!.id).not.toBe(recent!.id);
-    expect(await t.query('SELECT 1 FROM consent_tally_changes WHERE project_id = $1', [B])).not.toEqual([]);
+    const [after1, after2] = [await ids(p1), await ids(p2)];
+    expect(after1.slice(0, -1)).toEqual([before1.at(-1)]);
+    expect(after2.slice(0, -1)).toEqual([recent!.id]);
+    // The row added for each swept project is newer than any before.
+    expect(BigInt(after1.at(-1)!)).toBeGreaterThan(BigInt(before2.at(-1)!));
+    expect(BigInt(after2.at(-1)!)).toBeGreaterThan(BigInt(before2.at(-1)!));
+    // Nothing to sweep: the one old row is the newest, and stays alone.
+    expect(await ids(p3)).toEqual(before3);
+  });
+
+  it('leaves no cached tally of a swept project in use', async () => {
+    const first = await stateOf(a14);
+    expect(await stateOf(a14)).toBe(first);
+    await t.query("UPDATE consent_tally_changes SET at = now() - interval '1 hour' WHERE project_id = $1", [B]);
+    await jobHandlers(t.services).sweep({});
+    expect(await stateOf(a14)).not.toBe(first);
   });
 });

@@ -67,8 +67,11 @@ export function createConsentTally(db: Db) {
    *   the same: a commit during the computation changes it, so at worst a fresh result is thrown away, never a stale
    *   one kept.
    * - It is used for at most 60 s: consent letters expire by the clock, with no write.
-   * - The sweep job deletes rows older than 10 minutes but the newest per project: the count drops, which only
-   *   invalidates.
+   * - The sweep job deletes rows older than 10 minutes but the newest per project, and in the same statement adds a
+   *   row for each project it swept. Without that row a deletion could be undone in the count: the sweep deletes
+   *   one row, then a transaction that took a lower id before the sweep commits, and count and max are the old
+   *   ones again. With it, every fingerprint after a sweep has a higher max than any before it; between sweeps
+   *   rows are only added, so the count alone tells every commit.
    * At most CACHE_SIZE pairs, the oldest evicted first. The cached arrays and states are frozen; callers get a copy
    * of the array. Calls for some `addressIds` are not cached.
    */
@@ -223,12 +226,18 @@ export function createConsentTally(db: Db) {
     consentForms,
     states,
 
-    /** The sweep job: drops the change log's rows older than 10 minutes but the newest per project (see `states`). */
+    /**
+     * The sweep job: drops the change log's rows older than 10 minutes but the newest per project, and adds one row
+     * for each project it swept in the same statement (see `states`).
+     */
     async sweepChanges(): Promise<void> {
       await db.$client.query(
-        `DELETE FROM consent_tally_changes c
-          WHERE c.at < now() - interval '10 minutes'
-            AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)`);
+        `WITH gone AS (
+           DELETE FROM consent_tally_changes c
+            WHERE c.at < now() - interval '10 minutes'
+              AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
+           RETURNING c.project_id)
+         INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone`);
     },
     figuresOf,
     ruleOf,
