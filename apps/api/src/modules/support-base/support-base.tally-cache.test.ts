@@ -198,6 +198,25 @@ describe('the sweep', () => {
     expect(await ids(p3)).toEqual(before3);
   });
 
+  it('waits for the transactions that are inserting changes, and leaves the work to the next sweep after 2 s', async () => {
+    const p1 = 990_004;
+    await t.query("INSERT INTO consent_tally_changes (project_id, at) VALUES ($1, now() - interval '1 hour'), ($1, now() - interval '1 hour')", [p1]);
+    const writer = await t.services.db.$client.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('INSERT INTO consent_tally_changes (project_id) VALUES ($1)', [p1]);
+      await t.services.supportBase.tally.sweepChanges();
+      await writer.query('COMMIT');
+    } finally {
+      writer.release();
+    }
+    // Both old rows are still there: the sweep did not run while the writer was inserting.
+    expect(await t.query("SELECT id FROM consent_tally_changes WHERE project_id = $1 AND at < now() - interval '30 minutes'", [p1])).toHaveLength(2);
+    expect(await t.query('SELECT id FROM consent_tally_changes WHERE project_id = $1', [p1])).toHaveLength(3);
+    await t.services.supportBase.tally.sweepChanges();
+    expect(await t.query('SELECT id FROM consent_tally_changes WHERE project_id = $1', [p1])).toHaveLength(2);
+  });
+
   it('leaves no cached tally of a swept project in use', async () => {
     const first = await stateOf(a14);
     expect(await stateOf(a14)).toBe(first);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentConflictText, consentProgressText, NO_BUILDING_UNIT,
   consentRuleText, type TConsentAddress, type TConsentAgreement, type TConsentHouseholdRule, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
@@ -67,11 +67,12 @@ export function createConsentTally(db: Db) {
    *   the same: a commit during the computation changes it, so at worst a fresh result is thrown away, never a stale
    *   one kept.
    * - It is used for at most 60 s: consent letters expire by the clock, with no write.
-   * - The sweep job deletes rows older than 10 minutes but the newest per project, and in the same statement adds a
-   *   row for each project it swept. Without that row a deletion could be undone in the count: the sweep deletes
-   *   one row, then a transaction that took a lower id before the sweep commits, and count and max are the old
-   *   ones again. With it, every fingerprint after a sweep has a higher max than any before it; between sweeps
-   *   rows are only added, so the count alone tells every commit.
+   * - The sweep job deletes rows older than 10 minutes but the newest per project. A deletion alone could be undone
+   *   in the count: the sweep deletes one row, then a transaction that took a lower id before the sweep commits,
+   *   and count and max are the old ones again. So the sweep first locks the table against inserts (it waits for
+   *   the inserting transactions to end: no id taken before it is still to commit), and adds a row for each
+   *   project it swept: every fingerprint after the sweep has a higher max than any before it. Between sweeps rows
+   *   are only added, so the count alone tells every commit.
    * At most CACHE_SIZE pairs, the oldest evicted first. The cached arrays and states are frozen; callers get a copy
    * of the array. Calls for some `addressIds` are not cached.
    */
@@ -228,16 +229,26 @@ export function createConsentTally(db: Db) {
 
     /**
      * The sweep job: drops the change log's rows older than 10 minutes but the newest per project, and adds one row
-     * for each project it swept in the same statement (see `states`).
+     * for each project it swept (see `states`). It waits at most 2 s for the writers that are inserting (a long
+     * import): else it is left to the next sweep, so writers never queue behind it for long.
      */
     async sweepChanges(): Promise<void> {
-      await db.$client.query(
-        `WITH gone AS (
-           DELETE FROM consent_tally_changes c
-            WHERE c.at < now() - interval '10 minutes'
-              AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
-           RETURNING c.project_id)
-         INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone`);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          await tx.execute(sql`LOCK TABLE consent_tally_changes IN SHARE ROW EXCLUSIVE MODE`);
+          await tx.execute(sql`
+            WITH gone AS (
+              DELETE FROM consent_tally_changes c
+               WHERE c.at < now() - interval '10 minutes'
+                 AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
+              RETURNING c.project_id)
+            INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone`);
+        });
+      } catch (error) {
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== '55P03') throw error; // lock_not_available
+      }
     },
     figuresOf,
     ruleOf,
