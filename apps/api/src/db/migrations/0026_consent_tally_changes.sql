@@ -1,7 +1,8 @@
 -- The consent tally's change log (support-base.tally.ts caches the tally per project and form against it).
 -- Insert-only: every write that can change a project's tally appends a row naming the project, from a
 -- trigger, so also raw SQL and other server processes invalidate the cache. No row is ever updated, so
--- writers never wait on each other. The sweep job deletes rows older than 10 minutes but the newest per project.
+-- writers never wait on each other. The sweep job deletes rows older than 10 minutes but the newest per project
+-- (locking out inserts for that moment, at most 2 s: see sweepChanges in support-base.tally.ts).
 CREATE TABLE "consent_tally_changes" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"project_id" integer NOT NULL,
