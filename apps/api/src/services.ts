@@ -197,6 +197,7 @@ export function jobHandlers(services: Services): JobHandlers {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();
       await services.staffEntries.sweepExpired();
+      await services.supportBase.tally.sweepChanges();
     },
   };
 }

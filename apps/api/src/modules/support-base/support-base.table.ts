@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TConsentAgreement, TConsentPaperState } from '@portal/contract';
 import { addresses } from '../address/address.table.ts';
 import { users } from '../auth/auth.table.ts';
@@ -174,4 +174,21 @@ export const consentReminders = pgTable(
     index('consent_reminders_address_fk_idx').on(t.addressId),
     index('consent_reminders_entry_idx').on(t.entryId),
   ],
+);
+
+/**
+ * The consent tally's change log: triggers (migration 0026) append the project of every write that can change its
+ * tally (entries, signing requests, paper records, letters, entry events, address_projects, addresses, projects,
+ * consent forms). Insert-only; the tally cache (support-base.tally.ts) compares count and max id per project.
+ * The sweep job deletes rows older than 10 minutes but the newest per project. No foreign key: a deleted project's
+ * rows are harmless and go with the sweep.
+ */
+export const consentTallyChanges = pgTable(
+  'consent_tally_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_tally_changes_project_idx').on(t.projectId, t.id)],
 );

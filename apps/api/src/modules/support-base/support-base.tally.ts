@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentConflictText, consentProgressText, NO_BUILDING_UNIT,
   consentRuleText, type TConsentAddress, type TConsentAgreement, type TConsentHouseholdRule, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
@@ -11,6 +11,9 @@ import { projects } from '../project/project.table.ts';
 
 /** Per-address list page size on the partner dashboard. */
 export const TALLY_PAGE_SIZE = 25;
+/** The tally cache: how many (project, form) pairs, and for how long a result is used (see `states`). */
+const CACHE_SIZE = 50;
+const CACHE_MAX_AGE_MS = 60_000;
 
 type Row = {
   address_id: number; building_unit: string | null; vacant: boolean; households: number; street: string; house_number: string; zipcode: string; city: string;
@@ -52,11 +55,55 @@ export function createConsentTally(db: Db) {
   }
 
   /**
-   * Every address of the project (or only `addressIds`) with its state on the form. The latest entry per address comes
+   * The cache of the full states of a (project, form): the console's campaign and address list, the partner tally and
+   * the project pages' progress text read all of a project's addresses (5,000: some 60 ms a time); with the cache a
+   * read costs one index scan. The tally is legal evidence, so a cached result must never be stale after a commit,
+   * in any process, also after a write by raw SQL:
+   * - Triggers (migration 0026) append a row naming the project to `consent_tally_changes` for every write that can
+   *   change its tally. The table is insert-only, so writers never wait on each other.
+   * - The fingerprint of a project is the count AND the max id of its rows: a sequence value taken by a transaction
+   *   that commits later is lower than one already visible, so the max alone could miss that commit; the count not.
+   * - A result is stored with the fingerprint read BEFORE it was computed, and used only while the fingerprint is
+   *   the same: a commit during the computation changes it, so at worst a fresh result is thrown away, never a stale
+   *   one kept.
+   * - It is used for at most 60 s: consent letters expire by the clock, with no write.
+   * - The sweep job deletes rows older than 10 minutes but the newest per project. A deletion alone could be undone
+   *   in the count: the sweep deletes one row, then a transaction that took a lower id before the sweep commits,
+   *   and count and max are the old ones again. So the sweep first locks the table against inserts (it waits for
+   *   the inserting transactions to end: no id taken before it is still to commit), and adds a row for each
+   *   project it swept: every fingerprint after the sweep has a higher max than any before it. Between sweeps rows
+   *   are only added, so the count alone tells every commit.
+   * At most CACHE_SIZE pairs, the oldest evicted first. The cached arrays and states are frozen; callers get a copy
+   * of the array. Calls for some `addressIds` are not cached.
+   */
+  const cache = new Map<string, { fingerprint: string; at: number; states: readonly AddressState[] }>();
+
+  async function fingerprint(projectId: number): Promise<string> {
+    const { rows: [row] } = await db.$client.query<{ count: string; max: string | null }>(
+      'SELECT count(*) AS count, max(id) AS max FROM consent_tally_changes WHERE project_id = $1', [projectId]);
+    return `${row!.count}:${row!.max ?? ''}`;
+  }
+
+  async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
+    if (addressIds) return compute(projectId, formId, addressIds);
+    const key = `${projectId}:${formId}`;
+    const at = Date.now();
+    const current = await fingerprint(projectId);
+    const hit = cache.get(key);
+    if (hit && hit.fingerprint === current && at - hit.at < CACHE_MAX_AGE_MS) return [...hit.states];
+    const list = await compute(projectId, formId);
+    cache.delete(key);
+    cache.set(key, { fingerprint: current, at, states: Object.freeze(list.map((s) => Object.freeze(s))) });
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return [...list];
+  }
+
+  /**
+   * Every address of the project (or only `addressIds`) with its state on the form, computed now. The latest entry per address comes
    * from one scan of the form's entries (DISTINCT ON, only the columns the state needs), not a lookup per address:
    * 5,000 addresses in half the time (npm run bench -- --scale).
    */
-  async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
+  async function compute(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
     const result = await db.$client.query<Row>(
       `SELECT ap.address_id, ap.building_unit, ap.vacant, ap.households, a.street, a.house_number, a.zipcode, a.city,
               e.id AS entry_id, e.has_values, e.status, e.agreement, e.agreement_at, e.on_paper, e.sign_requested, e.all_signed,
@@ -179,6 +226,30 @@ export function createConsentTally(db: Db) {
   return {
     consentForms,
     states,
+
+    /**
+     * The sweep job: drops the change log's rows older than 10 minutes but the newest per project, and adds one row
+     * for each project it swept (see `states`). It waits at most 2 s for the writers that are inserting (a long
+     * import): else it is left to the next sweep, so writers never queue behind it for long.
+     */
+    async sweepChanges(): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          await tx.execute(sql`LOCK TABLE consent_tally_changes IN SHARE ROW EXCLUSIVE MODE`);
+          await tx.execute(sql`
+            WITH gone AS (
+              DELETE FROM consent_tally_changes c
+               WHERE c.at < now() - interval '10 minutes'
+                 AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
+              RETURNING c.project_id)
+            INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone`);
+        });
+      } catch (error) {
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== '55P03') throw error; // lock_not_available
+      }
+    },
     figuresOf,
     ruleOf,
 
