@@ -88,12 +88,22 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
    * Records, per unit, reaching 70% (once, at the agreement that made it) and falling below again (and reaching
    * it again): only a change of state adds a row. One form at a time (an advisory lock), so a row is never doubled.
    */
+  async function milestonesOf(executor: Pick<Db, 'select'>, formId: number) {
+    const rows = await executor.select().from(consentMilestones).where(eq(consentMilestones.formId, formId)).orderBy(consentMilestones.id);
+    const byUnit = new Map<string, typeof rows>();
+    for (const r of rows) byUnit.set(r.buildingUnit, [...(byUnit.get(r.buildingUnit) ?? []), r]);
+    return byUnit;
+  }
+  const changed = (byUnit: Awaited<ReturnType<typeof milestonesOf>>, units: Map<string, { reached: boolean }>) =>
+    [...units].some(([unit, f]) => f.reached !== (byUnit.get(unit)?.at(-1)?.kind === 'reached'));
+
   async function syncMilestones(formId: number, units: Map<string, { reached: boolean; percentage: number; reachedMoment: Date | null }>) {
+    // A read first: only a change of state takes the lock and writes (reading the overview stays a read).
+    const current = await milestonesOf(db, formId);
+    if (!changed(current, units)) return current;
     return db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('consent-milestones'), ${formId})`);
-      const rows = await tx.select().from(consentMilestones).where(eq(consentMilestones.formId, formId)).orderBy(consentMilestones.id);
-      const byUnit = new Map<string, typeof rows>();
-      for (const r of rows) byUnit.set(r.buildingUnit, [...(byUnit.get(r.buildingUnit) ?? []), r]);
+      const byUnit = await milestonesOf(tx, formId);
       const now = new Date();
       for (const [unit, f] of units) {
         const list = byUnit.get(unit) ?? [];
@@ -260,15 +270,17 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
     /** The campaign of one consent form (the first when none is named): the rule, the figures per unit with milestones and notices. */
     async overview(ctx: StaffContext, projectId: number, formId?: number): Promise<TCampaignOverview> {
       await staffAccess.project(ctx, projectId);
-      const all = await tally.consentForms(projectId);
+      const [all, rule] = await Promise.all([tally.consentForms(projectId), tally.ruleOf(projectId)]);
       const form = formId === undefined ? all[0] : all.find((f) => f.id === formId);
       if (formId !== undefined && !form) throw notFound();
-      const rule = await tally.ruleOf(projectId);
       const ruleWire = { counts_vacant: rule.countsVacant, household_rule: rule.householdRule, rule_text: consentRuleText(rule.countsVacant, rule.householdRule) };
       if (!form) return { forms: all, form_id: null, rule: ruleWire, total: null, units: [], reminders: null };
-      const c = await campaign(projectId, form.id);
-      const notices = await db.select({ unit: consentNotices.buildingUnit, drafted: sql<number>`count(*)::int`, sent: sql<number>`count(${consentNotices.sentOn})::int` })
-        .from(consentNotices).where(eq(consentNotices.formId, form.id)).groupBy(consentNotices.buildingUnit);
+      const [c, notices, reminders] = await Promise.all([
+        campaign(projectId, form.id),
+        db.select({ unit: consentNotices.buildingUnit, drafted: sql<number>`count(*)::int`, sent: sql<number>`count(${consentNotices.sentOn})::int` })
+          .from(consentNotices).where(eq(consentNotices.formId, form.id)).groupBy(consentNotices.buildingUnit),
+        reminderSettingsOf(form.id),
+      ]);
       const units: TCampaignUnit[] = [...c.figures.entries()].map(([unit, f]) => {
         const { reachedMoment: _m, ...wire } = f;
         const history = c.milestones.get(unit) ?? [];
@@ -287,7 +299,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
         };
       });
       const { reachedMoment: _t, ...total } = c.total;
-      return { forms: all, form_id: form.id, rule: ruleWire, total, units, reminders: await reminderSettingsOf(form.id) };
+      return { forms: all, form_id: form.id, rule: ruleWire, total, units, reminders };
     },
 
     /** One page of the form's addresses, filtered (unit, status, search), with reminders and notices. */
