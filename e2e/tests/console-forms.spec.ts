@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsPartner, loginToConsole, test } from './fixtures';
+import { checkPage, DEMO, expect, loginAsPartner, loginToConsole, MailCatcher, test } from './fixtures';
+import { withDatabase } from './db';
 import { bloemenbuurtId, residentPage } from './console-helpers';
 import { stepsNav } from './form-helpers';
 import { makePdf, makePng } from './images';
@@ -19,6 +20,12 @@ async function newForm(page: Page, projectId: number, kind: string, name: string
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/formulieren/\\d+$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
+
+// The forms this spec makes go when it ends: other specs read the project's forms (the first consent form is its tally).
+test.afterAll(async () => {
+  await withDatabase(new MailCatcher(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}`), (db) => db.query(
+    `DELETE FROM forms WHERE name LIKE 'Instemming gevelisolatie%' OR name LIKE 'Opname meterkast%' OR name LIKE 'Aanvraag zonnepanelen%'`));
+});
 
 /** Adds an element of a kind to the (only) section and gives it its question text. */
 async function addElement(page: Page, kind: string, label: string) {

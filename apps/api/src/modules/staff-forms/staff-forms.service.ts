@@ -132,6 +132,8 @@ export function createStaffFormsService({ db, files, audit, access }: StaffForms
       const [row] = await tx.insert(forms).values({
         projectId, kind: input.kind, ...settingsColumns(input.kind, input.settings),
         definition: [], draftDefinition: input.definition, isActive: false, publishedVersion: null,
+        // After the project's other forms: residents' lists and the tally's first consent form keep their order.
+        position: sql`(SELECT coalesce(max(f.position) + 1, 0) FROM ${forms} f WHERE f.project_id = ${projectId})`,
       }).returning();
       await linkDefinitionFiles(tx, row!.id, ctx.customerId, input.definition);
       if (extra) await extra(tx, row!.id);
