@@ -45,9 +45,12 @@ test.describe('content in the staff console', () => {
     const box = editorBox(page);
     await box.click();
     await page.keyboard.type('De aansluiting is ');
+    // The toolbar gives the focus back to the text: type only once it is there (a busy machine takes its time).
     await page.getByRole('button', { name: 'Vet' }).click();
+    await expect(box).toBeFocused();
     await page.keyboard.type('gratis');
     await page.getByRole('button', { name: 'Vet' }).click();
+    await expect(box).toBeFocused();
     await page.keyboard.type(' voor alle bewoners.');
     await expect(box.locator('strong')).toHaveText('gratis');
     // the toolbar is one tab stop; arrow keys move within it
