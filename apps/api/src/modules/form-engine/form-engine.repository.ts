@@ -4,7 +4,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
-import { formEntries, formEntryEvents, formFiles, formMenus, formPhotos, forms } from './form-engine.table.ts';
+import { formEntries, formEntryEvents, formFiles, formMenus, formPhotos, forms, formVersions } from './form-engine.table.ts';
 
 export type FormRow = typeof forms.$inferSelect;
 export type FormMenuRow = typeof formMenus.$inferSelect;
@@ -257,4 +257,11 @@ export async function markEmailed(db: Queryable, entryId: number, to: string[]):
   const rows = await db.update(formEntries).set({ emailTo: to, sentAt: new Date() })
     .where(and(eq(formEntries.id, entryId), isNull(formEntries.sentAt))).returning({ id: formEntries.id });
   return rows.length > 0;
+}
+
+/** One published version of a form (what an entry with that `form_version` answered), or null. */
+export async function findFormVersion(db: Queryable, formId: number, version: number | null) {
+  if (version === null) return null;
+  const [row] = await db.select().from(formVersions).where(and(eq(formVersions.formId, formId), eq(formVersions.version, version))).limit(1);
+  return row ?? null;
 }

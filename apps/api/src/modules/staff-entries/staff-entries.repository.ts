@@ -183,13 +183,6 @@ export async function findEntryAddress(db: Db, scope: FormScope, addressId: numb
 }
 
 /** The definition of a published version of the form (null: not frozen, read the form's own). */
-export async function versionDefinition(db: Db, formId: number, version: number | null): Promise<TFormSectionDefinition[] | null> {
-  if (version === null) return null;
-  const [row] = await db.select({ definition: formVersions.definition }).from(formVersions)
-    .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version))).limit(1);
-  return row?.definition ?? null;
-}
-
 /** Every published definition of the form, newest first (export columns cover elements that later versions removed). */
 export async function allDefinitions(db: Db, formId: number): Promise<TFormSectionDefinition[][]> {
   const rows = await db.select({ definition: formVersions.definition }).from(formVersions)

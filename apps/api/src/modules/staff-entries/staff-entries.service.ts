@@ -18,14 +18,14 @@ import {
   contactLines, insertEvent, listAddressOccupants, listPhotos, signersOf, summarySignatures, updateEntry,
   type EntryContext, type FormEngine, type FormEntryRow, type FormEntryUpdate,
 } from '../form-engine/index.ts';
-import { findEntryById } from '../form-engine/form-engine.repository.ts';
+import { findEntryById, findFormVersion } from '../form-engine/form-engine.repository.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { PaymentModule } from '../payment/index.ts';
 import { projects } from '../project/project.table.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
   allDefinitions, countEntries, entryState, exportRows, findEntryAddress, findExport, findScopedEntry, findScopedForm, listAddressRows, listEvents,
-  listExports, listSiblings, listVisitorRows, versionDefinition, type ExportRow, type FormScope, type ScopedForm, type StaffExportListRow,
+  listExports, listSiblings, listVisitorRows, type ExportRow, type FormScope, type ScopedForm, type StaffExportListRow,
 } from './staff-entries.repository.ts';
 import { staffExports } from './staff-entries.table.ts';
 
@@ -261,7 +261,7 @@ export function createStaffEntriesService(deps: Deps) {
 
   /** The definition the entry answered: its frozen version, else the form's published one. */
   async function definitionOf(form: ScopedForm, entry: FormEntryRow) {
-    return (await versionDefinition(db, form.id, entry.formVersion)) ?? form.definition;
+    return (await findFormVersion(db, form.id, entry.formVersion))?.definition ?? form.definition;
   }
 
   async function contextOf(entry: FormEntryRow): Promise<EntryContext> {

@@ -18,8 +18,7 @@ import type { AuditEntry } from '../audit/audit.service.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { FilesService } from '../files/index.ts';
-import { formEntries, formEntryEvents, forms, insertEntry, insertEvent } from '../form-engine/index.ts';
-import { formVersions } from '../form-engine/form-engine.table.ts';
+import { findFormVersion, formEntries, formEntryEvents, forms, insertEntry, insertEvent } from '../form-engine/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
 import { signingEvents, signingLocalSigners, signingLocalTransactions, signingRequests, signingSigners } from '../signing/signing.table.ts';
@@ -511,7 +510,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
       if (!state) throw new NotFoundError(consentCampaignMessages.addressNotFound);
       const [entry] = state.entryId ? await db.select().from(formEntries).where(eq(formEntries.id, state.entryId)).limit(1) : [];
       const version = entry?.formVersion ?? form.publishedVersion ?? 1;
-      const [proposal] = await db.select().from(formVersions).where(and(eq(formVersions.formId, form.id), eq(formVersions.version, version))).limit(1);
+      const proposal = await findFormVersion(db, form.id, version);
       const documents: Array<{ name: string; data: Buffer }> = [];
       const json = (name: string, value: unknown) => documents.push({ name, data: Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8') });
       /** A stored file; a name ending in '.*' takes the stored file's extension. */
