@@ -27,7 +27,7 @@ import type { StaffContext } from '../staff/staff-access.ts';
 import { residentLoginUrl } from '../staff-addresses/index.ts';
 import { renderNoticeLetters, renderVisitList } from './consent-campaign.pdf.ts';
 import { consentMilestones, consentNotices, consentPaperRecords, consentReminders, consentReminderSettings } from './support-base.table.ts';
-import type { AddressState, ConsentTally } from './support-base.tally.ts';
+import { wireFigures, type AddressState, type ConsentTally } from './support-base.tally.ts';
 
 type Executor = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -281,7 +281,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
         reminderSettingsOf(form.id),
       ]);
       const units: TCampaignUnit[] = [...c.figures.entries()].map(([unit, f]) => {
-        const { reachedMoment: _m, ...wire } = f;
+        const wire = wireFigures(f);
         const history = c.milestones.get(unit) ?? [];
         const firstReached = history.find((m) => m.kind === 'reached');
         const lastDrop = [...history].reverse().find((m) => m.kind === 'dropped');
@@ -297,7 +297,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
           not_agreeing: (c.byUnit.get(unit) ?? []).filter((s) => !s.vacant && s.agreement !== 'agree').length,
         };
       });
-      const { reachedMoment: _t, ...total } = c.total;
+      const total = wireFigures(c.total);
       return { forms: all, form_id: form.id, rule: ruleWire, total, units, reminders };
     },
 

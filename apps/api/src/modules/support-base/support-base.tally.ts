@@ -37,6 +37,11 @@ export type ConsentRule = { countsVacant: boolean; householdRule: TConsentHouseh
 
 const agreementOf = (value: string | null): TConsentAgreement | null => (value === 'agree' || value === 'disagree' ? value : null);
 
+/** The figures as the wire has them (the moment 70% was reached is only for the milestones). */
+export function wireFigures({ reachedMoment: _moment, ...wire }: TConsentFigures & { reachedMoment: Date | null }): TConsentFigures {
+  return wire;
+}
+
 /**
  * The consent tally of the 70% rule (art. 7:220 lid 3 BW, INTEGRATIONS.md): per building unit the homes,
  * vacant ones, what the signed documents (or paper forms) say, and how far the others are. A digital
@@ -212,10 +217,7 @@ export function createConsentTally(db: Db) {
       reachedMoment,
     };
   }
-  const figures = (list: AddressState[], rule: ConsentRule): TConsentFigures => {
-    const { reachedMoment: _moment, ...wire } = figuresOf(list, rule);
-    return wire;
-  };
+  const figures = (list: AddressState[], rule: ConsentRule): TConsentFigures => wireFigures(figuresOf(list, rule));
 
   async function ruleOf(projectId: number): Promise<ConsentRule> {
     const [row] = await db.select({ countsVacant: projects.consentCountsVacant, householdRule: projects.consentHouseholdRule }).from(projects)
