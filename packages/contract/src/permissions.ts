@@ -46,7 +46,7 @@ export const PERMISSIONS = {
   'addresses.read': 'Adressen en hun bewoners bekijken',
   'addresses.manage': 'Adressen importeren en wijzigen, activatiecodes en brieven maken, accounts herstellen',
   'chat.read': 'Gesprekken met bewoners lezen',
-  'chat.answer': 'Gesprekken met bewoners beantwoorden',
+  'chat.answer': 'Gesprekken met bewoners beantwoorden, toewijzen, sluiten en heropenen; standaardantwoorden gebruiken en beheren',
   'forms.read': 'Formulieren en hun invullingen per adres bekijken',
   'forms.fill': 'Formulieren invullen namens een adres',
   'forms.manage': 'Formulieren bouwen, publiceren, kopiëren en archiveren, en ingeleverde invullingen heropenen',
@@ -56,6 +56,11 @@ export const PERMISSIONS = {
   'consent.paper.confirm': 'Papieren instemming van een ander bevestigen of afwijzen',
   'consent.letters.print': 'Instemmingsbrieven afdrukken en intrekken',
   'consent.campaign.manage': 'De draagvlakcampagne voeren: herinneringen instellen, kennisgevingen maken en verzenden',
+  'surveys.read': 'Enquêtes en hun resultaten bekijken',
+  'surveys.manage': 'Enquêtes bouwen, openen, sluiten en kopiëren',
+  'surveys.export': 'Antwoorden op enquêtes exporteren (CSV, XLSX)',
+  'appointments.read': 'De afsprakenplanning bekijken',
+  'appointments.manage': 'Afspraaksoorten en beschikbaarheid instellen, en afspraken boeken, verzetten en annuleren namens een adres',
   'payments.read': 'Betalingen bekijken',
   'payments.refund': 'Betalingen terugbetalen',
   'login-links.create': 'Inloglinks maken en het portaal openen als bewoner van een adres',
@@ -73,12 +78,13 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TPermission[]> = {
   'project-editor': [
     'account.self', 'project.read', 'content.edit', 'addresses.read', 'forms.read', 'forms.manage', 'forms.export',
     'consent.tally.read', 'consent.letters.print', 'consent.campaign.manage', 'payments.read',
+    'surveys.read', 'surveys.manage', 'surveys.export', 'appointments.read', 'appointments.manage', 'chat.read', 'chat.answer',
   ],
   contractor: [
     'account.self', 'partner-portal.use', 'project.read', 'content.edit', 'addresses.read', 'chat.read', 'chat.answer', 'forms.read', 'forms.fill',
-    'consent.tally.read', 'consent.paper.record', 'payments.read',
+    'consent.tally.read', 'consent.paper.record', 'payments.read', 'surveys.read', 'appointments.read', 'appointments.manage',
   ],
-  'woco-viewer': ['account.self', 'partner-portal.use', 'projects.all', 'project.read', 'chat.read', 'forms.read', 'consent.tally.read'],
+  'woco-viewer': ['account.self', 'partner-portal.use', 'projects.all', 'project.read', 'chat.read', 'forms.read', 'consent.tally.read', 'surveys.read', 'appointments.read'],
 };
 
 /** Whether `role` has `permission`; anything unknown is refused. */
