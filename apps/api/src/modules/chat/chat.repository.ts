@@ -106,9 +106,15 @@ export async function insertMessage(db: Db, conversationId: number, input: NewMe
         lastMessageAt: row!.createdAt,
         lastMessagePreview: preview(input.message),
         lastMessageFromStaff: input.fromStaff,
+        // The inbox's state: an answer waits for the resident; a resident's message opens (or reopens) it.
         ...(input.fromStaff
-          ? { addressUnreadCount: sql`${chatConversations.addressUnreadCount} + 1` }
-          : { staffUnreadCount: sql`${chatConversations.staffUnreadCount} + 1` }),
+          ? {
+            addressUnreadCount: sql`${chatConversations.addressUnreadCount} + 1`,
+            status: 'waiting' as const,
+            firstStaffAnswerAt: sql`coalesce(${chatConversations.firstStaffAnswerAt}, ${row!.createdAt})`,
+            closedAt: null,
+          }
+          : { staffUnreadCount: sql`${chatConversations.staffUnreadCount} + 1`, status: 'open' as const, closedAt: null }),
         ...(visitor ? { visitorName: visitor.name, visitorEmail: visitor.email } : {}),
       })
       .where(eq(chatConversations.id, conversationId));

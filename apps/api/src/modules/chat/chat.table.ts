@@ -33,6 +33,15 @@ export const chatConversations = pgTable(
     staffUnreadCount: integer('staff_unread_count').notNull().default(0),
     /** The team's messages the address has not opened yet (the dashboard tile's count). */
     addressUnreadCount: integer('address_unread_count').notNull().default(0),
+    /**
+     * The team inbox's state: 'open' the resident's (or visitor's) last message awaits the team, 'waiting' the team
+     * answered and waits for the resident, 'closed' closed by the team (a new message from the resident opens it again).
+     */
+    status: text('status').$type<'open' | 'waiting' | 'closed'>().notNull().default('open'),
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The team's first answer (the time to first answer is this minus createdAt). */
+    firstStaffAnswerAt: timestamp('first_staff_answer_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('chat_conversations_address_idx').on(t.projectId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
@@ -43,6 +52,10 @@ export const chatConversations = pgTable(
     index('chat_conversations_inbox_idx')
       .on(t.projectId, sql`(${t.staffUnreadCount} > 0)`, t.lastMessageAt, t.id)
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    index('chat_conversations_state_idx')
+      .on(t.projectId, t.status, t.lastMessageAt, t.id)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    check('chat_conversations_status_check', sql`${t.status} IN ('open', 'waiting', 'closed')`),
     check('chat_conversations_owner_check', sql`(${t.addressId} IS NULL) <> (${t.visitorTokenHash} IS NULL)`),
   ],
 );
