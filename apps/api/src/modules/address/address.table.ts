@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '../customer/customer.table.ts';
 
@@ -18,7 +19,16 @@ export const addresses = pgTable(
     activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('addresses_login_idx').on(t.customerId, t.zipcode, t.houseNumber)],
+  (t) => [
+    uniqueIndex('addresses_login_idx').on(t.customerId, t.zipcode, t.houseNumber),
+    // The console's lists in postcode and house-number order (staff-addresses numberPart), walked in order with a limit.
+    index('addresses_list_order_idx').on(t.customerId, t.zipcode, sql`coalesce(substring(${t.houseNumber} from '^[0-9]{1,9}')::int, 0)`, t.houseNumber, t.id),
+    // The console's address search (staff-addresses searchConditions: ILIKE '%word%' on each column) as trigram lookups.
+    index('addresses_street_trgm_idx').using('gin', sql`${t.street} gin_trgm_ops`),
+    index('addresses_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
+    index('addresses_house_number_trgm_idx').using('gin', sql`${t.houseNumber} gin_trgm_ops`),
+    index('addresses_zipcode_trgm_idx').using('gin', sql`${t.zipcode} gin_trgm_ops`),
+  ],
 );
 
 /** The people of a household; each may have an account (a password) to log in at the address. */

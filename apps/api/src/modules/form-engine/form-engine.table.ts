@@ -223,6 +223,8 @@ export const formEntries = pgTable(
     // The console's list of a public form's visitor entries, newest first (modules/staff-entries).
     index('form_entries_form_visitor_order_idx').on(t.formId, t.id).where(sql`${t.addressId} IS NULL`),
     index('form_entries_form_version_idx').on(t.formId, t.formVersion),
+    // Entries that hold an answer (staff-entries hasAnswer): the console's "not answered" filter is an anti-join on it.
+    index('form_entries_answered_idx').on(t.formId, t.addressId).where(sql`${t.values} <> '{}'::jsonb OR ${t.status} <> ''`),
     check('form_entries_owner_check', sql`${t.addressId} IS NULL OR ${t.visitorTokenHash} IS NULL`),
   ],
 );

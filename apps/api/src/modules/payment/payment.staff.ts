@@ -40,7 +40,8 @@ function filterConditions(projectId: number, filter: TStaffPaymentFilter): SQL[]
   if (filter.double === 'true') where.push(doublePaid);
   if (filter.from) where.push(gte(payments.createdAt, dayStart(filter.from)));
   if (filter.to) where.push(lt(payments.createdAt, dayStart(filter.to, 1)));
-  if (filter.q?.trim()) where.push(...addressSearchConditions(filter.q));
+  // The matching addresses first (trigram indexes), then their entries' payments: not every payment's address matched.
+  if (filter.q?.trim()) where.push(sql`${formEntries.addressId} IN (SELECT ${addresses.id} FROM ${addresses} WHERE ${and(...addressSearchConditions(filter.q))})`);
   return where;
 }
 
@@ -146,10 +147,10 @@ export function createStaffPaymentsService({ db, staffAccess, audit, payments: p
         paidAmount: sql<number>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${payments.status} = 'paid'), 0)::int`,
         doublePaid: sql<number>`(count(*) FILTER (WHERE ${extraPayment}))::int`,
       };
-      // Grouped on the payments alone (payments_project_idx); the entries and addresses only for an address search.
+      // Grouped on the payments alone (payments_project_idx); the entries only for an address search.
       const grouping = db.select({ ...sums, status: payments.status, formId: payments.formId }).from(payments);
       const grouped = await (filter.q?.trim()
-        ? grouping.innerJoin(formEntries, eq(formEntries.id, payments.entryId)).leftJoin(addresses, eq(addresses.id, formEntries.addressId))
+        ? grouping.innerJoin(formEntries, eq(formEntries.id, payments.entryId))
         : grouping).where(where).groupBy(payments.status, payments.formId);
       const formIds = [...new Set(grouped.map((g) => g.formId!))];
       const names = new Map(formIds.length

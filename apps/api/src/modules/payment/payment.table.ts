@@ -46,6 +46,7 @@ export const payments = pgTable(
     index('payments_subject_idx').on(t.subjectKind, t.entryId, t.id),
     // the console's list and totals of a project (and of one form), keyset-paged by id
     index('payments_project_idx').on(t.projectId, t.id),
+    index('payments_entry_idx').on(t.entryId),
     index('payments_project_form_idx').on(t.projectId, t.formId, t.id),
     // the reconciliation job's scan: payments still open after 15 minutes
     index('payments_open_idx').on(t.createdAt).where(sql`${t.status} IN ('open', 'pending', 'authorized')`),

@@ -64,6 +64,14 @@ function entryColumns(sectionsFallback: number) {
  */
 const hasAnswer = sql<boolean>`(${formEntries.id} IS NOT NULL AND (${formEntries.values} <> '{}'::jsonb OR ${formEntries.status} <> ''))`;
 
+/**
+ * No entry of the address holds an answer: for a form of one entry per address the same as `NOT hasAnswer` on the
+ * joined entry, written as an anti-join on form_entries_answered_idx so that the list walks the addresses in order
+ * (addresses_list_order_idx) and stops at the page's end instead of joining every entry of the form first.
+ */
+const noAnswer = (scope: FormScope) => sql`NOT EXISTS (SELECT 1 FROM ${formEntries} answered WHERE answered.form_id = ${scope.formId}
+  AND answered.address_id = ${addresses.id} AND (answered.values <> '{}'::jsonb OR answered.status <> ''))`;
+
 function entryConditions(filter: TStaffEntryFilter): SQL[] {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(formEntries.status, filter.status === 'started' ? '' : filter.status), hasAnswer);
@@ -76,7 +84,7 @@ function addressConditions(scope: FormScope, filter: TStaffEntryFilter): SQL[] {
   const where: SQL[] = [eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId), ...entryConditions(filter)];
   if (filter.building_unit) where.push(eq(addressProjects.buildingUnit, filter.building_unit));
   if (filter.answered === 'yes' || filter.status || filter.paid) where.push(hasAnswer);
-  if (filter.answered === 'no') where.push(sql`NOT ${hasAnswer}`);
+  if (filter.answered === 'no') where.push(scope.several ? sql`NOT ${hasAnswer}` : noAnswer(scope));
   if (filter.q) where.push(...addressSearchConditions(filter.q));
   return where;
 }
