@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { root } from './start.mjs';
 import { login, sleep, startServing, stopServer, table, tempDataDir } from './bench-servers.mjs';
 
@@ -243,6 +244,9 @@ export async function seed(client) {
       UNION ALL SELECT 'documents', id FROM documents WHERE project_id = $1 AND address_id IS NULL AND id % 3 <> 0) t
     WHERE a.n = 1 ON CONFLICT DO NOTHING`, p);
   await seedForms(run, P, P0);
+  // The console's parts of issue 17 and later (scripts/bench-scale/<part>.mjs): each seeds its rows and names its ids.
+  const partIds = {};
+  for (const [name, part] of await benchParts()) partIds[name] = await part.seed(run, { P, P0, one });
   await run('COMMIT');
   // The seed imports 5,000 addresses at once: some 80,000 rows in the consent tally's change log, which the sweep job
   // deletes 10 to 25 minutes later but the newest per project. The reads are timed as they are then: with all 80,000
@@ -288,6 +292,7 @@ export async function seed(client) {
     [demo.customer_id, `${3000 + SCALE.addresses / 100 - 1}BK`])).id;
   ids.payment = (await one(`SELECT id FROM payments WHERE entry_id = $1 ORDER BY id LIMIT 1`, [ids.choiceEntry])).id;
   ids.paymentDeep = (await one(`SELECT id FROM payments WHERE project_id = $1 ORDER BY id DESC OFFSET 1000 LIMIT 1`, p)).id;
+  ids.parts = partIds;
   const counts = await one(`SELECT
     (SELECT count(*) FROM address_projects WHERE project_id = $1) AS addresses,
     (SELECT count(*) FROM occupants o JOIN address_projects ap ON ap.address_id = o.address_id WHERE ap.project_id = $1) AS occupants,
@@ -482,6 +487,18 @@ function calls(ids, resident, partner) {
   ];
 }
 
+/**
+ * The parts in scripts/bench-scale/ (one file per console area, in name order), each exporting
+ * `seed(run, { P, P0, one })` (inside the seeding transaction; bench_addresses holds the project's addresses) that
+ * returns its ids, and `calls(ids, c)` that returns its reads as `c(pattern, url)`.
+ */
+async function benchParts() {
+  const folder = path.join(root, 'scripts/bench-scale');
+  if (!fs.existsSync(folder)) return [];
+  const files = fs.readdirSync(folder).filter((f) => f.endsWith('.mjs')).sort();
+  return Promise.all(files.map(async (f) => [f.replace(/\.mjs$/, ''), await import(pathToFileURL(path.join(folder, f)).href)]));
+}
+
 /** The console's reads of the project's forms, entries, consent campaign and payments (issue 16), as the web makes them. */
 function consoleCalls(ids, token) {
   const { project: P } = ids;
@@ -604,7 +621,10 @@ export async function measureScale() {
   const loadBefore = os.loadavg()[0];
   const rows = [['call', 'median', 'p99', 'target met', 'answer bytes']];
   let met = 0;
-  const list = [...calls(seeded.ids, resident.token, partner.token), ...consoleCalls(seeded.ids, staff)];
+  const parts = await benchParts();
+  const consoleCall = (pattern, url) => ({ pattern, url, token: staff });
+  const partCalls = parts.flatMap(([name, part]) => part.calls(seeded.ids.parts[name], consoleCall));
+  const list = [...calls(seeded.ids, resident.token, partner.token), ...consoleCalls(seeded.ids, staff), ...partCalls];
   for (const [i, call] of list.entries()) {
     process.stderr.write(`[bench] ${i + 1}/${list.length} GET ${call.pattern}\n`);
     const result = await measure(server.base, call);
