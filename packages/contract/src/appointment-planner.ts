@@ -34,6 +34,11 @@ export const occupantWaitlistPaths = {
 } as const;
 
 export const plannerMessages = {
+  /** A type, appointment or waiter that is not the project's (or does not exist): 404. */
+  typeNotFound: 'Deze afspraaksoort bestaat niet (meer) in dit project.',
+  appointmentNotFound: 'Deze afspraak bestaat niet (meer) in dit project.',
+  addressNotFound: 'Dit adres hoort niet bij dit project.',
+  waiterNotFound: 'Deze aanmelding op de wachtlijst bestaat niet (meer).',
   slotNotFound: 'Dit tijdstip hoort niet bij deze afspraaksoort.',
   slotFull: 'Dit tijdstip is vol of ligt in het verleden. Kies een ander tijdstip.',
   sameDay: 'Kies een andere dag dan de dag die uitvalt.',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   occupantWaitlistPaths, plannerMessages, ZApiError, ZOccupantWaitlistBody, ZOccupantWaitlistParams, ZOccupantWaitlistQuery, ZSuccess, ZWaiter, ZWaiterList,
-  accessMessages,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -67,7 +66,7 @@ export const appointmentWaitlistRoutes = (services: Services): FastifyPluginAsyn
   }, async (request) => {
     const scope = await scopeOf(request, request.query.project_id);
     const row = await db.transaction((tx) => waitlist.leave(tx, request.params.id, scope));
-    if (!row) throw new NotFoundError(accessMessages.notReached);
+    if (!row) throw new NotFoundError(plannerMessages.waiterNotFound);
     return { success: true, message: plannerMessages.waitlistLeft };
   });
 };

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { accessMessages, normalizeDutchPhone, plannerMessages, type TWaiter } from '@portal/contract';
+import { normalizeDutchPhone, plannerMessages, type TWaiter } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { addresses } from '../address/address.table.ts';
@@ -175,7 +175,7 @@ export type Waitlist = ReturnType<typeof createWaitlist>;
 export async function findPlanningOfProject(db: Executor, projectId: number, planningId: number) {
   const [row] = await db.select({ id: appointmentPlannings.id, subject: appointmentPlannings.subject, changeDeadlineHours: appointmentPlannings.changeDeadlineHours })
     .from(appointmentPlannings).where(and(eq(appointmentPlannings.id, planningId), eq(appointmentPlannings.projectId, projectId))).limit(1);
-  if (!row) throw new NotFoundError(accessMessages.notReached);
+  if (!row) throw new NotFoundError(plannerMessages.typeNotFound);
   return row;
 }
 
@@ -183,5 +183,5 @@ export async function findPlanningOfProject(db: Executor, projectId: number, pla
 export async function assertAddressInProject(db: Executor, projectId: number, addressId: number): Promise<void> {
   const [row] = await db.select({ id: addressProjects.addressId }).from(addressProjects)
     .where(and(eq(addressProjects.projectId, projectId), eq(addressProjects.addressId, addressId))).limit(1);
-  if (!row) throw new NotFoundError(accessMessages.notReached);
+  if (!row) throw new NotFoundError(plannerMessages.addressNotFound);
 }

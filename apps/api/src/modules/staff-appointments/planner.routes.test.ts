@@ -49,7 +49,7 @@ async function addSlot(planningId: number, startsAt: Date, capacity: number): Pr
 const slotRow = async (id: number) => (await t.query<{ taken: number; capacity: number }>('SELECT taken, capacity FROM appointment_slots WHERE id = $1', [id]))[0]!;
 const appointmentRow = async (id: number) =>
   (await t.query<{ slot_id: number | null; is_cancelled: boolean; address_id: number }>('SELECT slot_id, is_cancelled, address_id FROM appointments WHERE id = $1', [id]))[0]!;
-const book = (typeId: number, addressId: number, slotId: number, token = admin) =>
+const book = (typeId: number, addressId: number, slotId: number) =>
   post(`${base()}/bookings`, { type_id: typeId, address_id: addressId, slot_id: slotId });
 async function booked(typeId: number, addressId: number, slotId: number): Promise<TPlannerChangeResult> {
   const res = await book(typeId, addressId, slotId);
@@ -65,7 +65,7 @@ const occupantEmail = async (addressId: number) => (await t.query<{ email: strin
 beforeAll(async () => {
   t = await createTestApp({ worker: false });
   project = t.ids.projects.bloemenbuurt;
-  otherProject = t.ids.projects.dakZuid;
+  otherProject = (await t.query<{ id: number }>('SELECT id FROM projects WHERE customer_id = $1 ORDER BY id LIMIT 1', [t.ids.customers.devries]))[0]!.id;
   admin = await consoleToken(t, t.ids.users.admin);
   editor = await staffUser('project-editor', 'Redacteur Planning');
   viewer = await staffUser('woco-viewer', 'Kijker Planning');
@@ -134,11 +134,12 @@ describe('the planner', () => {
     const slot = await addSlot(type, at(dayIn(4), '10:00'), 1);
     expect((await post(`${base()}/bookings`, { type_id: type, address_id: addressIds[0], slot_id: slot }, viewer)).statusCode).toBe(403);
     expect((await get(`${base()}/planner?type=${type}`, otherAdmin)).statusCode).toBe(404);
-    // A type of another project named under this project: the guard's 404 text.
+    // Another customer's project: the guard's 404; a type of another project named under this project: 404 as one that does not exist.
+    expect((await get(`${base(otherProject)}/planner`)).json()).toMatchObject({ message: accessMessages.notReached });
     const foreign = await newType('Elders', otherProject);
     const res = await get(`${base()}/planner?type=${foreign}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: accessMessages.notReached });
+    expect(res.json()).toMatchObject({ message: plannerMessages.typeNotFound });
     expect((await get(`${base()}/without?type=${foreign}`)).statusCode).toBe(404);
     expect((await post(`${base()}/day`, { type_id: foreign, date: dayIn(4), action: 'cancel' })).statusCode).toBe(404);
     // An address of another project: 404; a slot of another type: 422.

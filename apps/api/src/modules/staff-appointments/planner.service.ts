@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
-  accessMessages, plannerMessages, type TPlannerBookBody, type TPlannerChangeResult, type TPlannerDayBody, type TPlannerDayResult, type TPlannerQuery,
+  plannerMessages, type TPlannerBookBody, type TPlannerChangeResult, type TPlannerDayBody, type TPlannerDayResult, type TPlannerQuery,
   type TPlannerSlot, type TPlannerView, type TWaiter, type TWithoutQuery, type TWithoutRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -141,7 +141,7 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
     async cancel(ctx: StaffContext, projectId: number, appointmentId: number, options: { notify: boolean; reason?: string }): Promise<TPlannerChangeResult> {
       const outcome = await db.transaction(async (tx) => {
         const row = await findProjectAppointment(tx, projectId, appointmentId);
-        if (!row) throw new NotFoundError(accessMessages.notReached);
+        if (!row) throw new NotFoundError(plannerMessages.appointmentNotFound);
         if (row.isCancelled || row.slotId === null) throw new ConflictError(plannerMessages.alreadyCancelled);
         await lockSlots(tx, [row.slotId]);
         await releasePlace(tx, row.slotId);
@@ -244,7 +244,7 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
     async removeWaiter(ctx: StaffContext, projectId: number, waiterId: number): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await waitlist.leave(tx, waiterId, { projectId });
-        if (!row) throw new NotFoundError(accessMessages.notReached);
+        if (!row) throw new NotFoundError(plannerMessages.waiterNotFound);
         await audit.record(ctx, { action: 'appointment-waitlist-remove', entity: 'appointment-waitlist', entityId: waiterId, projectId, before: { type_id: row.planningId, address_id: row.addressId } }, tx);
       });
     },
