@@ -106,6 +106,18 @@ export async function lockDaySlots(db: Executor, planningId: number, day: string
   return rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
 }
 
+/**
+ * Locks the live bookings of a type on a day before its slots are locked: the order every single change takes
+ * (the appointment, then its slots), so a day's change and a resident's change wait for each other instead of deadlocking.
+ */
+export async function lockBookingsOnDay(db: Executor, planningId: number, day: string): Promise<void> {
+  await db.select({ id: appointments.id }).from(appointments)
+    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .where(and(eq(appointments.planningId, planningId), eq(appointments.isCancelled, false),
+      sql`${appointmentSlots.startsAt} >= ${dayStart(day)} AND ${appointmentSlots.startsAt} < ${dayStart(day, 1)}`))
+    .orderBy(asc(appointments.id)).for('update', { of: appointments });
+}
+
 /** The live bookings in these slots, locked. */
 export async function lockBookingsIn(db: Executor, slotIds: number[]) {
   if (!slotIds.length) return [];

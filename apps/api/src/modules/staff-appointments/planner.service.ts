@@ -17,7 +17,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
-  findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWithout, lockBookingsIn, lockDaySlots,
+  findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWithout, lockBookingsIn, lockBookingsOnDay, lockDaySlots,
 } from './planner.repository.ts';
 
 export type PlannerDeps = { db: Db; audit: AuditService; jobs: JobQueue; waitlist: Waitlist };
@@ -170,6 +170,7 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
         const planning = await findPlanningOfProject(tx, projectId, body.type_id);
         // Both days' slots locked in one id order (a move the other way at the same time waits instead of deadlocking).
         const moveTo = body.action === 'move' ? body.to_date! : null;
+        await lockBookingsOnDay(tx, planning.id, body.date);
         let fromSlots: Awaited<ReturnType<typeof lockDaySlots>>;
         let toSlots: typeof fromSlots = [];
         if (moveTo && moveTo < body.date) {

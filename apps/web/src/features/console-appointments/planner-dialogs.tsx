@@ -18,7 +18,7 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 function DialogButtons({ busy, submit, onClose }: { busy: boolean; submit: string; onClose: () => void }) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <Button type="button" variant="secondary" onClick={onClose}>Annuleren</Button>
+      <Button type="button" variant="secondary" onClick={onClose}>{plannerTexts.close}</Button>
       <Button type="submit" busy={busy}>{submit}</Button>
     </div>
   );
@@ -99,7 +99,7 @@ export function CancelDialog({ projectId, appointmentId, address, when, onClose 
         <Checkbox label={texts.notify} checked={notify} onChange={(e) => setNotify(e.target.checked)} />
         {cancel.isError && <Banner tone="error">{errorText(cancel.error)}</Banner>}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>Terug</Button>
+          <Button type="button" variant="secondary" onClick={onClose}>{plannerTexts.close}</Button>
           <Button type="submit" variant="danger" busy={cancel.isPending}>{texts.confirm}</Button>
         </div>
       </form>

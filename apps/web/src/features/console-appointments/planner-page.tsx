@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import type { TPlannerBooking, TPlannerSlot, TPlannerType, TStaffMe } from '@portal/contract';
 import { staffApi } from '../../lib/staff-api';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { Crumbs } from '../../ui/crumbs';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
@@ -127,8 +127,7 @@ export default function PlannerPage() {
       title={texts.title}
       actions={(
         <div className="flex flex-wrap gap-2">
-          {typeId && <Link className="rounded-md border border-slate-400 bg-white px-3 py-2 font-medium text-blue-900 underline-offset-2 hover:underline"
-            href={`/projecten/${projectId}/afspraken/zonder-afspraak?type=${typeId}`}>{texts.withoutLink}</Link>}
+          {typeId && <ButtonLink variant="secondary" to={`/projecten/${projectId}/afspraken/zonder-afspraak?type=${typeId}`}>{texts.withoutLink}</ButtonLink>}
           {canManage && !!view.data?.types.length && <Button variant="secondary" onClick={() => setAction({ kind: 'day' })}>{texts.dayOff}</Button>}
         </div>
       )}

@@ -4,6 +4,7 @@ export const plannerTexts = {
   title: 'Afsprakenplanning',
   intro: 'Wie wanneer een afspraak heeft, per dag of per week. Boek, verzet of annuleer namens een adres; de bewoner krijgt bericht per e-mail (en sms als een mobiel nummer bekend is).',
   failed: 'Dat is niet gelukt. Probeer het opnieuw.',
+  close: 'Terug',
   controls: {
     legend: 'Weergave',
     type: 'Afspraaksoort',
