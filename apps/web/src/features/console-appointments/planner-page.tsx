@@ -89,7 +89,7 @@ function Calendar({ days, slots, types, showType, canManage, onAction }: {
         const mine = slots.filter((s) => s.day === day);
         return (
           <section key={day} aria-labelledby={`dag-${day}`} className="min-w-0">
-            <h2 id={`dag-${day}`} className="mb-2 text-base font-semibold capitalize">{days.length > 1 ? dutchShortDay(day) : dutchLongDay(day)}</h2>
+            <h2 id={`dag-${day}`} className="mb-2 text-base font-semibold first-letter:uppercase">{days.length > 1 ? dutchShortDay(day) : dutchLongDay(day)}</h2>
             {mine.length
               ? <ul className="flex flex-col gap-2">{mine.map((s) => <Slot key={s.id} slot={s} typeName={showType ? names.get(s.type_id) : undefined} canManage={canManage} onAction={onAction} />)}</ul>
               : <p className="text-sm text-slate-700">{texts.freeDay}</p>}
