@@ -24,7 +24,8 @@ import { createDocumentsService } from './modules/documents/index.ts';
 import { createDossierService } from './modules/dossier/index.ts';
 import { createContactsService } from './modules/contacts/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
-import { createAppointmentService } from './modules/appointment/index.ts';
+import { createAppointmentMessaging, createAppointmentService, createWaitlist, type NoticeJob } from './modules/appointment/index.ts';
+import { createPlannerService } from './modules/staff-appointments/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createSurveyService, findSurvey } from './modules/survey/index.ts';
@@ -95,6 +96,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, projects, newItems, mailer, sms, log, confirmationLimiter: createRateLimiter(db, 24 * 3600),
     limits: { perAddress: env.CONFIRMATION_MAX_PER_ADDRESS, perRecipient: env.CONFIRMATION_MAX_PER_RECIPIENT },
   });
+  // The waiting lists of appointment types, and the residents' notices and reminders (issue 17): a place a resident frees goes to the list.
+  const waitlist = createWaitlist({ db, jobs, log });
+  appointments.onPlaceFreed((planningId) => waitlist.freed(planningId));
+  const appointmentMessaging = createAppointmentMessaging({ db, mailer, sms, publicUrl: env.publicUrl, log });
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
@@ -138,6 +143,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The entries of every form and their exports (issue 16).
   const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
+  // The appointment planner (issue 17).
+  const planner = createPlannerService({ db, audit, jobs, waitlist });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
@@ -158,7 +165,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   };
   return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
-    chat, sms, appointments, household,
+    chat, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -193,6 +200,11 @@ export function jobHandlers(services: Services): JobHandlers {
     },
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     'staff-export': async (payload) => services.staffEntries.runExport(payload),
+    'appointment-notice': async (payload) => services.appointmentMessaging.sendNotice(payload as NoticeJob),
+    'appointment-reminders': async () => {
+      await services.appointmentMessaging.sendReminders();
+      await services.waitlist.fillAll();
+    },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

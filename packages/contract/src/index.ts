@@ -15,6 +15,7 @@ export * from './chat-rules.ts';
 export * from './chat.ts';
 export * from './appointment-rules.ts';
 export * from './appointment.ts';
+export * from './appointment-planner.ts';
 export * from './household-rules.ts';
 export * from './household.ts';
 export * from './survey-rules.ts';

@@ -5,6 +5,7 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/mail/mail.table.ts';
 export * from '../modules/chat/chat.table.ts';
 export * from '../modules/appointment/appointment.table.ts';
+export * from '../modules/appointment/appointment.waiting.table.ts';
 export * from '../modules/sms/sms.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../modules/reads/reads.table.ts';

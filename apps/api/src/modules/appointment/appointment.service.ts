@@ -92,6 +92,9 @@ export function createAppointmentService(deps: Deps) {
 
   deps.newItems.register(async ({ addressId, projectId }) => ({ appointments: await countAwaitingAction(db, { addressId, projectId }) }));
 
+  /** Told after a change that gave a place back (the waiting list fills it; see appointment.waiting.ts). */
+  let placeFreed: (planningId: number) => Promise<unknown> = async () => {};
+
   const changed = (scope: AppointmentScope) =>
     projects.invalidateNewItems({ addressId: scope.addressId }).catch((error) => deps.log(error, 'new-item invalidation failed'));
 
@@ -137,6 +140,11 @@ export function createAppointmentService(deps: Deps) {
   };
 
   return {
+    /** Registers what runs after a resident's change freed a place (the waiting list's fill). */
+    onPlaceFreed(fill: (planningId: number) => Promise<unknown>) {
+      placeFreed = fill;
+    },
+
     async list(session: Session, projectId?: number): Promise<TAppointmentDetail[]> {
       const scope = await scopeOf(session, projectId);
       const at = now();
@@ -170,7 +178,7 @@ export function createAppointmentService(deps: Deps) {
      */
     async change(session: Session, id: number, input: ChangeInput, projectId?: number): Promise<{ appointment: TAppointment; confirmation: Confirmation }> {
       const scope = await scopeOf(session, projectId);
-      const outcome = await db.transaction(async (tx): Promise<{ row: AppointmentRow; startsAt: Date } | null> => {
+      const outcome = await db.transaction(async (tx): Promise<{ row: AppointmentRow; startsAt: Date; freed: boolean } | null> => {
         const row = await findAppointment(tx, scope, id, true);
         if (!row) throw new NotFoundError(appointmentMessages.notFound);
         assertVersion(row, input.version);
@@ -191,10 +199,11 @@ export function createAppointmentService(deps: Deps) {
         if (!(await updateAppointment(tx, row.id, row.version, { slotId: target, isCancelled: false, confirmedAt: null }))) {
           throw new ConflictError(appointmentMessages.stale);
         }
-        return { row, startsAt: slot.startsAt };
+        return { row, startsAt: slot.startsAt, freed: current !== null };
       });
       if (!outcome) return { appointment: await reload(scope, id), confirmation: 'unchanged' };
       void changed(scope);
+      if (outcome.freed) await placeFreed(outcome.row.planningId);
       const confirmation = await sendConfirmations(scope, outcome.row, outcome.startsAt, input);
       return { appointment: await reload(scope, id), confirmation };
     },
@@ -219,7 +228,7 @@ export function createAppointmentService(deps: Deps) {
     /** Cancels the address's booking in slot `slotId` and gives its place back. */
     async cancel(session: Session, slotId: number, version: number | undefined, projectId?: number): Promise<TAppointment> {
       const scope = await scopeOf(session, projectId);
-      const id = await db.transaction(async (tx) => {
+      const { id, planningId } = await db.transaction(async (tx) => {
         const row = await findAppointmentBySlot(tx, scope, slotId, true);
         if (!row || row.isCancelled) throw new NotFoundError(appointmentMessages.notFound);
         assertVersion(row, version);
@@ -229,9 +238,10 @@ export function createAppointmentService(deps: Deps) {
         if (!(await updateAppointment(tx, row.id, row.version, { slotId: null, isCancelled: true, confirmedAt: null }))) {
           throw new ConflictError(appointmentMessages.stale);
         }
-        return row.id;
+        return { id: row.id, planningId: row.planningId };
       });
       void changed(scope);
+      await placeFreed(planningId);
       return reload(scope, id);
     },
   };

@@ -13,7 +13,8 @@ import { describeError, redactText } from '../../lib/logging.ts';
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
-  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export';
+  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export'
+  | 'appointment-notice' | 'appointment-reminders';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */
@@ -59,6 +60,8 @@ const SCHEDULE = parseCronItems([
   { task: 'signing-reconcile', match: '*/5 * * * *', identifier: 'signing-reconcile', options: { backfillPeriod: 0 } },
   // Every 15 minutes: consent reminders that are due (modules/support-base/consent-campaign.service.ts).
   { task: 'consent-reminders', match: '*/15 * * * *', identifier: 'consent-reminders', options: { backfillPeriod: 0 } },
+  // Every 15 minutes: appointment reminders a day before, and the waiting lists' safety net (modules/appointment/appointment.reminders.ts, .waiting.ts).
+  { task: 'appointment-reminders', match: '*/15 * * * *', identifier: 'appointment-reminders', options: { backfillPeriod: 0 } },
 ]);
 
 /** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */

@@ -48,6 +48,9 @@ export const consoleScreens: ConsoleScreen[] = [
   // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
   { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },
   { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
+  // The appointment planner: calendar per day and week, addresses without an appointment (console-appointments, planner-*).
+  { path: '/projecten/:projectId/afspraken/planning', page: lazy(() => import('../../features/console-appointments/planner-page')), permission: 'appointments.read' },
+  { path: '/projecten/:projectId/afspraken/zonder-afspraak', page: lazy(() => import('../../features/console-appointments/planner-without-page')), permission: 'appointments.read' },
   // A project's payments and refunds (console-payments).
   { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
   { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },

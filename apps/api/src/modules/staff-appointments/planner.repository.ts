@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../appointment/appointment.repository.ts';
+import { appointmentPlannings, appointments, appointmentSlots } from '../appointment/appointment.table.ts';
+import { appointmentWaitlist } from '../appointment/appointment.waiting.table.ts';
+import { addresses } from '../address/address.table.ts';
+import { addressProjects } from '../project/project.table.ts';
+import { addressSearchConditions, numberPart } from '../staff-addresses/index.ts';
+
+/** A day (YYYY-MM-DD) in Europe/Amsterdam as the moment it starts, `plusDays` later. */
+export const dayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE 'Europe/Amsterdam')`;
+const localDay = (column: SQL | typeof appointmentSlots.startsAt) => sql<string>`to_char(${column} AT TIME ZONE 'Europe/Amsterdam', 'YYYY-MM-DD')`;
+const localTime = (column: SQL | typeof appointmentSlots.startsAt) => sql<string>`to_char(${column} AT TIME ZONE 'Europe/Amsterdam', 'HH24:MI')`;
+
+/** The occupants' names of an address, 'Jan de Vries, Fatima El Amrani' ('' when none is known). */
+export const householdOf = (addressId: SQL | typeof addresses.id) => sql<string>`coalesce((SELECT string_agg(concat_ws(' ', o.first_name, nullif(o.affix, ''), o.last_name), ', ' ORDER BY o.id)
+  FROM occupants o WHERE o.address_id = ${addressId}), '')`;
+
+/** The project's types with their waiting lists' length. */
+export async function listTypes(db: Executor, projectId: number) {
+  return db.select({
+    id: appointmentPlannings.id, subject: appointmentPlannings.subject,
+    waiting: sql<number>`(SELECT count(*)::int FROM ${appointmentWaitlist} w WHERE w.planning_id = ${appointmentPlannings.id} AND w.state = 'waiting')`,
+  }).from(appointmentPlannings).where(eq(appointmentPlannings.projectId, projectId)).orderBy(asc(appointmentPlannings.subject), asc(appointmentPlannings.id));
+}
+
+export type CalendarRow = {
+  slotId: number; planningId: number; startsAt: Date; day: string; time: string; capacity: number; taken: number;
+  appointmentId: number | null; addressId: number | null; confirmedAt: Date | null; version: number | null;
+  street: string | null; houseNumber: string | null; zipcode: string | null; city: string | null; household: string | null;
+};
+
+/**
+ * The slots of the project's types from `from` to `to` (days, `to` excluded) with their live bookings: one row
+ * per booking (a slot without bookings once). Backed by appointment_slots_planning_idx and appointments_slot_idx.
+ */
+export async function listCalendar(db: Executor, projectId: number, from: string, to: string, planningId?: number): Promise<CalendarRow[]> {
+  return db.select({
+    slotId: appointmentSlots.id, planningId: appointmentSlots.planningId, startsAt: appointmentSlots.startsAt,
+    day: localDay(appointmentSlots.startsAt), time: localTime(appointmentSlots.startsAt), capacity: appointmentSlots.capacity, taken: appointmentSlots.taken,
+    appointmentId: appointments.id, addressId: appointments.addressId, confirmedAt: appointments.confirmedAt, version: appointments.version,
+    street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
+    household: sql<string | null>`CASE WHEN ${appointments.id} IS NULL THEN NULL ELSE ${householdOf(addresses.id)} END`,
+  }).from(appointmentSlots)
+    .innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointmentSlots.planningId))
+    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), eq(appointments.isCancelled, false)))
+    .leftJoin(addresses, eq(addresses.id, appointments.addressId))
+    .where(and(
+      eq(appointmentPlannings.projectId, projectId), planningId ? eq(appointmentPlannings.id, planningId) : undefined,
+      sql`${appointmentSlots.startsAt} >= ${dayStart(from)} AND ${appointmentSlots.startsAt} < ${dayStart(to)}`,
+    ))
+    .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id), asc(addresses.zipcode), asc(numberPart()), asc(addresses.houseNumber));
+}
+
+/** An address has no appointment of the type: none made, not planned, or cancelled. */
+const withoutBooking = or(sql`${appointments.id} IS NULL`, sql`${appointments.slotId} IS NULL`, eq(appointments.isCancelled, true))!;
+
+/**
+ * The project's addresses without a booking of the type, in postcode and house-number order, `limit` after
+ * the address `before` (keyset paging); `q` searches the address. Backed by address_projects_project_idx and
+ * appointments_planning_address_idx.
+ */
+export async function listWithout(db: Executor, projectId: number, planningId: number, filter: { q?: string }, page: { before?: number; limit: number }) {
+  const where: SQL[] = [eq(addressProjects.projectId, projectId), withoutBooking];
+  if (filter.q?.trim()) where.push(...addressSearchConditions(filter.q));
+  if (page.before) {
+    where.push(sql`(${addresses.zipcode}, ${numberPart()}, ${addresses.houseNumber}, ${addresses.id}) >
+      (SELECT b.zipcode, ${numberPart(sql`b`)}, b.house_number, b.id FROM ${addresses} b WHERE b.id = ${page.before})`);
+  }
+  return db.select({
+    addressId: addresses.id, street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
+    buildingUnit: addressProjects.buildingUnit, household: householdOf(addresses.id), appointmentId: appointments.id,
+    cancelled: sql<boolean>`coalesce(${appointments.isCancelled}, false)`,
+    waiting: sql<boolean>`EXISTS (SELECT 1 FROM ${appointmentWaitlist} w WHERE w.planning_id = ${planningId} AND w.address_id = ${addresses.id} AND w.state = 'waiting')`,
+  }).from(addressProjects)
+    .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
+    .leftJoin(appointments, and(eq(appointments.planningId, planningId), eq(appointments.addressId, addresses.id)))
+    .where(and(...where))
+    .orderBy(asc(addresses.zipcode), asc(numberPart()), asc(addresses.houseNumber), asc(addresses.id))
+    .limit(page.limit);
+}
+
+/** An appointment of the project with its type, locked for the change. */
+export async function findProjectAppointment(db: Executor, projectId: number, appointmentId: number) {
+  const [row] = await db.select({
+    id: appointments.id, planningId: appointments.planningId, addressId: appointments.addressId, slotId: appointments.slotId,
+    isCancelled: appointments.isCancelled, confirmedAt: appointments.confirmedAt, version: appointments.version,
+  }).from(appointments).innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointments.planningId))
+    .where(and(eq(appointments.id, appointmentId), eq(appointmentPlannings.projectId, projectId)))
+    .limit(1).for('update', { of: appointments });
+  return row ?? null;
+}
+
+/** The address's appointment row of a type (any state), locked. */
+export async function findTypeAppointment(db: Executor, planningId: number, addressId: number) {
+  const [row] = await db.select({ id: appointments.id, slotId: appointments.slotId, isCancelled: appointments.isCancelled, version: appointments.version })
+    .from(appointments).where(and(eq(appointments.planningId, planningId), eq(appointments.addressId, addressId))).limit(1).for('update');
+  return row ?? null;
+}
+
+/** The slots of a type on a day (Europe/Amsterdam), soonest first, locked in id order. */
+export async function lockDaySlots(db: Executor, planningId: number, day: string) {
+  const rows = await db.select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt, capacity: appointmentSlots.capacity, taken: appointmentSlots.taken, time: localTime(appointmentSlots.startsAt) })
+    .from(appointmentSlots)
+    .where(and(eq(appointmentSlots.planningId, planningId), sql`${appointmentSlots.startsAt} >= ${dayStart(day)} AND ${appointmentSlots.startsAt} < ${dayStart(day, 1)}`))
+    .orderBy(asc(appointmentSlots.id)).for('update');
+  return rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+}
+
+/**
+ * Locks the live bookings of a type on a day before its slots are locked: the order every single change takes
+ * (the appointment, then its slots), so a day's change and a resident's change wait for each other instead of deadlocking.
+ */
+export async function lockBookingsOnDay(db: Executor, planningId: number, day: string): Promise<void> {
+  await db.select({ id: appointments.id }).from(appointments)
+    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .where(and(eq(appointments.planningId, planningId), eq(appointments.isCancelled, false),
+      sql`${appointmentSlots.startsAt} >= ${dayStart(day)} AND ${appointmentSlots.startsAt} < ${dayStart(day, 1)}`))
+    .orderBy(asc(appointments.id)).for('update', { of: appointments });
+}
+
+/** The live bookings in these slots, locked. */
+export async function lockBookingsIn(db: Executor, slotIds: number[]) {
+  if (!slotIds.length) return [];
+  return db.select({ id: appointments.id, slotId: appointments.slotId, addressId: appointments.addressId, version: appointments.version })
+    .from(appointments)
+    .where(and(inArray(appointments.slotId, slotIds), eq(appointments.isCancelled, false)))
+    .orderBy(asc(appointments.id)).for('update');
+}
