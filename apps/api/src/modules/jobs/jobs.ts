@@ -13,7 +13,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
-  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export';
+  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export' | 'appointment-slots';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */
@@ -59,6 +59,8 @@ const SCHEDULE = parseCronItems([
   { task: 'signing-reconcile', match: '*/5 * * * *', identifier: 'signing-reconcile', options: { backfillPeriod: 0 } },
   // Every 15 minutes: consent reminders that are due (modules/support-base/consent-campaign.service.ts).
   { task: 'consent-reminders', match: '*/15 * * * *', identifier: 'consent-reminders', options: { backfillPeriod: 0 } },
+  // Every night at 00:10: every rule-made appointment type's horizon moves a day on (modules/staff-appointments/appointment-types.slots.ts).
+  { task: 'appointment-slots', match: '10 0 * * *', identifier: 'appointment-slots', options: { backfillPeriod: 0 } },
 ]);
 
 /** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */
