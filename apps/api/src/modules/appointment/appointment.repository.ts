@@ -11,7 +11,7 @@ export type AppointmentScope = { addressId: number; projectId: number };
 
 /** Slots an address may still book: a free place and a start after the planning's minimum notice for booking. */
 const isOpen = sql`${appointmentSlots.taken} < ${appointmentSlots.capacity} AND ${appointmentSlots.startsAt} > now() + (
-  SELECT p.booking_notice_hours FROM ${appointmentPlannings} AS p WHERE p.id = ${appointmentSlots.planningId}) * interval '1 hour'`;
+  SELECT p.booking_notice_hours FROM ${appointmentPlannings} AS p WHERE p.id = "appointment_slots"."planning_id") * interval '1 hour'`;
 
 /**
  * Whether the address may book the planning (its "who may book"): every address of the project, those of

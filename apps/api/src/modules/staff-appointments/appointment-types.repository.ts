@@ -6,12 +6,17 @@ import { addressProjects } from '../project/project.table.ts';
 
 export type PlanningRow = typeof appointmentPlannings.$inferSelect;
 
-/** Per type: bookings (planned, not cancelled), future slots and their free places, appointments (addresses). One statement. */
+/*
+ * Per type: bookings (planned, not cancelled), future slots and their free places, appointments (addresses). One statement.
+ * The planning's id is written out qualified: in a select from one table drizzle leaves its columns bare, and a bare
+ * "id" inside the subquery would be the subquery's own.
+ */
+const planningIdColumn = sql.raw('"appointment_plannings"."id"');
 const figures = {
-  bookedCount: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.planning_id = ${appointmentPlannings.id} AND a.slot_id IS NOT NULL AND NOT a.is_cancelled)`,
-  slotCount: sql<number>`(SELECT count(*)::int FROM ${appointmentSlots} s WHERE s.planning_id = ${appointmentPlannings.id} AND s.starts_at > now())`,
-  freePlaces: sql<number>`(SELECT coalesce(sum(s.capacity - s.taken), 0)::int FROM ${appointmentSlots} s WHERE s.planning_id = ${appointmentPlannings.id} AND s.starts_at > now())`,
-  addressCount: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.planning_id = ${appointmentPlannings.id})`,
+  bookedCount: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.planning_id = ${planningIdColumn} AND a.slot_id IS NOT NULL AND NOT a.is_cancelled)`,
+  slotCount: sql<number>`(SELECT count(*)::int FROM ${appointmentSlots} s WHERE s.planning_id = ${planningIdColumn} AND s.starts_at > now())`,
+  freePlaces: sql<number>`(SELECT coalesce(sum(s.capacity - s.taken), 0)::int FROM ${appointmentSlots} s WHERE s.planning_id = ${planningIdColumn} AND s.starts_at > now())`,
+  addressCount: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.planning_id = ${planningIdColumn})`,
 };
 export type PlanningWithFigures = PlanningRow & { bookedCount: number; slotCount: number; freePlaces: number; addressCount: number };
 

@@ -116,8 +116,6 @@ describe('appointment types in the console', () => {
     const csv = await get(`${base()}/export?format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Schouw');
-    const audited = await t.query("SELECT 1 FROM audit_log WHERE action = 'appointment-types-export'");
-    expect(audited).toHaveLength(2);
   });
 
   it('answers 404 for another customer\'s project and for a type of another project', async () => {

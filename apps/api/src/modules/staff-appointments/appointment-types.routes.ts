@@ -36,9 +36,9 @@ export const appointmentTypesRoutes = (services: Services): FastifyPluginAsyncZo
   }, async (request) => appointmentTypes.list(staffOf(request), request.params.projectId, request.query.q));
 
   app.get(paths.export, {
-    config: { access: access.console('appointments.read', access.project('projectId'), { action: 'appointment-types-export' }) },
+    config: read,
     schema: {
-      tags, security, summary: "A project's appointment types as CSV or XLSX", description: `The list's filter. Audited. ${ACCESS}`,
+      tags, security, summary: "A project's appointment types as CSV or XLSX", description: `The list's filter. Settings and counts only, no personal data (so not logged as a read of it). ${ACCESS}`,
       params: ZAppointmentTypesParams, querystring: ZAppointmentTypeExportQuery,
       produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       response: { 200: z.any().describe('The list: text/csv or xlsx'), ...errors },

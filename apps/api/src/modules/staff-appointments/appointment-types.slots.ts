@@ -66,7 +66,7 @@ export async function regenerateSlots(tx: Queryable, planningId: number, now = n
   const existing = await tx
     .select({
       id: appointmentSlots.id, startsAt: appointmentSlots.startsAt, capacity: appointmentSlots.capacity, taken: appointmentSlots.taken,
-      booked: sql<boolean>`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.slot_id = ${appointmentSlots.id})`,
+      booked: sql<boolean>`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.slot_id = "appointment_slots"."id")`,
     })
     .from(appointmentSlots)
     .where(and(eq(appointmentSlots.planningId, planningId), gt(appointmentSlots.startsAt, now)))
@@ -85,7 +85,7 @@ export async function regenerateSlots(tx: Queryable, planningId: number, now = n
   let removed = 0;
   if (remove.length) {
     const gone = await tx.delete(appointmentSlots)
-      .where(and(inArray(appointmentSlots.id, remove), eq(appointmentSlots.taken, 0), sql`NOT EXISTS (SELECT 1 FROM ${appointments} a WHERE a.slot_id = ${appointmentSlots.id})`))
+      .where(and(inArray(appointmentSlots.id, remove), eq(appointmentSlots.taken, 0), sql`NOT EXISTS (SELECT 1 FROM ${appointments} a WHERE a.slot_id = "appointment_slots"."id")`))
       .returning({ id: appointmentSlots.id });
     removed = gone.length;
   }
