@@ -47,7 +47,7 @@ const offsetParts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, time
 /** Amsterdam's offset from UTC at a moment, in minutes (60 in winter, 120 in summer). */
 function amsterdamOffsetMinutes(moment: Date): number {
   const zone = offsetParts.formatToParts(moment).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
-  const [, sign, hours, minutes] = /GMT([+-])(\d+)(?::(\d+))?/.exec(zone) ?? [, '+', '1', '0'];
+  const [, sign = '+', hours = '1', minutes = '0'] = /GMT([+-])(\d+)(?::(\d+))?/.exec(zone) ?? [];
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes ?? 0));
 }
 
