@@ -21,7 +21,7 @@ async function offeredMoments(dialog: Locator): Promise<Date[]> {
  * confirmation e-mail, and cannot book inside the notice.
  */
 test('an editor sets an appointment type with a schedule; a resident books a slot, is mailed, and cannot book inside the notice', async ({ page, browser, request, mail }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await withDatabase(mail, (db) => db.query('DELETE FROM appointment_plannings WHERE subject = $1', [SUBJECT]));
   try {
     // ---- the editor: the project's appointment types --------------------------------------------------
@@ -39,15 +39,17 @@ test('an editor sets an appointment type with a schedule; a resident books a slo
     await page.getByRole('textbox', { name: /Onderwerp/ }).fill(SUBJECT);
     await page.getByRole('spinbutton', { name: 'Capaciteit per tijdstip' }).fill('2');
     await page.getByRole('spinbutton', { name: 'Boeken tot (uren van tevoren)' }).fill('48');
+    await page.getByRole('spinbutton', { name: 'Hoe ver vooruit boeken (dagen)' }).fill('10');
     await page.getByRole('checkbox', { name: 'Zaterdag open' }).check();
     await page.getByRole('checkbox', { name: 'Zondag open' }).check();
     // A range ending before it starts is refused, in Dutch, naming the day.
-    const mondayEnd = page.locator('input[name="availability.weekly.0.ranges.0.end"]');
+    const mondayEnd = page.getByLabel('Tot (Maandag, tijdvak 1)');
     await mondayEnd.fill('08:00');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(errorSummary(page)).toContainText('Maandag: de eindtijd 08:00 ligt niet na de begintijd 09:00.');
     await expect(page.getByText('Verbeter eerst het rooster; dan verschijnt hier het voorbeeld.')).toBeVisible();
     await mondayEnd.fill('12:00');
+    await expect(errorSummary(page)).toBeHidden();
     // The preview of the next four weeks follows the schedule before anything is saved.
     const preview = page.getByRole('list', { name: 'Tijdstippen de komende vier weken' });
     await expect(preview.getByRole('listitem').first()).toContainText('2 plaatsen');

@@ -10,24 +10,26 @@ type Errors = Record<string, string | undefined>;
 export const errorsUnder = (errors: Errors, prefix: string) =>
   Object.entries(errors).filter(([field, message]) => message && (field === prefix || field.startsWith(`${prefix}.`))).map(([, message]) => message!);
 
-/** Start and end of one time range, each a labelled time input named by its field path (the error summary finds it). */
+/** Start and end of one time range: time inputs named by their field path (the error summary finds them), their names saying the day and range. */
 export function RangeInputs({ label, name, range, disabled, onChange }: {
   label: string; name: string; range: TTimeRange; disabled?: boolean; onChange: (range: TTimeRange) => void;
 }) {
+  const input = 'min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-2 py-1';
   return (
-    <fieldset className="flex flex-wrap items-end gap-2">
-      <legend className="sr-only">{label}</legend>
-      <label className="flex flex-col gap-1 text-sm text-slate-800">
+    <>
+      <label className="flex min-w-0 flex-col gap-1 text-sm text-slate-800">
         {texts.from}
         <input type="time" name={`${name}.start`} id={`${name}.start`} value={range.start} disabled={disabled} step={300}
-          onChange={(e) => onChange({ ...range, start: e.target.value })} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 py-1" />
+          aria-label={`${texts.from} (${label})`}
+          onChange={(e) => onChange({ ...range, start: e.target.value })} className={input} />
       </label>
-      <label className="flex flex-col gap-1 text-sm text-slate-800">
+      <label className="flex min-w-0 flex-col gap-1 text-sm text-slate-800">
         {texts.until}
         <input type="time" name={`${name}.end`} id={`${name}.end`} value={range.end} disabled={disabled} step={300}
-          onChange={(e) => onChange({ ...range, end: e.target.value })} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 py-1" />
+          aria-label={`${texts.until} (${label})`}
+          onChange={(e) => onChange({ ...range, end: e.target.value })} className={input} />
       </label>
-    </fieldset>
+    </>
   );
 }
 
@@ -40,11 +42,11 @@ export function RangeList({ day, name, ranges, disabled, onChange }: {
   return (
     <div className="flex flex-col gap-2">
       {ranges.map((range, i) => (
-        <div key={i} className="flex flex-wrap items-end gap-2">
+        <div key={i} className="grid max-w-md grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-end gap-2">
           <RangeInputs label={texts.rangeLabel(day, i)} name={`${name}.${i}`} range={range} disabled={disabled}
             onChange={(changed) => onChange(ranges.map((r, j) => (j === i ? changed : r)))} />
           {!disabled && (
-            <Button variant="ghost" aria-label={texts.removeRange(day, i)} onClick={() => onChange(ranges.filter((_, j) => j !== i))}>
+            <Button variant="ghost" className="px-0" aria-label={texts.removeRange(day, i)} onClick={() => onChange(ranges.filter((_, j) => j !== i))}>
               <span aria-hidden="true">✕</span>
             </Button>
           )}

@@ -70,11 +70,18 @@ function Editor({ projectId, type, canManage }: { projectId: number; type: TAppo
   const [removing, setRemoving] = useState(false);
   const { focusKey, focusSummary } = useErrorSummary();
   const options = useQuery(appointmentTypeQueries.options(projectId));
+  const project = useQuery(appointmentTypeQueries.project(projectId));
   const readOnly = !canManage;
 
-  const set = <K extends keyof TAppointmentTypeBody>(key: K, value: TAppointmentTypeBody[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setRule = <K extends keyof TAvailabilityRules>(key: K, value: TAvailabilityRules[K]) => setDraft((d) => ({ ...d, availability: { ...d.availability, [key]: value } }));
   const live = parseErrors(draft);
+  // After a failed save the messages follow the edits: a corrected field loses its message at once.
+  const change = (next: (d: TAppointmentTypeBody) => TAppointmentTypeBody) => {
+    const changed = next(draft);
+    setDraft(changed);
+    if (Object.keys(errors).length) setErrors(parseErrors(changed));
+  };
+  const set = <K extends keyof TAppointmentTypeBody>(key: K, value: TAppointmentTypeBody[K]) => change((d) => ({ ...d, [key]: value }));
+  const setRule = <K extends keyof TAvailabilityRules>(key: K, value: TAvailabilityRules[K]) => change((d) => ({ ...d, availability: { ...d.availability, [key]: value } }));
   const rulesValid = !Object.keys(live).some((f) => f.startsWith('availability') || f === 'duration_minutes');
 
   const save = useMutation({
@@ -118,7 +125,7 @@ function Editor({ projectId, type, canManage }: { projectId: number; type: TAppo
 
   return (
     <Page title={title}>
-      <AppointmentCrumbs projectId={projectId} current={type?.subject ?? texts.newTitle} />
+      <AppointmentCrumbs projectId={projectId} projectName={project.data?.name} current={type?.subject ?? texts.newTitle} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
         <ErrorSummary errors={summary} focusKey={focusKey} />
         {readOnly && <Banner tone="info">{texts.readOnly}</Banner>}
