@@ -33,7 +33,6 @@ import { documentsRoutes, documentsStaffRoutes } from './modules/documents/index
 import { dossierRoutes, dossierStaffRoutes } from './modules/dossier/index.ts';
 import { contactsRoutes, contactsStaffRoutes } from './modules/contacts/index.ts';
 import { appointmentRoutes, appointmentWaitlistRoutes } from './modules/appointment/index.ts';
-import { plannerRoutes } from './modules/staff-appointments/index.ts';
 import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
@@ -51,6 +50,7 @@ import { staffAddressesRoutes } from './modules/staff-addresses/index.ts';
 import { staffEntriesRoutes } from './modules/staff-entries/index.ts';
 import { staffContentRoutes } from './modules/staff-content/index.ts';
 import { staffFormsRoutes } from './modules/staff-forms/index.ts';
+import { staffAppointmentsRoutes } from './modules/staff-appointments/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -156,11 +156,11 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffAddressesRoutes(services));
     await api.register(staffEntriesRoutes(services));
     await api.register(staffPaymentsRoutes(services));
-    await api.register(plannerRoutes(services));
     await api.register(consentLettersRoutes(services));
     await api.register(consentCampaignRoutes(services));
     await api.register(staffContentRoutes(services));
     await api.register(staffFormsRoutes(services));
+    await api.register(staffAppointmentsRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.
     await api.register(workOrderStaffRoutes(services));
     await api.register(partnersStaffRoutes(services));

@@ -44,6 +44,7 @@ import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
 import { createStaffEntriesService } from './modules/staff-entries/index.ts';
 import { createStaffFormsService } from './modules/staff-forms/index.ts';
+import { createAppointmentTypesService, regenerateAllSlots } from './modules/staff-appointments/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
@@ -146,6 +147,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The appointment planner (issue 17).
   const planner = createPlannerService({ db, audit, jobs, waitlist });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
+  // Appointment types and their availability rules (issue 17); slots made on save and by the nightly job 'appointment-slots'.
+  const appointmentTypes = createAppointmentTypesService({ db, staffAccess, audit });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -163,7 +166,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -204,6 +207,9 @@ export function jobHandlers(services: Services): JobHandlers {
     'appointment-reminders': async () => {
       await services.appointmentMessaging.sendReminders();
       await services.waitlist.fillAll();
+    },
+    'appointment-slots': async () => {
+      await regenerateAllSlots(services.db);
     },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

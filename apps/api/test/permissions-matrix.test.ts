@@ -18,7 +18,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 type Operation = { 'x-access'?: RouteAccess; parameters?: Array<{ in: string; name: string }> };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 type Route = { method: string; path: string; access: RouteAccess };
-type Place = { projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number> };
+type Place = { projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number>; appointmentTypeId: number };
 
 let t: TestApp;
 let routes: Route[] = [];
@@ -51,7 +51,11 @@ async function place(projectId: number, customerId: number): Promise<Place> {
   const [conversation] = await t.query<{ id: number }>('INSERT INTO chat_conversations (project_id, address_id) VALUES ($1, $2) RETURNING id', [projectId, address!.id]);
   const forms: Record<string, number> = {};
   for (const kind of ['choice', 'intake', 'support-base']) forms[kind] = await formOf(kind, projectId);
-  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms };
+  // An appointment type with a booking: every role's DELETE meets it (409, the type keeps its booking) instead of the first one removing it.
+  const [appointmentType] = await t.query<{ id: number }>("INSERT INTO appointment_plannings (project_id, subject) VALUES ($1, 'Matrixschouw') RETURNING id", [projectId]);
+  const [slot] = await t.query<{ id: number }>("INSERT INTO appointment_slots (planning_id, starts_at, capacity, taken) VALUES ($1, now() + interval '30 days', 1, 1) RETURNING id", [appointmentType!.id]);
+  await t.query('INSERT INTO appointments (planning_id, address_id, slot_id) VALUES ($1, $2, $3)', [appointmentType!.id, address!.id, slot!.id]);
+  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms, appointmentTypeId: appointmentType!.id };
 }
 
 const formKindOf = (path: string) => (path.includes('/intake/') ? 'intake' : path.includes('/support-base/') ? 'support-base' : 'choice');
@@ -62,6 +66,8 @@ function paramValue(route: Route, name: string, at: Place): string {
   if (resource && resource.from !== 'body' && resource.key === name) return String(idFor(resource.kind, at, route.path));
   if (name === 'address_id' || name === 'addressId') return String(at.addressId);
   if (name === 'form_id') return String(at.forms[formKindOf(route.path)]);
+  // An appointment type of the project (checked by its service, under the project the guard decided on).
+  if (name === 'typeId' && route.path.includes('/appointment-types/')) return String(at.appointmentTypeId);
   const defaults: Record<string, string> = { section: '0', element_id: 'x', nr: '1', x: '1', purpose: 'news', provider: 'local' };
   return defaults[name] ?? '999999';
 }

@@ -39,5 +39,6 @@ export * from './staff-content-b.ts';
 export * from './staff-addresses.ts';
 export * from './staff-entries.ts';
 export * from './staff-payments.ts';
+export * from './staff-appointment-types.ts';
 export * from './staff-html.ts';
 export * from './staff-forms.ts';

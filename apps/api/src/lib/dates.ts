@@ -42,3 +42,29 @@ export function endOfAmsterdamDay(isoDate: string): Date {
   const hours = Number(/GMT([+-]\d+)/.exec(zone)?.[1] ?? 0);
   return new Date(utc.getTime() - hours * 3_600_000);
 }
+
+const offsetParts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'shortOffset' });
+/** Amsterdam's offset from UTC at a moment, in minutes (60 in winter, 120 in summer). */
+function amsterdamOffsetMinutes(moment: Date): number {
+  const zone = offsetParts.formatToParts(moment).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
+  const [, sign = '+', hours = '1', minutes = '0'] = /GMT([+-])(\d+)(?::(\d+))?/.exec(zone) ?? [];
+  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes ?? 0));
+}
+
+/**
+ * The moment of a local Amsterdam date and time ('2026-03-04', minutes after midnight). Exact except in
+ * the hour around a clock change (02:00-03:00 at night), where it may be an hour off.
+ */
+export function amsterdamMoment(isoDate: string, minutesOfDay: number): Date {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const asUtc = Date.UTC(year!, month! - 1, day!, 0, minutesOfDay);
+  const first = asUtc - amsterdamOffsetMinutes(new Date(asUtc)) * 60_000;
+  const second = asUtc - amsterdamOffsetMinutes(new Date(first)) * 60_000;
+  return new Date(second);
+}
+
+/** The ISO weekday of a calendar date ('YYYY-MM-DD'): 1 Monday .. 7 Sunday. */
+export function isoWeekday(isoDate: string): number {
+  const day = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}

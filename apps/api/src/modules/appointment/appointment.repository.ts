@@ -1,16 +1,29 @@
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addresses } from '../address/address.table.ts';
-import { projects } from '../project/project.table.ts';
-import { appointmentPlannings, appointments, appointmentSlots } from './appointment.table.ts';
+import { addresses, occupants } from '../address/address.table.ts';
+import { addressProjects, projects } from '../project/project.table.ts';
+import { appointmentPlanningAddresses, appointmentPlannings, appointments, appointmentSlots } from './appointment.table.ts';
 
 /** A transaction or the pool: every query here runs on either. */
 export type Executor = Pick<Db, 'select' | 'update' | 'insert' | 'execute'>;
 
 export type AppointmentScope = { addressId: number; projectId: number };
 
-/** Slots an address may still book: a free place and a start in the future. */
-const isOpen = sql`${appointmentSlots.taken} < ${appointmentSlots.capacity} AND ${appointmentSlots.startsAt} > now()`;
+/** Slots an address may still book: a free place and a start after the planning's minimum notice for booking. */
+const isOpen = sql`${appointmentSlots.taken} < ${appointmentSlots.capacity} AND ${appointmentSlots.startsAt} > now() + (
+  SELECT p.booking_notice_hours FROM ${appointmentPlannings} AS p WHERE p.id = "appointment_slots"."planning_id") * interval '1 hour'`;
+
+/**
+ * Whether the address may book the planning (its "who may book"): every address of the project, those of
+ * the chosen building units (address_projects.building_unit), or the listed addresses. Needs
+ * appointment_plannings in the query.
+ */
+export const mayBook = (addressId: SQLWrapper | number) => sql<boolean>`(CASE ${appointmentPlannings.whoMayBook}
+  WHEN 'all' THEN EXISTS (SELECT 1 FROM ${addressProjects} AS ap WHERE ap.address_id = ${addressId} AND ap.project_id = ${appointmentPlannings.projectId})
+  WHEN 'units' THEN EXISTS (SELECT 1 FROM ${addressProjects} AS ap WHERE ap.address_id = ${addressId} AND ap.project_id = ${appointmentPlannings.projectId}
+    AND ap.building_unit = ANY (${appointmentPlannings.buildingUnits}))
+  ELSE EXISTS (SELECT 1 FROM ${appointmentPlanningAddresses} AS pa WHERE pa.planning_id = ${appointmentPlannings.id} AND pa.address_id = ${addressId})
+END)`;
 
 const columns = {
   id: appointments.id,
@@ -24,17 +37,24 @@ const columns = {
   occupantsCanConfirm: appointmentPlannings.occupantsCanConfirm,
   occupantsCanCancel: appointmentPlannings.occupantsCanCancel,
   changeDeadlineHours: appointmentPlannings.changeDeadlineHours,
+  bookingNoticeHours: appointmentPlannings.bookingNoticeHours,
+  cancelNoticeHours: appointmentPlannings.cancelNoticeHours,
+  confirmByEmail: appointmentPlannings.confirmByEmail,
+  confirmBySms: appointmentPlannings.confirmBySms,
+  mayBook: mayBook(appointments.addressId).as('may_book'),
   startsAt: appointmentSlots.startsAt,
   daypartId: appointmentSlots.daypartId,
   /** Open slots of the planning other than the booked one (one statement, backed by the planning index). */
   freeSlots: sql<number>`(
     SELECT count(*)::int FROM ${appointmentSlots} AS f
-    WHERE f.planning_id = ${appointments.planningId} AND f.taken < f.capacity AND f.starts_at > now()
+    WHERE f.planning_id = ${appointments.planningId} AND f.taken < f.capacity
+      AND f.starts_at > now() + ${appointmentPlannings.bookingNoticeHours} * interval '1 hour'
       AND f.id IS DISTINCT FROM ${appointments.slotId})`.as('free_slots'),
 };
 export type AppointmentRow = {
   id: number; planningId: number; slotId: number | null; isCancelled: boolean; confirmedAt: Date | null; version: number;
   subject: string; occupantsCanPlan: boolean; occupantsCanConfirm: boolean; occupantsCanCancel: boolean; changeDeadlineHours: number;
+  bookingNoticeHours: number; cancelNoticeHours: number; confirmByEmail: boolean; confirmBySms: boolean; mayBook: boolean;
   startsAt: Date | null; daypartId: number | null; freeSlots: number;
 };
 
@@ -51,7 +71,9 @@ function selectAppointments(db: Executor, scope: AppointmentScope, where: SQL | 
 
 /** The address's appointments in a project: planned ones first by date, then the rest; at most 100. */
 export async function listAppointments(db: Executor, scope: AppointmentScope): Promise<AppointmentRow[]> {
-  return selectAppointments(db, scope, undefined)
+  // Planned ones always; the rest only while the address may book the type.
+  const shown = or(mayBook(appointments.addressId), and(isNotNull(appointments.slotId), eq(appointments.isCancelled, false)));
+  return selectAppointments(db, scope, shown)
     .orderBy(sql`${appointmentSlots.startsAt} ASC NULLS LAST`, asc(appointments.id))
     .limit(100);
 }
@@ -177,8 +199,26 @@ export async function countAwaitingAction(db: Executor, scope: AppointmentScope)
       eq(appointmentPlannings.projectId, scope.projectId),
       or(
         and(eq(appointmentPlannings.occupantsCanConfirm, true), isNull(appointments.confirmedAt), gt(appointmentSlots.startsAt, sql`now()`)),
-        and(isNull(appointments.slotId), eq(appointments.isCancelled, false), eq(appointmentPlannings.occupantsCanPlan, true)),
+        and(isNull(appointments.slotId), eq(appointments.isCancelled, false), eq(appointmentPlannings.occupantsCanPlan, true), mayBook(appointments.addressId)),
       ),
     ));
   return row?.n ?? 0;
+}
+
+/**
+ * Gives the address an appointment (not planned) in each rule-made type of the project it may book and
+ * has none in yet: an address added to the project, or to a building unit, after the type was saved.
+ * Idempotent (the unique index on planning and address).
+ */
+export async function ensureAppointments(db: Executor, scope: AppointmentScope): Promise<void> {
+  await db.execute(sql`INSERT INTO ${appointments} (planning_id, address_id)
+    SELECT ${appointmentPlannings.id}, ${scope.addressId}::int FROM ${appointmentPlannings}
+    WHERE ${appointmentPlannings.projectId} = ${scope.projectId} AND ${appointmentPlannings.slotsFromRules} AND ${mayBook(scope.addressId)}
+      AND NOT EXISTS (SELECT 1 FROM ${appointments} AS e WHERE e.planning_id = ${appointmentPlannings.id} AND e.address_id = ${scope.addressId})
+    ON CONFLICT (planning_id, address_id) DO NOTHING`);
+}
+
+/** The household's e-mail addresses and (for those who prefer SMS) mobile numbers, for a cancellation notice. */
+export async function findHouseholdContacts(db: Executor, addressId: number) {
+  return db.select({ email: occupants.emailAddress, mobile: occupants.mobile, preferEmail: occupants.preferEmail }).from(occupants).where(eq(occupants.addressId, addressId));
 }

@@ -1,4 +1,4 @@
-import { appointmentMessages, normalizeDutchPhone, type TAppointment, type TAppointmentDetail, type TAvailableSlot } from '@portal/contract';
+import { appointmentMessages, appointmentTypeMessages, normalizeDutchPhone, type TAppointment, type TAppointmentDetail, type TAvailableSlot } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import type { Session } from '../auth/session.store.ts';
@@ -8,9 +8,9 @@ import type { ProjectService } from '../project/project.service.ts';
 import type { SmsSender } from '../sms/index.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { dutchDateTime } from './appointment.format.ts';
-import { appointmentConfirmationMail, appointmentConfirmationSms } from './appointment.messages.ts';
+import { appointmentCancellationMail, appointmentCancellationSms, appointmentConfirmationMail, appointmentConfirmationSms } from './appointment.messages.ts';
 import {
-  countAwaitingAction, findAppointment, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots, listOpenSlotsOfPlannings, MAX_OFFERED_SLOTS,
+  countAwaitingAction, ensureAppointments, findAppointment, findHouseholdContacts, findAppointmentBySlot, findPlace, findSlot, listAppointments, listOpenSlots, listOpenSlotsOfPlannings, MAX_OFFERED_SLOTS,
   lockSlots, releasePlace, takePlace, updateAppointment, type AppointmentRow, type AppointmentScope,
 } from './appointment.repository.ts';
 
@@ -41,15 +41,23 @@ export type ChangeInput = {
   mobile_number?: string | null;
 };
 
-/** The flags the web shows its buttons by, from the state and the planning's settings. */
-export function appointmentFlags(row: AppointmentRow, now: Date) {
+type FlagRow = Pick<AppointmentRow, 'slotId' | 'startsAt' | 'isCancelled' | 'confirmedAt' | 'occupantsCanPlan' | 'occupantsCanConfirm' | 'occupantsCanCancel'
+  | 'changeDeadlineHours' | 'cancelNoticeHours' | 'mayBook'>;
+
+/**
+ * The flags the web shows its buttons by, from the state and the type's rules: making one needs the
+ * address to be among who may book; moving closes `changeDeadlineHours` (the minimum notice for
+ * rescheduling) and cancelling `cancelNoticeHours` before the appointment. The minimum notice for
+ * booking limits which slots are offered and taken (appointment.repository.ts, isOpen).
+ */
+export function appointmentFlags(row: FlagRow, now: Date) {
   const planned = row.slotId !== null && row.startsAt !== null && !row.isCancelled;
   const startsAt = row.startsAt?.getTime() ?? 0;
-  const beforeDeadline = planned && startsAt - row.changeDeadlineHours * 3_600_000 > now.getTime();
+  const before = (hours: number) => planned && startsAt - hours * 3_600_000 > now.getTime();
   return {
-    can_be_made: !planned && row.occupantsCanPlan,
-    can_be_rescheduled: beforeDeadline && row.occupantsCanPlan,
-    can_be_cancelled: beforeDeadline && row.occupantsCanCancel,
+    can_be_made: !planned && row.occupantsCanPlan && row.mayBook,
+    can_be_rescheduled: before(row.changeDeadlineHours) && row.occupantsCanPlan && row.mayBook,
+    can_be_cancelled: before(row.cancelNoticeHours) && row.occupantsCanCancel,
     show_confirm_option_for_occupants: planned && row.occupantsCanConfirm && row.confirmedAt === null && startsAt > now.getTime(),
   };
 }
@@ -110,29 +118,52 @@ export function createAppointmentService(deps: Deps) {
    * and customers), so nobody can send a stranger a stream of messages; over a limit it is held back
    * ('limited') and the booking stands.
    */
+  const allowed = (scope: AppointmentScope, recipient: string) => deps.confirmationLimiter.tryHit([
+    { key: `confirmation:address:${scope.addressId}`, max: deps.limits.perAddress },
+    { key: `confirmation:recipient:${recipient}`, max: deps.limits.perRecipient },
+  ]);
+
   async function sendConfirmations(scope: AppointmentScope, row: AppointmentRow, startsAt: Date, input: ChangeInput): Promise<Confirmation> {
-    const email = input.send_confirmation_email && input.email_address ? input.email_address.trim().toLowerCase() : null;
-    const mobile = input.send_confirmation_sms && input.mobile_number ? normalizeDutchPhone(input.mobile_number) : null;
+    // The type decides which channels confirm; the resident chooses whether and where.
+    const email = row.confirmByEmail && input.send_confirmation_email && input.email_address ? input.email_address.trim().toLowerCase() : null;
+    const mobile = row.confirmBySms && input.send_confirmation_sms && input.mobile_number ? normalizeDutchPhone(input.mobile_number) : null;
     if (!email && !mobile) return 'not-requested';
     const place = await findPlace(db, scope.addressId, scope.projectId);
     if (!place) return 'not-requested';
-    const allowed = (recipient: string) => deps.confirmationLimiter.tryHit([
-      { key: `confirmation:address:${scope.addressId}`, max: deps.limits.perAddress },
-      { key: `confirmation:recipient:${recipient}`, max: deps.limits.perRecipient },
-    ]);
     const message = { subject: row.subject, startsAt, address: place, projectName: place.projectName };
     let limited = false;
     if (email) {
-      if (await allowed(email)) {
+      if (await allowed(scope, email)) {
         deps.mailer.send(appointmentConfirmationMail(email, message)).catch((error) => deps.log(error, 'appointment confirmation mail failed'));
       } else limited = true;
     }
     if (mobile) {
-      if (await allowed(mobile)) {
+      if (await allowed(scope, mobile)) {
         deps.sms.send({ to: mobile, text: appointmentConfirmationSms(message) }).catch((error) => deps.log(error, 'appointment confirmation sms failed'));
       } else limited = true;
     }
     return limited ? 'limited' : 'sent';
+  }
+
+  /**
+   * Tells the household that an appointment was cancelled, by the channels the type confirms with: an
+   * e-mail to each member with an e-mail address, an SMS to those who prefer SMS and gave a mobile number;
+   * limited like confirmations. After the change is stored; a failure is logged.
+   */
+  async function sendCancellation(scope: AppointmentScope, row: AppointmentRow, startsAt: Date): Promise<void> {
+    if (!row.confirmByEmail && !row.confirmBySms) return;
+    const place = await findPlace(db, scope.addressId, scope.projectId);
+    if (!place) return;
+    const message = { subject: row.subject, startsAt, address: place, projectName: place.projectName };
+    const contacts = await findHouseholdContacts(db, scope.addressId);
+    const emails = new Set(row.confirmByEmail ? contacts.map((c) => c.email?.trim().toLowerCase()).filter((e): e is string => !!e) : []);
+    const mobiles = new Set(row.confirmBySms ? contacts.filter((c) => !c.preferEmail && c.mobile).map((c) => normalizeDutchPhone(c.mobile!)) : []);
+    for (const email of emails) {
+      if (await allowed(scope, email)) deps.mailer.send(appointmentCancellationMail(email, message)).catch((error) => deps.log(error, 'appointment cancellation mail failed'));
+    }
+    for (const mobile of mobiles) {
+      if (await allowed(scope, mobile)) deps.sms.send({ to: mobile, text: appointmentCancellationSms(message) }).catch((error) => deps.log(error, 'appointment cancellation sms failed'));
+    }
   }
 
   const assertVersion = (row: AppointmentRow, version: number | undefined) => {
@@ -148,6 +179,7 @@ export function createAppointmentService(deps: Deps) {
     async list(session: Session, projectId?: number): Promise<TAppointmentDetail[]> {
       const scope = await scopeOf(session, projectId);
       const at = now();
+      await ensureAppointments(db, scope);
       const rows = await listAppointments(db, scope);
       // One more than offered per planning, so that leaving out an appointment's own slot still offers the full number.
       const open = await listOpenSlotsOfPlannings(db, [...new Set(rows.map((r) => r.planningId))], MAX_OFFERED_SLOTS + 1);
@@ -183,6 +215,7 @@ export function createAppointmentService(deps: Deps) {
         if (!row) throw new NotFoundError(appointmentMessages.notFound);
         assertVersion(row, input.version);
         const flags = appointmentFlags(row, now());
+        if (!row.mayBook && row.occupantsCanPlan) throw new ConflictError(appointmentTypeMessages.notForAddress);
         if (!flags.can_be_made && !flags.can_be_rescheduled) throw new ConflictError(appointmentMessages.cannotChange);
 
         const target = input.cluster_schedule_id;
@@ -194,7 +227,10 @@ export function createAppointmentService(deps: Deps) {
         // The slot it already has: nothing changes (a confirmation stays), nothing is sent.
         if (current === target) return null;
         await lockSlots(tx, current === null ? [target] : [target, current]);
-        if (!(await takePlace(tx, row.planningId, target))) throw new ConflictError(appointmentMessages.slotTaken);
+        if (!(await takePlace(tx, row.planningId, target))) {
+          const tooSoon = slot.startsAt.getTime() > now().getTime() && slot.startsAt.getTime() <= now().getTime() + row.bookingNoticeHours * 3_600_000;
+          throw new ConflictError(tooSoon ? appointmentTypeMessages.tooSoon(row.bookingNoticeHours) : appointmentMessages.slotTaken);
+        }
         if (current !== null) await releasePlace(tx, current);
         if (!(await updateAppointment(tx, row.id, row.version, { slotId: target, isCancelled: false, confirmedAt: null }))) {
           throw new ConflictError(appointmentMessages.stale);
@@ -228,7 +264,7 @@ export function createAppointmentService(deps: Deps) {
     /** Cancels the address's booking in slot `slotId` and gives its place back. */
     async cancel(session: Session, slotId: number, version: number | undefined, projectId?: number): Promise<TAppointment> {
       const scope = await scopeOf(session, projectId);
-      const { id, planningId } = await db.transaction(async (tx) => {
+      const { id, row } = await db.transaction(async (tx) => {
         const row = await findAppointmentBySlot(tx, scope, slotId, true);
         if (!row || row.isCancelled) throw new NotFoundError(appointmentMessages.notFound);
         assertVersion(row, version);
@@ -238,10 +274,11 @@ export function createAppointmentService(deps: Deps) {
         if (!(await updateAppointment(tx, row.id, row.version, { slotId: null, isCancelled: true, confirmedAt: null }))) {
           throw new ConflictError(appointmentMessages.stale);
         }
-        return { id: row.id, planningId: row.planningId };
+        return { id: row.id, row };
       });
       void changed(scope);
-      await placeFreed(planningId);
+      if (row.startsAt) await sendCancellation(scope, row, row.startsAt);
+      await placeFreed(row.planningId);
       return reload(scope, id);
     },
   };

@@ -54,6 +54,9 @@ export const consoleScreens: ConsoleScreen[] = [
   // A project's payments and refunds (console-payments).
   { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
   { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },
+  // Appointment types and their availability (console-appointments, issue 17).
+  { path: '/projecten/:projectId/afspraken/soorten/:typeId', page: lazy(() => import('../../features/console-appointments/types-editor-page')), permission: 'appointments.read' },
+  { path: '/projecten/:projectId/afspraken', page: lazy(() => import('../../features/console-appointments/types-page')), permission: 'appointments.read' },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
