@@ -13,7 +13,8 @@ import { describeError, redactText } from '../../lib/logging.ts';
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
-  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export';
+  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export'
+  | 'chat-answer-mail';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */
