@@ -51,6 +51,10 @@ export const consoleScreens: ConsoleScreen[] = [
   // A project's payments and refunds (console-payments).
   { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
   { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },
+  // The team inbox over every project the account reaches (console-inbox).
+  { path: '/inbox/instellingen', page: lazy(() => import('../../features/console-inbox/settings-page')), permission: 'chat.answer' },
+  { path: '/inbox/:conversationId', page: lazy(() => import('../../features/console-inbox/conversation-page')), permission: 'chat.read' },
+  { path: '/inbox', page: lazy(() => import('../../features/console-inbox/inbox-page')), permission: 'chat.read' },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
