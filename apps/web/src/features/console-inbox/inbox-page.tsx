@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { INBOX_STATUSES, type TInboxStatus } from '@portal/contract';
+import { filterFromSearch, searchFromFilter } from './filters';
 import { Button } from '../../ui/button';
 import { ExportButtons } from '../../ui/export-buttons';
 import { LoadMoreButton } from '../../ui/load-more';
@@ -11,34 +12,6 @@ import { EmptyState, ErrorState, Loading } from '../../ui/states';
 import { inboxApi, inboxKeys, inboxQueries, type InboxFilter } from './api';
 import { ConversationRow } from './components/conversation-row';
 import { durationLabel, inboxTexts as texts, statusLabels } from './texts';
-
-/** The URL's Dutch words (?project=&status=&toegewezen=ik|niemand|<id>&q=) as the API's filter. */
-export function filterFromSearch(search: string): InboxFilter {
-  const params = new URLSearchParams(search);
-  const filter: InboxFilter = {};
-  const project = Number(params.get('project'));
-  if (Number.isInteger(project) && project > 0) filter.project_id = project;
-  const status = params.get('status');
-  if (status && (INBOX_STATUSES as readonly string[]).includes(status)) filter.status = status as TInboxStatus;
-  const assigned = params.get('toegewezen');
-  if (assigned === 'ik') filter.assigned = 'me';
-  else if (assigned === 'niemand') filter.assigned = 'none';
-  else if (assigned && /^[1-9]\d{0,9}$/.test(assigned)) filter.assigned = assigned;
-  const q = params.get('q')?.trim();
-  if (q) filter.q = q.slice(0, 100);
-  return filter;
-}
-
-/** The filter as the URL's search (the inverse of filterFromSearch). */
-export function searchFromFilter(filter: InboxFilter): string {
-  const params = new URLSearchParams();
-  if (filter.project_id) params.set('project', String(filter.project_id));
-  if (filter.status) params.set('status', filter.status);
-  if (filter.assigned) params.set('toegewezen', filter.assigned === 'me' ? 'ik' : filter.assigned === 'none' ? 'niemand' : filter.assigned);
-  if (filter.q) params.set('q', filter.q);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 function AnswerTimes({ projectId }: { projectId: number }) {
   const times = useQuery(inboxQueries.answerTimes(projectId));
