@@ -15,7 +15,7 @@ async function consolePage(browser: Browser): Promise<Page> {
  * closes it; the resident, away meanwhile, receives the e-mail about the answer, then reads the answer and never the note.
  */
 test('an editor assigns, answers with a saved reply and closes a resident\'s chat; the resident is mailed and never sees the private note', async ({ page, browser, mail }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const stamp = Date.now();
   const question = `Wanneer komt de schilder langs? (e2e${stamp})`;
   const replyTitle = `Schilder (e2e ${stamp})`;

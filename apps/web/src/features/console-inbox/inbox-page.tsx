@@ -103,7 +103,7 @@ export default function InboxPage() {
           </Select>
         </div>
         <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2 sm:col-span-3">
-          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
+          <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:basis-auto sm:max-w-md">
             <label htmlFor="inbox-search" className="text-sm font-medium text-slate-800">{texts.filters.search}</label>
             <input id="inbox-search" type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)}
               className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base shadow-sm" />
