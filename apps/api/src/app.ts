@@ -35,6 +35,7 @@ import { contactsRoutes, contactsStaffRoutes } from './modules/contacts/index.ts
 import { appointmentRoutes, appointmentWaitlistRoutes } from './modules/appointment/index.ts';
 import { householdRoutes } from './modules/household/index.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatInboxRoutes } from './modules/chat/chat.inbox.routes.ts';
 import { surveyRoutes } from './modules/survey/index.ts';
 import { signingRoutes } from './modules/signing/index.ts';
 import { paymentRoutes, staffPaymentsRoutes } from './modules/payment/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffAddressesRoutes(services));
     await api.register(staffEntriesRoutes(services));
     await api.register(staffPaymentsRoutes(services));
+    await api.register(chatInboxRoutes(services));
     await api.register(consentLettersRoutes(services));
     await api.register(consentCampaignRoutes(services));
     await api.register(staffContentRoutes(services));

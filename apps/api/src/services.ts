@@ -28,6 +28,7 @@ import { createAppointmentMessaging, createAppointmentService, createWaitlist, t
 import { createPlannerService } from './modules/staff-appointments/index.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { createChatInboxService } from './modules/chat/chat.inbox.service.ts';
 import { createSurveyService, findSurvey } from './modules/survey/index.ts';
 import { createSigningService, createSmsGate, sendSmsBudgetAlert, type SmsBudgetAlertJob } from './modules/signing/index.ts';
 import { createFormEngine, findForm, findMenu } from './modules/form-engine/index.ts';
@@ -155,6 +156,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, staffAccess, audit, tally: supportBase.tally, mailer, sms, files, publicUrl: env.publicUrl, log,
     limiter: { day: createRateLimiter(db, 24 * 3600), hour: createRateLimiter(db, 3600) }, smsBudgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
   });
+  // The team inbox in the console (issue 17): answers, notes, assignment, saved replies, the answer e-mail (job 'chat-answer-mail').
+  const chatInbox = createChatInboxService({ db, audit, jobs, mailer, projects, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
     limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
@@ -168,7 +171,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   };
   return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
-    chat, sms, appointments, household, waitlist, appointmentMessaging, planner,
+    chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -211,6 +214,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'appointment-slots': async () => {
       await regenerateAllSlots(services.db);
     },
+    'chat-answer-mail': async (payload) => services.chatInbox.sendAnswerMail(payload),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -42,3 +42,4 @@ export * from './staff-payments.ts';
 export * from './staff-appointment-types.ts';
 export * from './staff-html.ts';
 export * from './staff-forms.ts';
+export * from './staff-inbox.ts';

@@ -3,3 +3,4 @@ export { createAppointmentService, type AppointmentService } from './appointment
 export { appointmentWaitlistRoutes } from './appointment.waiting.routes.ts';
 export { createWaitlist, type Waitlist } from './appointment.waiting.ts';
 export { createAppointmentMessaging, type AppointmentMessaging, type NoticeJob } from './appointment.reminders.ts';
+export { listAppointments } from './appointment.repository.ts';

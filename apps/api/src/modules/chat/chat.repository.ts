@@ -97,7 +97,7 @@ export type NewMessage = {
  * Adds a message and updates the conversation's last message and the other side's unread count, in
  * one transaction (the conversation row is the lock that orders it against marking read).
  */
-export async function insertMessage(db: Db, conversationId: number, input: NewMessage, visitor?: { name: string; email: string | null }): Promise<MessageRow> {
+export async function insertMessage(db: Executor, conversationId: number, input: NewMessage, visitor?: { name: string; email: string | null }): Promise<MessageRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(chatMessagesTable).values({ conversationId, ...input }).returning();
     await tx

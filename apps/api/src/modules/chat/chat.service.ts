@@ -176,6 +176,8 @@ export function createChatService(deps: ChatServiceDeps) {
         conversation?.lastMessageAt ? historyPage(db, conversation.id, page) : noMessages,
         notificationFor(customer.id, project.id),
       ]);
+      // The visitor has now seen the team's answers (no answer e-mail for what was read; chat.inbox.service.ts).
+      if (conversation && page.before === undefined && conversation.addressUnreadCount > 0) await markRead(db, conversation.id, 'address');
       const answer = {
         chat: items,
         customer: { id: customer.id, name: customer.name, project_name: project.name, notification },

@@ -42,6 +42,8 @@ export const chatConversations = pgTable(
     /** The team's first answer (the time to first answer is this minus createdAt). */
     firstStaffAnswerAt: timestamp('first_staff_answer_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the resident (or visitor) was last e-mailed about an unread answer: at most once an hour (chat.inbox.service.ts). */
+    answerMailedAt: timestamp('answer_mailed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('chat_conversations_address_idx').on(t.projectId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
@@ -54,6 +56,10 @@ export const chatConversations = pgTable(
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
     index('chat_conversations_state_idx')
       .on(t.projectId, t.status, t.lastMessageAt, t.id)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    // The console's inbox: a project's conversations, newest first (chat.inbox.repository.ts).
+    index('chat_conversations_recent_idx')
+      .on(t.projectId, t.lastMessageAt, t.id)
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
     check('chat_conversations_status_check', sql`${t.status} IN ('open', 'waiting', 'closed')`),
     check('chat_conversations_owner_check', sql`(${t.addressId} IS NULL) <> (${t.visitorTokenHash} IS NULL)`),
@@ -77,7 +83,40 @@ export const chatMessagesTable = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // The console inbox's search in message text (words and word starts, no stemming).
+    index('chat_messages_text_idx').using('gin', sql`to_tsvector('simple', ${t.message})`),
+  ],
+);
+
+/** The team's private notes on a conversation: shown in the console only, never to the resident, visitor or partner portal. */
+export const chatNotes = pgTable(
+  'chat_notes',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id').notNull().references(() => chatConversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_notes_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** A customer's saved replies, managed in the console and inserted when answering ({voornaam} and the like filled in). */
+export const chatSavedReplies = pgTable(
+  'chat_saved_replies',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_saved_replies_title_idx').on(t.customerId, sql`lower(${t.title})`)],
 );
 
 /**

@@ -14,7 +14,7 @@ export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-l
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export'
-  | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots';
+  | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots' | 'chat-answer-mail';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */

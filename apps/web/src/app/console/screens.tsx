@@ -57,6 +57,10 @@ export const consoleScreens: ConsoleScreen[] = [
   // Appointment types and their availability (console-appointments, issue 17).
   { path: '/projecten/:projectId/afspraken/soorten/:typeId', page: lazy(() => import('../../features/console-appointments/types-editor-page')), permission: 'appointments.read' },
   { path: '/projecten/:projectId/afspraken', page: lazy(() => import('../../features/console-appointments/types-page')), permission: 'appointments.read' },
+  // The team inbox over every project the account reaches (console-inbox).
+  { path: '/inbox/instellingen', page: lazy(() => import('../../features/console-inbox/settings-page')), permission: 'chat.answer' },
+  { path: '/inbox/:conversationId', page: lazy(() => import('../../features/console-inbox/conversation-page')), permission: 'chat.read' },
+  { path: '/inbox', page: lazy(() => import('../../features/console-inbox/inbox-page')), permission: 'chat.read' },
   { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },

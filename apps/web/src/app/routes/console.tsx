@@ -68,6 +68,7 @@ function ScreenPage({ page: Page }: { page: ComponentType }) {
 
 const NAV: Array<{ to: string; label: string; permission?: TPermission }> = [
   { to: '/projecten', label: 'Projecten', permission: 'project.read' },
+  { to: '/inbox', label: 'Inbox', permission: 'chat.read' },
   { to: '/klant', label: 'Klant', permission: 'customer.manage' },
   { to: '/medewerkers', label: 'Medewerkers', permission: 'accounts.manage' },
   { to: '/auditlog', label: 'Auditlog', permission: 'audit.read' },
