@@ -71,6 +71,9 @@ export async function seedChatDemo(db: Db): Promise<void> {
         lastMessageFromStaff: last.staff,
         staffUnreadCount: messages.filter((m) => !m.staff && !m.read).length,
         addressUnreadCount: messages.filter((m) => m.staff && !m.read).length,
+        // The team inbox's state, as insertMessage keeps it: waiting after the team's answer, open after the resident's.
+        status: last.staff ? 'waiting' : 'open',
+        firstStaffAnswerAt: messages.find((m) => m.staff)?.at ?? null,
       }).returning();
       await tx.insert(chatMessagesTable).values(messages.map((m) => ({
         conversationId: row!.id,
