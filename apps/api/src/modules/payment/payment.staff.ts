@@ -25,6 +25,24 @@ const doublePaid = sql<boolean>`(${payments.status} = 'paid' AND ${otherPaid('<>
 /** Paid after an earlier paid payment of the same entry: the extra one. */
 const extraPayment = sql<boolean>`(${payments.status} = 'paid' AND ${otherPaid('<')})`;
 
+/**
+ * What the project's overview (staff-projects) shows of its payments: the open ones and the extra payments of entries
+ * paid more than once (the list's `double` filter shows both of such a pair), counts and amounts; one aggregate on
+ * payments_project_idx.
+ */
+export async function paymentAttention(db: Db, projectId: number) {
+  const [row] = await db.select({
+    openCount: sql<number>`(count(*) FILTER (WHERE ${payments.status} = 'open'))::int`,
+    openCents: sql<number>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${payments.status} = 'open'), 0)::int`,
+    doubleCount: sql<number>`(count(*) FILTER (WHERE ${extraPayment}))::int`,
+    doubleCents: sql<number>`coalesce(sum(${payments.amountCents}) FILTER (WHERE ${extraPayment}), 0)::int`,
+  }).from(payments).where(eq(payments.projectId, projectId));
+  return {
+    open: { count: row?.openCount ?? 0, amount_cents: row?.openCents ?? 0 },
+    double: { count: row?.doubleCount ?? 0, amount_cents: row?.doubleCents ?? 0 },
+  };
+}
+
 /** A day in Europe/Amsterdam as the moment it starts. */
 const dayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE 'Europe/Amsterdam')`;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeAlnum, type TAddressStatus, type TAddressValues } from '@portal/contract';
+import { normalizeAlnum, type TAddressStatus, type TAddressStatusFilter, type TAddressValues } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { authTickets } from '../auth/auth.table.ts';
@@ -68,11 +68,12 @@ export function searchConditions(q: string): SQL[] {
 
 /** The project's addresses in postcode and house-number order, `limit` after the address `before` (keyset paging). */
 export async function listProjectAddresses(
-  db: Db, scope: ProjectScope, filter: { q?: string; status?: TAddressStatus }, page: { before?: number; limit: number },
+  db: Db, scope: ProjectScope, filter: { q?: string; status?: TAddressStatusFilter }, page: { before?: number; limit: number },
 ): Promise<AddressListRow[]> {
   const where = inScope(scope);
   if (filter.q) where.push(...searchConditions(filter.q));
-  if (filter.status) where.push(sql`${statusSql} = ${filter.status}`);
+  if (filter.status === 'not-activated') where.push(sql`${statusSql} <> 'activated'`);
+  else if (filter.status) where.push(sql`${statusSql} = ${filter.status}`);
   if (page.before) {
     where.push(sql`(${addresses.zipcode}, ${numberPart()}, ${addresses.houseNumber}, ${addresses.id}) >
       (SELECT b.zipcode, ${numberPart(sql`b`)}, b.house_number, b.id FROM ${addresses} b WHERE b.id = ${page.before} AND b.customer_id = ${scope.customerId})`);
