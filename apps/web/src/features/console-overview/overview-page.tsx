@@ -166,7 +166,7 @@ function ConsentForm({ base, form }: { base: string; form: TOverviewConsentForm 
         {form.units.slice(0, UNITS_SHOWN).map((u) => (
           <li key={u.building_unit}>
             <Link href={campaign(u.building_unit)} className="block rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-800">
-              <span className="flex flex-wrap justify-between gap-x-2 text-sm">
+              <span className="flex flex-col text-sm">
                 <span className="font-medium text-blue-800 underline underline-offset-2">{texts.consent.unit(u.building_unit, u.percentage)}</span>
                 <span className="text-slate-700">
                   {texts.consent.votes(u.agreed_votes, u.votes)} · {u.reached ? texts.consent.reached : texts.consent.notReached}{u.rule_applies ? '' : ` · ${texts.consent.fewHomes}`}
