@@ -5,7 +5,7 @@ import { ZId, ZLanguage } from './common.ts';
  * A project's overview in the console (issue 17): what needs attention today. Every part is there only when the
  * caller's role has its permission (an absent key: not allowed, never an empty part):
  * - `conversations` (chat.read): counts per inbox state and the conversations waiting longest for the team;
- * - `consent` (consent.tally.read): per consent form the percentage per building unit against 70%;
+ * - `consent` (consent.tally.read): per consent form the percentage against 70%, the units that reached it, the lowest units;
  * - `forms` (forms.read): forms that close within 7 days and how many of the project's addresses have not answered;
  * - `payments` (payments.read): open payments and payments made twice (the extra ones), counts and amounts;
  * - `appointments` (appointments.read): today's and this week's (Monday to Sunday) appointments, the first of today;
@@ -21,6 +21,8 @@ export const ZStaffOverviewQuery = z.object({ language: ZLanguage });
 export const OVERVIEW_WAITING_MAX = 5;
 /** How many of today's appointments are listed. */
 export const OVERVIEW_TODAY_MAX = 5;
+/** How many building units of a consent form are listed: those with the lowest percentage. */
+export const OVERVIEW_UNITS_MAX = 8;
 /** Forms closing within this many days count as closing this week. */
 export const OVERVIEW_FORM_DAYS = 7;
 
@@ -61,8 +63,9 @@ export const ZOverviewConsentForm = z.object({
   threshold: z.number().int(),
   percentage: z.number(),
   reached: z.boolean(),
+  units_total: z.number().int(),
   units_reached: z.number().int(),
-  /** Every building unit, lowest percentage first. */
+  /** The OVERVIEW_UNITS_MAX building units with the lowest percentage, lowest first (the campaign lists them all). */
   units: z.array(ZOverviewConsentUnit),
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '../customer/customer.table.ts';
 
@@ -18,7 +19,11 @@ export const addresses = pgTable(
     activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('addresses_login_idx').on(t.customerId, t.zipcode, t.houseNumber)],
+  (t) => [
+    uniqueIndex('addresses_login_idx').on(t.customerId, t.zipcode, t.houseNumber),
+    // The addresses without an activated account (the console's project overview counts them: staff-addresses).
+    index('addresses_not_activated_idx').on(t.customerId).where(sql`${t.activatedAt} IS NULL`),
+  ],
 );
 
 /** The people of a household; each may have an account (a password) to log in at the address. */

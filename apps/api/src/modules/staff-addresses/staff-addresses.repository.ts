@@ -110,6 +110,21 @@ export async function summarizeProjectAddresses(db: Db, scope: ProjectScope): Pr
   return counts;
 }
 
+/**
+ * The project's addresses and those without an activated account (the list's filter 'not-activated'): the count of
+ * the project's rows (an index-only range of address_projects_project_idx), and the addresses without activated_at among them
+ * (addresses_not_activated_idx, migration 0033), so that a project whose residents are activated costs no scan.
+ */
+export async function countNotActivated(db: Db, scope: ProjectScope): Promise<{ addresses: number; notActivated: number }> {
+  const [[total], [open]] = await Promise.all([
+    // The project is the caller's customer's (the guard checked it), and so are its addresses (imports link only those).
+    db.select({ n: sql<number>`count(*)::int` }).from(addressProjects).where(eq(addressProjects.projectId, scope.projectId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(addresses).innerJoin(addressProjects, eq(addressProjects.addressId, addresses.id))
+      .where(and(...inScope(scope), isNull(addresses.activatedAt), sql`${statusSql} <> 'activated'`)),
+  ]);
+  return { addresses: total?.n ?? 0, notActivated: open?.n ?? 0 };
+}
+
 /** The customer's addresses among these postcodes, and whether each is in the project already. */
 export async function findCustomerAddresses(db: Db, scope: ProjectScope, zipcodes: string[]) {
   if (!zipcodes.length) return [];

@@ -37,7 +37,7 @@ export async function longestWaiting(db: Db, projectId: number, limit: number) {
     .limit(limit);
 }
 
-/** The project's live forms that close between `from` and `to` (forms_project_closes_idx, migration 0033), soonest first. */
+/** The project's live forms that close between `from` and `to`, soonest first (forms_project_idx: a project has tens of forms, not thousands). */
 export async function closingForms(db: Db, projectId: number, from: Date, to: Date) {
   return db.select({ id: forms.id, name: forms.name, kind: forms.kind, closesAt: forms.closesAt, allowMultipleEntries: forms.allowMultipleEntries })
     .from(forms)

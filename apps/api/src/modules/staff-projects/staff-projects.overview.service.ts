@@ -1,13 +1,13 @@
 import {
-  CONSENT_THRESHOLD, OVERVIEW_FORM_DAYS, OVERVIEW_TODAY_MAX, OVERVIEW_WAITING_MAX, roleCan,
+  CONSENT_THRESHOLD, OVERVIEW_FORM_DAYS, OVERVIEW_TODAY_MAX, OVERVIEW_UNITS_MAX, OVERVIEW_WAITING_MAX, roleCan,
   type TOverviewConsentForm, type TPermission, type TStaffProjectOverview,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addDays, amsterdamIsoDate } from '../../lib/dates.ts';
 import { fullAddress } from '../form-engine/index.ts';
 import { paymentAttention } from '../payment/index.ts';
-import { countEntries } from '../staff-entries/index.ts';
-import { summarizeProjectAddresses } from '../staff-addresses/index.ts';
+import { countUnanswered } from '../staff-entries/index.ts';
+import { countNotActivated } from '../staff-addresses/index.ts';
 import type { StaffAccess, StaffContext } from '../staff/staff-access.ts';
 import type { ConsentTally } from '../support-base/index.ts';
 import { appointmentCounts, closingForms, conversationCounts, firstAppointments, longestWaiting } from './staff-projects.overview.repository.ts';
@@ -61,7 +61,7 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
       }).sort((a, b) => a.percentage - b.percentage || a.building_unit.localeCompare(b.building_unit, 'nl', { numeric: true }));
       return {
         form_id: form.id, name: form.name, threshold: CONSENT_THRESHOLD, percentage: total.percentage, reached: total.reached,
-        units_reached: units.filter((u) => u.reached).length, units,
+        units_total: units.length, units_reached: units.filter((u) => u.reached).length, units: units.slice(0, OVERVIEW_UNITS_MAX),
       };
     }));
   }
@@ -69,13 +69,10 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
   async function closing(ctx: StaffContext, projectId: number, now: Date) {
     const list = await closingForms(db, projectId, now, new Date(now.getTime() + OVERVIEW_FORM_DAYS * 86_400_000));
     return Promise.all(list.map(async (form) => {
-      const { statuses } = await countEntries(db, {
+      const counts = await countUnanswered(db, {
         customerId: ctx.customerId, projectId, formId: form.id, several: form.kind === 'generic' && form.allowMultipleEntries,
       });
-      return {
-        form_id: form.id, name: form.name, kind: form.kind, closes_at: form.closesAt!.toISOString(),
-        addresses: statuses.reduce((n, s) => n + s.n, 0), not_answered: statuses.find((s) => s.status === null)?.n ?? 0,
-      };
+      return { form_id: form.id, name: form.name, kind: form.kind, closes_at: form.closesAt!.toISOString(), addresses: counts.addresses, not_answered: counts.notAnswered };
     }));
   }
 
@@ -93,8 +90,8 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
   }
 
   async function activation(ctx: StaffContext, projectId: number) {
-    const counts = await summarizeProjectAddresses(db, { customerId: ctx.customerId, projectId });
-    return { addresses: counts.activated + counts.code + counts['code-expired'] + counts.none, not_activated: counts.code + counts['code-expired'] + counts.none };
+    const counts = await countNotActivated(db, { customerId: ctx.customerId, projectId });
+    return { addresses: counts.addresses, not_activated: counts.notActivated };
   }
 
   return {

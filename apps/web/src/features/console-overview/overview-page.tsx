@@ -11,8 +11,6 @@ import { overviewQueries } from './api';
 import { overviewTexts as texts } from './texts';
 
 const timeOf = (iso: string) => formatConsoleDateTime(iso).slice(-5);
-/** How many building units of a consent form are listed (the lowest percentages); the campaign has them all. */
-const UNITS_SHOWN = 6;
 
 /**
  * /beheer/projecten/{id}: the project's landing page (issue 17). What needs attention today, each part only when the
@@ -160,10 +158,10 @@ function ConsentForm({ base, form }: { base: string; form: TOverviewConsentForm 
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold text-slate-900">{form.name}</h3>
-      <p className="text-slate-800">{texts.consent.total(form.percentage, form.threshold)} · {texts.consent.units(form.units_reached, form.units.length)}</p>
+      <p className="text-slate-800">{texts.consent.total(form.percentage, form.threshold)} · {texts.consent.units(form.units_reached, form.units_total)}</p>
       <p className="text-sm font-medium text-slate-800">{texts.consent.lowest}</p>
       <ul className="flex flex-col gap-2">
-        {form.units.slice(0, UNITS_SHOWN).map((u) => (
+        {form.units.map((u) => (
           <li key={u.building_unit}>
             <Link href={campaign(u.building_unit)} className="block rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-800">
               <span className="flex flex-col text-sm">
