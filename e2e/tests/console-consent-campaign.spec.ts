@@ -12,7 +12,7 @@ test('an editor runs the consent campaign: a reminder goes to an address that di
   await loginToConsole(page, DEMO.consoleEditor);
   const projectId = await bloemenbuurtId(page);
   await page.goto(`/beheer/projecten/${projectId}`);
-  await page.getByRole('link', { name: 'Draagvlakcampagne' }).click();
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Draagvlak' }).click();
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/draagvlak/campagne$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Draagvlakcampagne' })).toBeVisible();
   // The letters screen stays one tab away.

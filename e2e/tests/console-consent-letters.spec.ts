@@ -34,7 +34,8 @@ test('an editor prints a consent letter in the console; its link opens the form 
   await loginToConsole(page, DEMO.consoleEditor);
   const projectId = await bloemenbuurtId(page);
   await page.goto(`/beheer/projecten/${projectId}`);
-  await page.getByRole('link', { name: 'Draagvlakbrieven' }).click();
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Draagvlak' }).click();
+  await page.getByRole('navigation', { name: 'Draagvlak' }).getByRole('link', { name: 'Brieven' }).click();
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/draagvlak$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Draagvlakbrieven' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Draagvlakmeting renovatieplan' })).toBeVisible();

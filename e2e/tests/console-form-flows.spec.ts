@@ -17,7 +17,7 @@ import { makePdf } from './images';
 /** From the project page to its forms, then a new form of `kind` named `name`; answers the form's id. */
 async function newForm(page: Page, projectId: number, kind: string, name: string): Promise<number> {
   await page.goto(`/beheer/projecten/${projectId}`);
-  await page.getByRole('link', { name: 'Formulieren' }).click();
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Formulieren' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Formulieren' })).toBeVisible();
   await page.getByRole('button', { name: 'Nieuw formulier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nieuw formulier' });
@@ -135,7 +135,7 @@ test('an editor builds a consent form from nothing; a resident signs it with an 
 
     // ---- the campaign page: Blok Zuid counts one agreement on this form ------------------------------------
     await page.goto(`/beheer/projecten/${projectId}`);
-    await page.getByRole('link', { name: 'Draagvlakcampagne' }).click();
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Draagvlak' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Draagvlakcampagne' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Formulier', exact: true }).selectOption({ label: name });
     await expect(unitCard(page, 'Blok Zuid')).toContainText(/(?<!\d)1 van \d+ stemmen akkoord/);
@@ -279,7 +279,7 @@ test('an editor builds a priced choice form from nothing; a resident fills it, s
 
     // ---- staff: the project's payments, the form's payment, refund € 45,75 of it ---------------------------
     await page.goto(`/beheer/projecten/${projectId}`);
-    await page.getByRole('link', { name: 'Betalingen', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Betalingen', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Betalingen' })).toBeVisible();
     await page.getByLabel('Formulier', { exact: true }).selectOption({ label: name });
     const list = page.getByRole('list', { name: 'Betalingen' });

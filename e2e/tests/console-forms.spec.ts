@@ -8,7 +8,7 @@ import { makePdf, makePng } from './images';
 /** From the project page to its forms, then a new form of `kind` named `name`: answers the builder's URL. */
 async function newForm(page: Page, projectId: number, kind: string, name: string, screenshot?: string) {
   await page.goto(`/beheer/projecten/${projectId}`);
-  await page.getByRole('link', { name: 'Formulieren' }).click();
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Formulieren' }).click();
   await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/formulieren$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Formulieren' })).toBeVisible();
   await page.getByRole('button', { name: 'Nieuw formulier' }).click();

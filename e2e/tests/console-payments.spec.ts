@@ -44,7 +44,7 @@ test('a resident pays a choice form; staff refund part of it in the console and 
     await loginToConsole(page);
     const projectId = await bloemenbuurtId(page);
     await page.goto(`/beheer/projecten/${projectId}`);
-    await page.getByRole('link', { name: 'Betalingen', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Betalingen', exact: true }).click();
     await expect(page).toHaveURL(`/beheer/projecten/${projectId}/betalingen`);
     await expect(page.getByRole('heading', { level: 1, name: 'Betalingen' })).toBeVisible();
     await page.getByLabel('Formulier', { exact: true }).selectOption({ label: NAME });

@@ -30,9 +30,9 @@ test('an administrator creates a project and sets its branding, modules and welc
   await dialog.getByLabel('Naam').fill(name);
   await dialog.getByLabel('Korte omschrijving').fill('Een project uit de end-to-end test.');
   await dialog.getByRole('button', { name: 'Project aanmaken' }).click();
-  await expect(page).toHaveURL(/\/beheer\/projecten\/\d+$/);
+  await expect(page).toHaveURL(/\/beheer\/projecten\/\d+\/instellingen$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  const id = Number(/\/projecten\/(\d+)$/.exec(page.url())![1]);
+  const id = Number(/\/projecten\/(\d+)\/instellingen$/.exec(page.url())![1]);
   expect((await publicProject(page, id)).status()).toBe(404); // a new project is not public yet
   await checkPage(page, 'console-project');
 
@@ -117,6 +117,9 @@ test('an administrator creates a project and sets its branding, modules and welc
   // (other specs archive their own projects: this project's row carries the badge)
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) }).getByText('Gearchiveerd', { exact: true })).toBeVisible();
   await page.getByRole('link', { name }).click();
+  // A project opens on its overview; the settings (and the archive state) are one item of its navigation.
+  await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${id}$`));
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Instellingen' }).click();
   await page.getByRole('button', { name: 'Project terugzetten' }).click();
   await page.getByRole('dialog', { name: 'Project terugzetten?' }).getByRole('button', { name: 'Ja, terugzetten' }).click();
   await expect(page.getByText('Het project is teruggezet.')).toBeVisible();

@@ -19,7 +19,7 @@ test('a new project from nothing: project, addresses from CSV, letters, news; th
   await dialog.getByLabel('Naam').fill(name);
   await dialog.getByRole('button', { name: 'Project aanmaken' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  const projectId = Number(/\/projecten\/(\d+)$/.exec(page.url())![1]);
+  const projectId = Number(/\/projecten\/(\d+)\/instellingen$/.exec(page.url())![1]);
   await page.getByRole('textbox', { name: 'Welkomsttekst op het dashboard' }).click();
   await page.keyboard.type(`Welkom bij ${name}.`);
   await page.getByRole('button', { name: 'Opslaan' }).click();

@@ -40,7 +40,7 @@ import { createChoiceFormService } from './modules/choice-form/index.ts';
 import type { JobHandlers, JobQueue } from './modules/jobs/index.ts';
 import { createStaffAccess } from './modules/staff/staff-access.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
-import { createStaffProjectsService } from './modules/staff-projects/index.ts';
+import { createProjectOverview, createStaffProjectsService } from './modules/staff-projects/index.ts';
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
 import { createStaffEntriesService } from './modules/staff-entries/index.ts';
@@ -150,6 +150,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
   // Appointment types and their availability rules (issue 17); slots made on save and by the nightly job 'appointment-slots'.
   const appointmentTypes = createAppointmentTypesService({ db, staffAccess, audit });
+  // The project's overview (issue 17): what needs attention, from the tally, entries, payments, chat and appointments.
+  const projectOverview = createProjectOverview({ db, access: staffAccess, tally: supportBase.tally });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -169,7 +171,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

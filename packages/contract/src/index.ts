@@ -43,3 +43,4 @@ export * from './staff-appointment-types.ts';
 export * from './staff-html.ts';
 export * from './staff-forms.ts';
 export * from './staff-inbox.ts';
+export * from './staff-overview.ts';

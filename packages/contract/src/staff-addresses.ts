@@ -40,16 +40,20 @@ export const ADDRESS_STATUS_LABELS: Record<TAddressStatus, string> = {
   none: 'Geen account',
 };
 
+/** The list's status filter: one status, or 'not-activated' (every status but activated: no account yet). */
+export const ADDRESS_STATUS_FILTERS = [...ADDRESS_STATUSES, 'not-activated'] as const;
+export const ZAddressStatusFilter = z.enum(ADDRESS_STATUS_FILTERS);
+export type TAddressStatusFilter = z.infer<typeof ZAddressStatusFilter>;
 export const ZStaffAddressListQuery = ZPageQuery.extend({
   q: z.string().max(100).optional().describe('Postcode, house number, street or city; every word must match.'),
-  status: ZAddressStatus.optional(),
+  status: ZAddressStatusFilter.optional(),
   language: ZLanguage,
 });
 export type TStaffAddressListQuery = z.infer<typeof ZStaffAddressListQuery>;
 /** The export of the list: the same filters, every address (at most ADDRESS_EXPORT_MAX), as CSV or XLSX. */
 export const ADDRESS_EXPORT_MAX = 50_000;
 export const ZStaffAddressExportQuery = z.object({
-  format: ZExportFormat, q: ZStaffAddressListQuery.shape.q, status: ZAddressStatus.optional(), language: ZLanguage,
+  format: ZExportFormat, q: ZStaffAddressListQuery.shape.q, status: ZAddressStatusFilter.optional(), language: ZLanguage,
 });
 export type TStaffAddressExportQuery = z.infer<typeof ZStaffAddressExportQuery>;
 

@@ -28,6 +28,8 @@ export const addresses = pgTable(
     index('addresses_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     index('addresses_house_number_trgm_idx').using('gin', sql`${t.houseNumber} gin_trgm_ops`),
     index('addresses_zipcode_trgm_idx').using('gin', sql`${t.zipcode} gin_trgm_ops`),
+    // The addresses without an activated account (the console's project overview counts them: staff-addresses).
+    index('addresses_not_activated_idx').on(t.customerId).where(sql`${t.activatedAt} IS NULL`),
   ],
 );
 

@@ -25,6 +25,28 @@ const doublePaid = sql<boolean>`(${payments.status} = 'paid' AND ${otherPaid('<>
 /** Paid after an earlier paid payment of the same entry: the extra one. */
 const extraPayment = sql<boolean>`(${payments.status} = 'paid' AND ${otherPaid('<')})`;
 
+/**
+ * What the project's overview (staff-projects) shows of its payments: the open ones, and the extra payments of entries
+ * paid more than once (`extraPayment`: paid after an earlier paid payment of the same entry; the list's `double`
+ * filter shows both of such a pair), counts and amounts. Both are ranges of payments_project_status_idx (migration
+ * 0033): the paid ones come in entry order, so the earlier paid payment of an entry is the row before, with no lookup
+ * per payment.
+ */
+export async function paymentAttention(db: Db, projectId: number) {
+  const [[open], [double]] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+      .from(payments).where(and(eq(payments.projectId, projectId), eq(payments.status, 'open'))),
+    db.execute<{ count: number; cents: number }>(sql`SELECT (count(*) FILTER (WHERE nth > 1))::int AS count,
+        coalesce(sum(amount_cents) FILTER (WHERE nth > 1), 0)::int AS cents
+      FROM (SELECT amount_cents, row_number() OVER (PARTITION BY subject_kind, entry_id ORDER BY id) AS nth
+              FROM ${payments} WHERE project_id = ${projectId} AND status = 'paid') paid`).then((r) => r.rows),
+  ]);
+  return {
+    open: { count: open?.count ?? 0, amount_cents: open?.cents ?? 0 },
+    double: { count: double?.count ?? 0, amount_cents: double?.cents ?? 0 },
+  };
+}
+
 /** A day in Europe/Amsterdam as the moment it starts. */
 const dayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE 'Europe/Amsterdam')`;
 

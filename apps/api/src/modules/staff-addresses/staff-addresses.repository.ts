@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeAlnum, type TAddressStatus, type TAddressValues } from '@portal/contract';
+import { normalizeAlnum, type TAddressStatus, type TAddressStatusFilter, type TAddressValues } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { authTickets } from '../auth/auth.table.ts';
@@ -68,11 +68,12 @@ export function searchConditions(q: string): SQL[] {
 
 /** The project's addresses in postcode and house-number order, `limit` after the address `before` (keyset paging). */
 export async function listProjectAddresses(
-  db: Db, scope: ProjectScope, filter: { q?: string; status?: TAddressStatus }, page: { before?: number; limit: number },
+  db: Db, scope: ProjectScope, filter: { q?: string; status?: TAddressStatusFilter }, page: { before?: number; limit: number },
 ): Promise<AddressListRow[]> {
   const where = inScope(scope);
   if (filter.q) where.push(...searchConditions(filter.q));
-  if (filter.status) where.push(sql`${statusSql} = ${filter.status}`);
+  if (filter.status === 'not-activated') where.push(sql`${statusSql} <> 'activated'`);
+  else if (filter.status) where.push(sql`${statusSql} = ${filter.status}`);
   if (page.before) {
     where.push(sql`(${addresses.zipcode}, ${numberPart()}, ${addresses.houseNumber}, ${addresses.id}) >
       (SELECT b.zipcode, ${numberPart(sql`b`)}, b.house_number, b.id FROM ${addresses} b WHERE b.id = ${page.before} AND b.customer_id = ${scope.customerId})`);
@@ -107,6 +108,21 @@ export async function summarizeProjectAddresses(db: Db, scope: ProjectScope): Pr
   const counts: Record<TAddressStatus, number> = { activated: 0, code: 0, 'code-expired': 0, none: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;
+}
+
+/**
+ * The project's addresses and those without an activated account (the list's filter 'not-activated'): the count of
+ * the project's rows (an index-only range of address_projects_project_idx), and the addresses without activated_at among them
+ * (addresses_not_activated_idx, migration 0033), so that a project whose residents are activated costs no scan.
+ */
+export async function countNotActivated(db: Db, scope: ProjectScope): Promise<{ addresses: number; notActivated: number }> {
+  const [[total], [open]] = await Promise.all([
+    // The project is the caller's customer's (the guard checked it), and so are its addresses (imports link only those).
+    db.select({ n: sql<number>`count(*)::int` }).from(addressProjects).where(eq(addressProjects.projectId, scope.projectId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(addresses).innerJoin(addressProjects, eq(addressProjects.addressId, addresses.id))
+      .where(and(...inScope(scope), isNull(addresses.activatedAt), sql`${statusSql} <> 'activated'`)),
+  ]);
+  return { addresses: total?.n ?? 0, notActivated: open?.n ?? 0 };
 }
 
 /** The customer's addresses among these postcodes, and whether each is in the project already. */

@@ -151,6 +151,16 @@ export async function countEntries(db: Db, scope: FormScope) {
   return { statuses, visitors: visitors?.n ?? 0, units: units.map((u) => u.unit!).filter(Boolean) };
 }
 
+/** How many of the project's addresses there are and how many have not answered the form (their latest entry holds no answer), in one aggregate. */
+export async function countUnanswered(db: Db, scope: FormScope): Promise<{ addresses: number; notAnswered: number }> {
+  const [row] = await db.select({ addresses: sql<number>`count(*)::int`, notAnswered: sql<number>`(count(*) FILTER (WHERE NOT ${hasAnswer}))::int` })
+    .from(addressProjects)
+    .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
+    .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope)))
+    .where(and(eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId)));
+  return { addresses: row?.addresses ?? 0, notAnswered: row?.notAnswered ?? 0 };
+}
+
 /**
  * Every entry the export includes, with its values and its address (null for a visitor), in the list's
  * order; addresses without an entry too when the filter asks for them (answered=no) or does not exclude them.

@@ -4,3 +4,4 @@ export { createConsentLetters, type ConsentLetters } from './consent-letters.ser
 export { consentLettersRoutes } from './consent-letters.routes.ts';
 export { createConsentCampaign, type ConsentCampaign } from './consent-campaign.service.ts';
 export { consentCampaignRoutes } from './consent-campaign.routes.ts';
+export type { ConsentTally } from './support-base.tally.ts';

@@ -16,7 +16,8 @@ export type ConsoleScreen = {
 /**
  * The console's screens, each its own chunk inside the console's. Feature folders: console-auth
  * (login, TOTP, accounts, audit log), console-projects (customer, projects), console-addresses,
- * console-consent (consent letters), console-content. Wouter takes the first match: put specific paths before general ones.
+ * console-consent (consent letters), console-content, console-overview (a project's overview). Every screen under
+ * /projecten/:projectId gets the project navigation from the router (app/console/project-nav.tsx). Wouter takes the first match: put specific paths before general ones.
  */
 export const consoleScreens: ConsoleScreen[] = [
   { path: '/inloggen', page: lazy(() => import('../../features/console-auth/pages/login-page')), bare: true },
@@ -61,7 +62,9 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/inbox/instellingen', page: lazy(() => import('../../features/console-inbox/settings-page')), permission: 'chat.answer' },
   { path: '/inbox/:conversationId', page: lazy(() => import('../../features/console-inbox/conversation-page')), permission: 'chat.read' },
   { path: '/inbox', page: lazy(() => import('../../features/console-inbox/inbox-page')), permission: 'chat.read' },
-  { path: '/projecten/:id', page: lazy(() => import('../../features/console-projects/components/project-page')) },
+  // A project's settings; its overview is the project's landing page (console-overview, issue 17).
+  { path: '/projecten/:projectId/instellingen', page: lazy(() => import('../../features/console-projects/components/project-page')) },
+  { path: '/projecten/:projectId', page: lazy(() => import('../../features/console-overview/overview-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
 ];

@@ -1,9 +1,10 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Router, Switch, useLocation, useParams } from 'wouter';
 import type { TPermission, TStaffMe } from '@portal/contract';
 import { CONSOLE_LOGIN, setStaffSessionEndedHandler, staffApi, staffSession } from '../../lib/staff-api';
 import { ErrorState, Loading } from '../../ui/states';
+import { ProjectLayout } from '../console/project-nav';
 import { consoleScreens, type ConsoleScreen } from '../console/screens';
 
 /**
@@ -52,7 +53,11 @@ function SignedIn() {
       <Switch>
         {consoleScreens.filter((s) => !s.bare && (!s.permission || me.data.permissions.includes(s.permission))).map((screen) => (
           <Route key={screen.path} path={screen.path}>
-            <Suspense fallback={<Loading />}><ScreenPage page={screen.page} /></Suspense>
+            {isProjectScreen(screen) ? (
+              <ProjectScreen permissions={me.data.permissions}>
+                <Suspense fallback={<Loading />}><ScreenPage page={screen.page} /></Suspense>
+              </ProjectScreen>
+            ) : <Suspense fallback={<Loading />}><ScreenPage page={screen.page} /></Suspense>}
           </Route>
         ))}
         <Route path="/"><Redirect to="/projecten" replace /></Route>
@@ -64,6 +69,14 @@ function SignedIn() {
 
 function ScreenPage({ page: Page }: { page: ComponentType }) {
   return <Page />;
+}
+
+/** Every screen of one project (/projecten/:projectId/...) has the project's navigation above it: one place for all. */
+const isProjectScreen = (screen: ConsoleScreen) => screen.path.startsWith('/projecten/:projectId');
+
+function ProjectScreen({ permissions, children }: { permissions: readonly TPermission[]; children: React.ReactNode }) {
+  const projectId = Number(useParams<{ projectId: string }>().projectId);
+  return <ProjectLayout projectId={projectId} permissions={permissions}>{children}</ProjectLayout>;
 }
 
 const NAV: Array<{ to: string; label: string; permission?: TPermission }> = [

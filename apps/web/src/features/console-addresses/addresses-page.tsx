@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'wouter';
-import { ADDRESS_STATUSES, type TAddressStatus, type TStaffAddress } from '@portal/contract';
+import { useParams, useSearchParams } from 'wouter';
+import { ADDRESS_STATUS_FILTERS, ADDRESS_STATUSES, type TAddressStatusFilter, type TStaffAddress } from '@portal/contract';
 import { Button, ButtonLink } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
@@ -46,7 +46,15 @@ export default function AddressesPage() {
   const project = useQuery(addressQueries.project(projectId));
   const summary = useQuery(addressQueries.summary(projectId));
   const canManage = me.data?.permissions.includes('addresses.manage') ?? false;
-  const [status, setStatus] = useState<TAddressStatus | ''>('');
+  // The status filter lives in the URL (?status=not-activated), so the project's overview can link to it.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('status');
+  const status: TAddressStatusFilter | '' = (ADDRESS_STATUS_FILTERS as readonly string[]).includes(asked ?? '') ? (asked as TAddressStatusFilter) : '';
+  const setStatus = (next: TAddressStatusFilter | '') => setSearch((params) => {
+    if (next) params.set('status', next);
+    else params.delete('status');
+    return params;
+  }, { replace: true });
   const { selected, selection, clear: clearSelection } = useIdSelection();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const close = () => setDialog(null);
@@ -124,8 +132,9 @@ export default function AddressesPage() {
       )}
       <div className="mb-2 flex max-w-xs flex-col gap-1">
         <label htmlFor="address-status" className="text-sm font-medium text-slate-800">{texts.statusFilter}</label>
-        <Select id="address-status" value={status} onChange={(e) => setStatus(e.target.value as TAddressStatus | '')}>
+        <Select id="address-status" value={status} onChange={(e) => setStatus(e.target.value as TAddressStatusFilter | '')}>
           <option value="">{texts.allStatuses}</option>
+          <option value="not-activated">{texts.notActivated}</option>
           {ADDRESS_STATUSES.map((s) => <option key={s} value={s}>{texts.status[s]}</option>)}
         </Select>
       </div>

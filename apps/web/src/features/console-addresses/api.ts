@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   fillPath, LETTER_COUNT_HEADER, staffAddressPaths, staffProjectPaths,
   type TActivationCodesBody, type TAddressImportConfirmBody, type TAddressImportPreview, type TAddressImportPreviewBody, type TAddressImportResult,
-  type TAddressResetResult, type TAddressStatus, type TExportFormat, type TOpenAsResidentResult, type TStaffAddress, type TStaffAddressSummary,
+  type TAddressResetResult, type TAddressStatusFilter, type TExportFormat, type TOpenAsResidentResult, type TStaffAddress, type TStaffAddressSummary,
   type TStaffAddressUpdateBody, type TStaffMe, type TStaffProject,
 } from '@portal/contract';
 import { downloadName, staffApi, staffApiPage, staffDownload, staffGetFile } from '../../lib/staff-api';
 
-export type AddressFilter = { q?: string; status?: TAddressStatus };
+export type AddressFilter = { q?: string; status?: TAddressStatusFilter };
 
 export const addressKeys = {
   all: ['staff', 'addresses'] as const,

@@ -8,6 +8,7 @@ export const addressTexts = {
   search: 'Zoek op postcode, huisnummer, straat of plaats',
   statusFilter: 'Status',
   allStatuses: 'Alle statussen',
+  notActivated: 'Nog niet geactiveerd (alle zonder account)',
   loadMore: 'Meer adressen laden',
   none: 'Dit project heeft nog geen adressen. Importeer ze uit een CSV-bestand.',
   noMatch: 'Geen adressen gevonden.',

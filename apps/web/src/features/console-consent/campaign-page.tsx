@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useParams } from 'wouter';
-import type { TCampaignOverview, TCampaignUnit, TConsentHouseholdRule } from '@portal/contract';
+import { useParams, useSearchParams } from 'wouter';
+import { ZCampaignFilter, ZCampaignOverviewQuery, type TCampaignOverview, type TCampaignUnit, type TConsentHouseholdRule } from '@portal/contract';
+import { filtersFromSearch } from '../../lib/search-filters';
 import { ApiError } from '../../lib/api';
 import { Banner } from '../../ui/banner';
 import { Button } from '../../ui/button';
@@ -32,7 +33,9 @@ type Dialogs = { kind: 'notices' | 'sent'; unit: TCampaignUnit } | null;
 export default function ConsentCampaignPage() {
   const projectId = Number(useParams<{ projectId: string }>().projectId);
   const project = useQuery(consentLetterQueries.project(projectId));
-  const [formId, setFormId] = useState<number | null>(null);
+  // Opened from a link (the project's overview: ?form_id=3&building_unit=Blok%202): that form, its addresses filtered.
+  const [search] = useSearchParams();
+  const [formId, setFormId] = useState<number | null>(() => filtersFromSearch(ZCampaignOverviewQuery, search, ['form_id']).form_id ?? null);
   const overview = useQuery(campaignQueries.overview(projectId, formId));
   const me = useQuery(campaignQueries.me());
   const canManage = me.data?.permissions.includes('consent.campaign.manage') ?? false;
@@ -67,6 +70,8 @@ export default function ConsentCampaignPage() {
 }
 
 function Campaign({ projectId, formId, data, canManage }: { projectId: number; formId: number; data: TCampaignOverview; canManage: boolean }) {
+  const [search] = useSearchParams();
+  const [initialFilter] = useState(() => filtersFromSearch(ZCampaignFilter, search, ['building_unit', 'status']));
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const close = () => setDialog(null);
@@ -91,7 +96,7 @@ function Campaign({ projectId, formId, data, canManage }: { projectId: number; f
       <RemindersCard projectId={projectId} formId={formId} canManage={canManage} today={today}
         settings={data.reminders ?? { enabled: false, starts_on: today, first_after_days: 5, interval_days: 2, max_count: 4, by_email: true, by_sms: true }} />
 
-      <CampaignAddresses projectId={projectId} formId={formId} units={data.units.map((u) => u.building_unit)}
+      <CampaignAddresses projectId={projectId} formId={formId} units={data.units.map((u) => u.building_unit)} initial={initialFilter}
         editHouseholds={canManage && data.rule.household_rule === 'household'} />
 
       {dialog?.kind === 'notices' && (

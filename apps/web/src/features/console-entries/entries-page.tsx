@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useParams } from 'wouter';
-import { entryStatusLabel, type TEntryStatus, type TStaffEntryCounts, type TStaffEntryFilter } from '@portal/contract';
+import { useParams, useSearchParams } from 'wouter';
+import { entryStatusLabel, ZStaffEntryFilter, type TEntryStatus, type TStaffEntryCounts, type TStaffEntryFilter } from '@portal/contract';
+import { filtersFromSearch } from '../../lib/search-filters';
 import { Button } from '../../ui/button';
 import { ConsoleList } from '../../ui/console-list';
 import { Page } from '../../ui/page';
@@ -40,7 +41,9 @@ export default function EntriesPage() {
 }
 
 function Entries({ projectId, formId, counts, canExport }: { projectId: number; formId: number; counts: TStaffEntryCounts; canExport: boolean }) {
-  const [filter, setFilter] = useState<TStaffEntryFilter>({});
+  // Opened from a link with filters (the project's overview: ?answered=no): the list starts filtered.
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<TStaffEntryFilter>(() => filtersFromSearch(ZStaffEntryFilter, search, ['owner', 'status', 'building_unit', 'answered', 'paid']));
   const [searched, setSearched] = useState<string | undefined>(undefined);
   const ids = { unit: useId(), answered: useId(), paid: useId() };
   const visitors = filter.owner === 'visitors';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams } from 'wouter';
-import { PAYMENT_STATUSES, type TConsolePayment, type TPaymentStatus } from '@portal/contract';
+import { useParams, useSearchParams } from 'wouter';
+import { PAYMENT_STATUSES, ZStaffPaymentFilter, type TConsolePayment, type TPaymentStatus } from '@portal/contract';
+import { filtersFromSearch } from '../../lib/search-filters';
 import { ConsoleList } from '../../ui/console-list';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Crumbs } from '../../ui/crumbs';
@@ -52,7 +53,9 @@ const chosen = (filter: PaymentFilter): PaymentFilter => Object.fromEntries(Obje
 export default function PaymentsPage() {
   const projectId = Number(useParams<{ projectId: string }>().projectId);
   const project = useQuery(paymentQueries.project(projectId));
-  const [filter, setFilter] = useState<PaymentFilter>({});
+  // Opened from a link with filters (the project's overview: ?status=open, ?double=true): the list starts filtered.
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<PaymentFilter>(() => filtersFromSearch(ZStaffPaymentFilter, search, ['form_id', 'status', 'refunded', 'double', 'from', 'to']));
   const active = chosen(filter);
   const totals = useQuery(paymentQueries.totals(projectId, active));
   const allForms = useQuery(paymentQueries.totals(projectId, {}));

@@ -16,10 +16,14 @@ import { campaignTexts as texts } from '../texts';
 const statusLabel = (s: TCampaignStatusFilter) => (s === 'no_answer' || s === 'vacant' ? campaignStatusFilterLabels[s] : supportBaseStatusLabels[s]);
 
 /** The form's addresses per status with filters, exports, the visit list and each address's evidence pack. */
-type Props = { projectId: number; formId: number; units: string[]; /** Households can be set (the household rule is in force and the caller runs the campaign). */ editHouseholds: boolean };
+type Props = {
+  projectId: number; formId: number; units: string[];
+  /** Households can be set (the household rule is in force and the caller runs the campaign). */ editHouseholds: boolean;
+  /** The filter it opens with (from the page's URL). */ initial?: CampaignFilter;
+};
 
-export function CampaignAddresses({ projectId, formId, units, editHouseholds }: Props) {
-  const [filter, setFilter] = useState<CampaignFilter>({});
+export function CampaignAddresses({ projectId, formId, units, editHouseholds, initial = {} }: Props) {
+  const [filter, setFilter] = useState<CampaignFilter>(initial);
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);

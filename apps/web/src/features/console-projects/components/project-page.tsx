@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { MODULE_NAMES, STAFF_PROJECT_LIMITS, type TPermission, type TStaffProject } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -34,14 +34,17 @@ const SECTIONS = [
   { id: 'werkvolgorde', label: texts.workOrder },
 ] as const;
 
-/** /beheer/projecten/{id}: a project's settings, its archive state and the way to its addresses and content. */
+/**
+ * /beheer/projecten/{id}/instellingen: a project's settings and its archive state. The way to its other pages is the
+ * project navigation above every project page (app/console/project-nav.tsx); its landing page is the overview.
+ */
 export default function ProjectPage() {
-  const id = Number(useParams<{ id: string }>().id);
+  const id = Number(useParams<{ projectId: string }>().projectId);
   const valid = Number.isInteger(id) && id > 0;
   const project = useQuery({ queryKey: consoleProjectKeys.detail(id), queryFn: () => consoleProjectsApi.get(id), enabled: valid });
-  if (!valid) return <Page title={texts.back}><p role="alert">{texts.notFound}</p></Page>;
-  if (project.isPending) return <Page title={texts.back}><Loading /></Page>;
-  if (project.isError) return <Page title={texts.back}><ErrorState error={project.error} retry={() => void project.refetch()} /></Page>;
+  if (!valid) return <Page title={texts.settings}><p role="alert">{texts.notFound}</p></Page>;
+  if (project.isPending) return <Page title={texts.settings}><Loading /></Page>;
+  if (project.isError) return <Page title={texts.settings}><ErrorState error={project.error} retry={() => void project.refetch()} /></Page>;
   return <ProjectSettings key={project.data.id} project={project.data} />;
 }
 
@@ -50,28 +53,18 @@ function ProjectSettings({ project }: { project: TStaffProject }) {
   const can = (permission: TPermission) => me.data?.permissions.includes(permission) ?? false;
   return (
     <Page title={project.name} actions={can('project.manage') && <ArchiveButton project={project} />}>
-      <Crumbs crumbs={[{ href: '/projecten', label: texts.back }]} current={project.name} />
+      <Crumbs crumbs={[{ href: '/projecten', label: texts.back }, { href: `/projecten/${project.id}`, label: project.name }]} current={texts.settings} />
       {project.archived_at && <div className="mb-4"><Banner tone="warning">{texts.archived(formatDutchDate(new Date(project.archived_at)))}</Banner></div>}
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
-          <nav aria-labelledby="more-nav">
-            <h2 id="more-nav" className="mb-1 text-sm font-semibold text-slate-800">{texts.elsewhere}</h2>
-            <ul className="flex flex-wrap gap-2 lg:flex-col">
-              <li><Link href={`/projecten/${project.id}/inhoud`} className="text-blue-800 underline underline-offset-2">{texts.content}</Link></li>
-              {can('addresses.read') && <li><Link href={`/projecten/${project.id}/adressen`} className="text-blue-800 underline underline-offset-2">{texts.addresses}</Link></li>}
-              {can('forms.read') && <li><Link href={`/projecten/${project.id}/formulieren`} className="text-blue-800 underline underline-offset-2">{texts.forms}</Link></li>}
-              {can('consent.letters.print') && <li><Link href={`/projecten/${project.id}/draagvlak`} className="text-blue-800 underline underline-offset-2">{texts.consentLetters}</Link></li>}
-              {can('consent.tally.read') && <li><Link href={`/projecten/${project.id}/draagvlak/campagne`} className="text-blue-800 underline underline-offset-2">Draagvlakcampagne</Link></li>}
-              {can('payments.read') && <li><Link href={`/projecten/${project.id}/betalingen`} className="text-blue-800 underline underline-offset-2">Betalingen</Link></li>}
-              {project.is_public && !project.archived_at && (
-                <li>
-                  <a href={`/public/dashboard/${project.id}`} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline underline-offset-2">
-                    {texts.viewPublic} <span className="sr-only">{texts.viewPublicHint}</span><span aria-hidden="true">↗</span>
-                  </a>
-                </li>
-              )}
-            </ul>
-          </nav>
+          {project.is_public && !project.archived_at && (
+            <section aria-labelledby="public-view">
+              <h2 id="public-view" className="mb-1 text-sm font-semibold text-slate-800">{texts.publicView}</h2>
+              <a href={`/public/dashboard/${project.id}`} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline underline-offset-2">
+                {texts.viewPublic} <span className="sr-only">{texts.viewPublicHint}</span><span aria-hidden="true">↗</span>
+              </a>
+            </section>
+          )}
           <nav aria-labelledby="sections-nav" className="hidden lg:block">
             <h2 id="sections-nav" className="mb-1 text-sm font-semibold text-slate-800">{texts.sections}</h2>
             <ul className="flex flex-col gap-1">

@@ -106,7 +106,7 @@ function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => 
       await queryClient.invalidateQueries({ queryKey: consoleProjectKeys.lists() });
       toast(texts.created(created.name), 'success');
       close();
-      navigate(`/projecten/${created.id}`);
+      navigate(`/projecten/${created.id}/instellingen`);
     } catch (error) {
       if (setServerErrors(error, CREATE_FIELDS, setError)) summary.focusSummary();
       else setFailure(error instanceof Error ? error.message : String(error));

@@ -1,0 +1,125 @@
+import {
+  CONSENT_THRESHOLD, OVERVIEW_FORM_DAYS, OVERVIEW_TODAY_MAX, OVERVIEW_UNITS_MAX, OVERVIEW_WAITING_MAX, roleCan,
+  type TOverviewConsentForm, type TPermission, type TStaffProjectOverview,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { addDays, amsterdamIsoDate } from '../../lib/dates.ts';
+import { fullAddress } from '../form-engine/index.ts';
+import { paymentAttention } from '../payment/index.ts';
+import { countUnanswered } from '../staff-entries/index.ts';
+import { countNotActivated } from '../staff-addresses/index.ts';
+import type { StaffAccess, StaffContext } from '../staff/staff-access.ts';
+import type { ConsentTally } from '../support-base/index.ts';
+import { appointmentCounts, closingForms, conversationCounts, firstAppointments, longestWaiting } from './staff-projects.overview.repository.ts';
+
+export type ProjectOverviewDeps = {
+  db: Db;
+  access: Pick<StaffAccess, 'project'>;
+  /** The consent tally of support-base (its cache makes a read of 5,000 addresses one index scan). */
+  tally: Pick<ConsentTally, 'consentForms' | 'states' | 'ruleOf' | 'figuresOf'>;
+};
+
+type Address = { street: string | null; houseNumber: string | null; zipcode: string | null; city: string | null };
+const addressOf = (a: Address) => (a.street !== null ? fullAddress({ street: a.street, houseNumber: a.houseNumber!, zipcode: a.zipcode!, city: a.city! }) : null);
+
+/**
+ * The project's overview (issue 17): what needs attention, each part only for a caller whose role has its permission.
+ * The parts are read in parallel, each by one or two aggregate queries; the consent figures come from the tally of
+ * support-base (the same rule as the campaign), the unanswered addresses from the entries' counts of staff-entries,
+ * the double payments from payment.staff: no rule is repeated here.
+ */
+export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps) {
+  async function conversations(projectId: number, now: Date): Promise<NonNullable<TStaffProjectOverview['conversations']>> {
+    const [counts, waiting] = await Promise.all([conversationCounts(db, projectId), longestWaiting(db, projectId, OVERVIEW_WAITING_MAX)]);
+    const count = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+    return {
+      open: count('open'), waiting: count('waiting'), closed: count('closed'),
+      open_unassigned: counts.find((c) => c.status === 'open')?.unassigned ?? 0,
+      longest_waiting: waiting.map((c) => ({
+        id: c.id, full_address: addressOf(c), visitor_name: c.street === null ? c.visitorName : null,
+        waiting_since: c.lastMessageAt!.toISOString(),
+        waiting_minutes: Math.max(0, Math.floor((now.getTime() - c.lastMessageAt!.getTime()) / 60_000)),
+        assigned: c.assignedUserId !== null,
+      })),
+    };
+  }
+
+  async function consent(projectId: number): Promise<TOverviewConsentForm[]> {
+    const [list, rule] = await Promise.all([tally.consentForms(projectId), tally.ruleOf(projectId)]);
+    return Promise.all(list.map(async (form) => {
+      const states = await tally.states(projectId, form.id);
+      const byUnit = new Map<string, typeof states>();
+      for (const s of states) {
+        const unit = byUnit.get(s.unit);
+        if (unit) unit.push(s);
+        else byUnit.set(s.unit, [s]);
+      }
+      const total = tally.figuresOf(states, rule);
+      const units = [...byUnit].map(([unit, items]) => {
+        const f = tally.figuresOf(items, rule);
+        return { building_unit: unit, percentage: f.percentage, reached: f.reached, agreed_votes: f.agreed_votes, votes: f.votes, rule_applies: f.rule_applies };
+      }).sort((a, b) => a.percentage - b.percentage || a.building_unit.localeCompare(b.building_unit, 'nl', { numeric: true }));
+      return {
+        form_id: form.id, name: form.name, threshold: CONSENT_THRESHOLD, percentage: total.percentage, reached: total.reached,
+        units_total: units.length, units_reached: units.filter((u) => u.reached).length, units: units.slice(0, OVERVIEW_UNITS_MAX),
+      };
+    }));
+  }
+
+  async function closing(ctx: StaffContext, projectId: number, now: Date) {
+    const list = await closingForms(db, projectId, now, new Date(now.getTime() + OVERVIEW_FORM_DAYS * 86_400_000));
+    return Promise.all(list.map(async (form) => {
+      const counts = await countUnanswered(db, {
+        customerId: ctx.customerId, projectId, formId: form.id, several: form.kind === 'generic' && form.allowMultipleEntries,
+      });
+      return { form_id: form.id, name: form.name, kind: form.kind, closes_at: form.closesAt!.toISOString(), addresses: counts.addresses, not_answered: counts.notAnswered };
+    }));
+  }
+
+  async function appointmentsOf(projectId: number, today: string) {
+    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+    const monday = addDays(today, -((weekday + 6) % 7));
+    const [counts, first] = await Promise.all([
+      appointmentCounts(db, projectId, today, monday, addDays(monday, 7)),
+      firstAppointments(db, projectId, today, OVERVIEW_TODAY_MAX),
+    ]);
+    return {
+      ...counts,
+      first_today: first.map((a) => ({ id: a.id, starts_at: a.startsAt.toISOString(), subject: a.subject, full_address: addressOf(a)! })),
+    };
+  }
+
+  async function activation(ctx: StaffContext, projectId: number) {
+    const counts = await countNotActivated(db, { customerId: ctx.customerId, projectId });
+    return { addresses: counts.addresses, not_activated: counts.notActivated };
+  }
+
+  return {
+    async overview(ctx: StaffContext, projectId: number): Promise<TStaffProjectOverview> {
+      const project = await access.project(ctx, projectId);
+      const can = (permission: TPermission) => roleCan(ctx.role, permission);
+      const now = new Date();
+      const today = amsterdamIsoDate(now);
+      const skip = Promise.resolve(undefined);
+      const [chat, consentForms, forms, payments, planned, activated] = await Promise.all([
+        can('chat.read') ? conversations(projectId, now) : skip,
+        can('consent.tally.read') ? consent(projectId) : skip,
+        can('forms.read') ? closing(ctx, projectId, now) : skip,
+        can('payments.read') ? paymentAttention(db, projectId) : skip,
+        can('appointments.read') ? appointmentsOf(projectId, today) : skip,
+        can('addresses.read') ? activation(ctx, projectId) : skip,
+      ]);
+      return {
+        project: { id: project.id, name: project.name, archived: project.archivedAt !== null },
+        today,
+        ...(chat ? { conversations: chat } : {}),
+        ...(consentForms ? { consent: { forms: consentForms } } : {}),
+        ...(forms ? { forms: { closing: forms } } : {}),
+        ...(payments ? { payments } : {}),
+        ...(planned ? { appointments: planned } : {}),
+        ...(activated ? { activation: activated } : {}),
+      };
+    },
+  };
+}
+export type ProjectOverview = ReturnType<typeof createProjectOverview>;
