@@ -125,6 +125,3 @@ export const staffSurveysPaths = {
   close: '/staff/projects/:projectId/surveys/:surveyId/close',
   copy: '/staff/projects/:projectId/surveys/:surveyId/copy',
 } as const;
-
-/** Fills a path's :params (for the console's client). */
-export const staffSurveyPath = (path: string, params: Record<string, number>) => path.replace(/:(\w+)/g, (_, key: string) => String(params[key]));
