@@ -52,7 +52,7 @@ export function SurveyBuilderPage({ renderPreview }: { renderPreview?: RenderSur
   const project = useQuery(surveyQueries.project(projectId));
   if (survey.isPending) return <Page title={texts.title}><Loading /></Page>;
   if (survey.isError) return <Page title={texts.title}><ErrorState error={survey.error} retry={() => void survey.refetch()} /></Page>;
-  return <Builder key={`${survey.data.id}-${survey.dataUpdatedAt}`} projectId={projectId} projectName={project.data?.name} initial={survey.data} renderPreview={renderPreview} />;
+  return <Builder key={survey.data.id} projectId={projectId} projectName={project.data?.name} initial={survey.data} renderPreview={renderPreview} />;
 }
 
 function Builder({ projectId, projectName, initial, renderPreview }: { projectId: number; projectName?: string; initial: TStaffSurvey; renderPreview?: RenderSurveyPreview }) {
@@ -66,12 +66,22 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
   const [problems, setProblems] = useState<Problem[]>([]);
   const [stale, setStale] = useState(false);
   const [dialog, setDialog] = useState<'close' | 'copy' | 'remove' | null>(null);
+  const [savedOnce, setSavedOnce] = useState(false);
   const readOnly = !canManage;
   const errors = useMemo(() => Object.fromEntries(problems.map((p) => [p.field, p.message])), [problems]);
 
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setDirty(true);
+  };
+  /** After a 409 on a stale revision: the newest version replaces the draft. */
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...surveyQueries.survey(projectId, survey.id), staleTime: 0 });
+    setSurvey(fresh);
+    setDraft(draftOf(fresh));
+    setDirty(false);
+    setStale(false);
+    setProblems([]);
   };
   const accept = (next: TStaffSurvey) => {
     setSurvey(next);
@@ -86,6 +96,7 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
       setDraft(draftOf(next));
       setDirty(false);
       setProblems([]);
+      setSavedOnce(true);
       toast(texts.builder.saved, 'success', 2500);
     },
     onError: (error) => {
@@ -139,21 +150,19 @@ function Builder({ projectId, projectName, initial, renderPreview }: { projectId
         <SurveyStatusBadge status={survey.status} />
         <span>{texts.version(survey.version)}</span>
         <span>{texts.responses(survey.response_count)}</span>
-        {dirty && <span className="font-medium text-amber-900">{texts.builder.unsaved}</span>}
+        <span aria-live="polite" className="font-medium text-amber-900">{save.isPending ? texts.builder.saving : dirty ? texts.builder.unsaved : savedOnce ? texts.builder.saved : ''}</span>
       </p>
       {readOnly && <Banner>{texts.builder.readOnly}</Banner>}
       {survey.response_count > 0 && canManage && <Banner>{texts.builder.answered(survey.response_count)}</Banner>}
       {stale && (
         <Banner tone="error" title={texts.builder.stale}>
-          <Button variant="secondary" onClick={() => void queryClient.invalidateQueries({ queryKey: surveyKeys.survey(projectId, survey.id) })}>{texts.builder.reload}</Button>
+          <Button variant="secondary" onClick={() => void reload()}>{texts.builder.reload}</Button>
         </Banner>
       )}
       {problems.length > 0 && (
-        <div role="alert">
-          <Banner tone="error" title={texts.builder.problems}>
-            <ul className="list-disc pl-5">{problems.slice(0, 30).map((p, i) => <li key={i}>{p.message}</li>)}</ul>
-          </Banner>
-        </div>
+        <Banner tone="error" title={texts.builder.problems}>
+          <ul className="list-disc pl-5">{problems.slice(0, 30).map((p, i) => <li key={i}>{p.message}</li>)}</ul>
+        </Banner>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-6">

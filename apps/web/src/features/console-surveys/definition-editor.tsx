@@ -138,7 +138,7 @@ function SectionCard({ section, index, count, errors, readOnly, onChange, onMove
           add((new FormData(e.currentTarget).get('type') as ElementType) ?? 's_textinput');
         }}>
           <div className="flex flex-col gap-1">
-            <label htmlFor={addId} className="text-sm font-medium text-slate-800">{texts.elementKind}</label>
+            <label htmlFor={addId} className="text-sm font-medium text-slate-800">{texts.newElementKind}</label>
             <Select id={addId} name="type" defaultValue="s_textinput">
               {SURVEY_ELEMENT_TYPES.map((t) => <option key={t} value={t}>{surveysTexts.elementKinds[t]}</option>)}
             </Select>
