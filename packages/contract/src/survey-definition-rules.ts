@@ -216,7 +216,7 @@ export function validateSurveyDefinition(input: SurveyDefinitionInput): TSurveyF
 
 // ---- changes that break answers already given ------------------------------------------------------------
 
-export type SurveyShape = { version: 1 | 2; questions: ReadonlyArray<{ id: number; question: string; type: string }>; form: ReadonlyArray<{ elements: ReadonlyArray<SurveyElementInput> }> };
+export type SurveyShape = { version: 1 | 2; questions: ReadonlyArray<{ id: number; question: string; type: string }>; form: ReadonlyArray<{ id?: string; elements: ReadonlyArray<SurveyElementInput> }> };
 
 const scaleCount = (data: LooseData) => {
   const n = SCALE_KEYS.filter((key) => !blank(data[key])).length;
@@ -243,7 +243,7 @@ export function surveyBreakingChanges(before: SurveyShape, after: SurveyShape): 
     return errors;
   }
   const located = new Map<string, { section: string; element: SurveyElementInput }>();
-  for (const section of after.form as ReadonlyArray<{ id?: string; elements: ReadonlyArray<SurveyElementInput> }>) {
+  for (const section of after.form) {
     for (const element of section.elements) located.set(element.id, { section: section.id ?? '', element });
   }
   for (const old of before.form.flatMap((s) => s.elements)) {
