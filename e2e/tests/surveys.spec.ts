@@ -221,7 +221,10 @@ test.describe('public surveys', () => {
     await page.getByRole('textbox', { name: 'Wat zou de buurt prettiger maken?' }).fill('Een speeltuin voor de kinderen.');
     await sendWithConfirmation(page);
 
+    // after a reload the list opens the survey still to fill in; the one sent shows its answers
     await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Uw bezoek aan de proefwoning' })).toBeVisible();
+    await openSurvey(page, 'Wonen in de Bloemenbuurt');
     await expect(page.getByText(/U heeft deze enquête al ingevuld/)).toBeVisible();
     await expect(page.getByText('Een speeltuin voor de kinderen.')).toBeVisible();
     expect(await page.evaluate((id) => localStorage.getItem(`portal.visitor.${id}`), projectId)).toBe(unique);
