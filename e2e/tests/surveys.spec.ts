@@ -28,14 +28,17 @@ async function sendWithConfirmation(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('surveys (enquêtes) for a resident', () => {
-  test('the list opens the first survey: the demo survey 1234AB 10 already filled in, read-only', async ({ page }) => {
+  test('the list opens the first survey still to fill in; the demo survey 1234AB 10 already filled in shows read-only', async ({ page }) => {
     await loginAsResident(page, DEMO.resident);
     await page.goto('/enquetes');
     await expect(page.getByRole('heading', { level: 1, name: 'Enquêtes' })).toBeVisible();
     const links = surveyList(page).getByRole('link');
     await expect(links).toHaveCount(4);
-    // a tick for the done survey (spoken as 'ingevuld'), the first survey open
+    // a tick for the done survey (spoken as 'ingevuld'); the tile's 'nieuw' leads to the first survey not filled in
     await expect(links.first()).toHaveAccessibleName('ingevuld: Tevredenheid over de voorbereiding');
+    await expect(links.nth(1)).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: 'Wensen voor keuken en badkamer' })).toBeVisible();
+    await links.first().click();
     await expect(links.first()).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Tevredenheid over de voorbereiding' })).toBeVisible();
     await expect(page.getByText(/U heeft deze enquête al ingevuld/)).toBeVisible();
@@ -50,9 +53,9 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await expect(surveyList(page)).toBeHidden();
     const select = page.getByRole('combobox', { name: 'Enquêtes' });
     await expect(select).toBeVisible();
-    await select.selectOption({ label: 'Wensen voor keuken en badkamer' });
+    await select.selectOption({ label: 'Wonen in de Bloemenbuurt' });
     await expect(page).toHaveURL(/\/enquete\/\d+$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Wensen voor keuken en badkamer' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Wonen in de Bloemenbuurt' })).toBeVisible();
   });
 
   test('a resident fills in a version 1 survey: invalid, confirmation, sent, read-only after a reload', async ({ page }) => {
@@ -218,7 +221,10 @@ test.describe('public surveys', () => {
     await page.getByRole('textbox', { name: 'Wat zou de buurt prettiger maken?' }).fill('Een speeltuin voor de kinderen.');
     await sendWithConfirmation(page);
 
+    // after a reload the list opens the survey still to fill in; the one sent shows its answers
     await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Uw bezoek aan de proefwoning' })).toBeVisible();
+    await openSurvey(page, 'Wonen in de Bloemenbuurt');
     await expect(page.getByText(/U heeft deze enquête al ingevuld/)).toBeVisible();
     await expect(page.getByText('Een speeltuin voor de kinderen.')).toBeVisible();
     expect(await page.evaluate((id) => localStorage.getItem(`portal.visitor.${id}`), projectId)).toBe(unique);

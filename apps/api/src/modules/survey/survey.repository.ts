@@ -19,9 +19,19 @@ const responseOf = (respondent: Respondent) =>
 const photoOf = (respondent: Respondent) =>
   respondent.addressId !== undefined ? eq(surveyPhotos.addressId, respondent.addressId) : eq(surveyPhotos.visitorTokenHash, respondent.visitorTokenHash);
 
+/** Surveys residents may answer now: opened (opens_at passed or none) and not closed (closes_at in the future or none). */
+const hasOpened = sql`(${surveys.opensAt} IS NULL OR ${surveys.opensAt} <= now())`;
+const isNotClosed = sql`(${surveys.closesAt} IS NULL OR ${surveys.closesAt} > now())`;
+export const isAnswerableNow = (row: Pick<SurveyRow, 'opensAt' | 'closesAt'>, now = new Date()) => (!row.opensAt || row.opensAt <= now) && (!row.closesAt || row.closesAt > now);
+export const hasOpenedAt = (row: Pick<SurveyRow, 'opensAt'>, now = new Date()) => !row.opensAt || row.opensAt <= now;
+
 /** A project's active surveys (public ones only when asked) with whether this respondent answered each: one query. */
 export function listSurveys(db: Db, projectId: number, respondent: Respondent | null, options: { publicOnly: boolean }) {
-  const conditions = [eq(surveys.projectId, projectId), eq(surveys.isActive, true), options.publicOnly ? eq(surveys.isPublic, true) : undefined].filter(Boolean);
+  // Open now, or closed but answered by this respondent (their answers stay readable); a survey not yet open is not shown.
+  const conditions = [
+    eq(surveys.projectId, projectId), eq(surveys.isActive, true), options.publicOnly ? eq(surveys.isPublic, true) : undefined, hasOpened,
+    respondent ? sql`(${isNotClosed} OR ${surveyResponses.id} IS NOT NULL)` : isNotClosed,
+  ].filter(Boolean);
   return db
     .select({
       id: surveys.id,
@@ -36,13 +46,16 @@ export function listSurveys(db: Db, projectId: number, respondent: Respondent | 
     .limit(LIST_LIMIT);
 }
 
-/** The project's active surveys this address has not answered yet (the survey tile's new-item count). */
+/**
+ * The survey tile's new-item count: the project's surveys this address can answer now and has not answered
+ * (a closed survey, or one not open yet, is nothing the resident can do anything with).
+ */
 export async function countOpenSurveys(db: Db, projectId: number, addressId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(surveys)
     .leftJoin(surveyResponses, and(eq(surveyResponses.surveyId, surveys.id), eq(surveyResponses.addressId, addressId)))
-    .where(and(eq(surveys.projectId, projectId), eq(surveys.isActive, true), sql`${surveyResponses.id} IS NULL`));
+    .where(and(eq(surveys.projectId, projectId), eq(surveys.isActive, true), hasOpened, isNotClosed, sql`${surveyResponses.id} IS NULL`));
   return row?.n ?? 0;
 }
 

@@ -13,7 +13,7 @@ import type { NewItemRegistry } from '../project/new-items.ts';
 import { fileUrl, processImage, type FilesService } from '../files/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import {
-  countOpenSurveys, deleteAbandonedPhotos, deleteUnusedPhotos, findPhoto, findResponse, findSurvey, insertPhoto, insertResponse, listPhotos, listSurveys, photoFileReadable,
+  countOpenSurveys, deleteAbandonedPhotos, hasOpenedAt, isAnswerableNow, deleteUnusedPhotos, findPhoto, findResponse, findSurvey, insertPhoto, insertResponse, listPhotos, listSurveys, photoFileReadable,
   type Respondent, type SurveyPhoto, type SurveyResponseRow, type SurveyRow,
 } from './survey.repository.ts';
 import type { SurveyAnswers } from './survey.table.ts';
@@ -43,6 +43,8 @@ type Context = { survey: SurveyRow; project: TProject; respondent: Respondent | 
 
 const hasSurveys = (project: Pick<TProject, 'modules'>) => project.modules.some((m) => m.name === 'survey');
 const notFound = () => new NotFoundError(surveyMessages.surveyNotFound);
+/** Said when a closed survey is opened without answers, or answers arrive after it closed. */
+export const SURVEY_CLOSED = 'Deze enquête is gesloten en kan niet meer worden ingevuld.';
 
 /** A resident's photo is a file like any other (/api/files/..., signed for the session in the answer); a visitor's is read with their code. */
 function photoUrl(photo: Pick<SurveyPhoto, 'id' | 'surveyId' | 'fileId' | 'filename'>, caller: Caller): string {
@@ -112,7 +114,16 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       throw error;
     }
     if (!hasSurveys(project)) throw notFound();
+    // Before it opens a survey does not exist for residents and visitors.
+    if (!hasOpenedAt(survey)) throw notFound();
     return { survey, project, respondent: respondentOf(caller), caller };
+  }
+
+  /** One survey for reading: a closed one only with this respondent's answers. */
+  async function readable(ctx: Context): Promise<TSurvey> {
+    const response = ctx.respondent ? await findResponse(db, ctx.survey.id, ctx.respondent) : null;
+    if (!response && !isAnswerableNow(ctx.survey)) throw new NotFoundError(SURVEY_CLOSED);
+    return toSurvey(ctx, response);
   }
 
   async function toSurvey(ctx: Context, response: SurveyResponseRow | null): Promise<TSurvey> {
@@ -177,6 +188,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
   async function submit(ctx: Context, body: TSurveySubmitBody, occupantId: number | null) {
     const respondent = ctx.respondent!;
     if (await findResponse(db, ctx.survey.id, respondent)) throw new ConflictError(surveyMessages.alreadyDone);
+    if (!isAnswerableNow(ctx.survey)) throw new ConflictError(SURVEY_CLOSED);
     const { answers, photoIds } = await checkedAnswers(ctx, body);
     const row = await insertResponse(db, {
       surveyId: ctx.survey.id, projectId: ctx.survey.projectId, respondent, occupantId, version: ctx.survey.version, answers,
@@ -198,6 +210,7 @@ export function createSurveyService(deps: SurveyServiceDeps) {
       throw new UnprocessableError(surveyMessages.photoNotAPhotoField, [{ field: 'element_id', message: surveyMessages.photoNotAPhotoField }]);
     }
     if (await findResponse(db, survey.id, respondent)) throw new ConflictError(surveyMessages.alreadyDone);
+    if (!isAnswerableNow(survey)) throw new ConflictError(SURVEY_CLOSED);
     if ((await listPhotos(db, survey.id, respondent)).length >= PHOTOS_PER_SURVEY) {
       const message = `U kunt bij deze enquête maximaal ${PHOTOS_PER_SURVEY} foto’s toevoegen.`;
       throw new UnprocessableError(message, [{ field: 'image', message }]);
@@ -243,13 +256,11 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     },
 
     async occupantSurvey(session: Session, surveyId: number): Promise<TSurvey> {
-      const ctx = await contextFor(occupant(session), surveyId);
-      return toSurvey(ctx, await findResponse(db, surveyId, ctx.respondent!));
+      return readable(await contextFor(occupant(session), surveyId));
     },
 
     async publicSurvey(surveyId: number, unique: string | undefined): Promise<TSurvey> {
-      const ctx = await contextFor(visitor(unique ?? null), surveyId);
-      return toSurvey(ctx, ctx.respondent ? await findResponse(db, surveyId, ctx.respondent) : null);
+      return readable(await contextFor(visitor(unique ?? null), surveyId));
     },
 
     async occupantSubmit(session: Session, surveyId: number, body: TSurveySubmitBody) {

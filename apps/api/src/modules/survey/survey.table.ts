@@ -13,7 +13,7 @@ export type SurveyAnswers =
   | { version: 2; values: Record<string, TSurveyValue> };
 
 /**
- * Surveys of a project. Version 1 keeps its questions, version 2 its form (sections of elements), both
+ * Surveys of a project (made in the console's survey builder, modules/staff-surveys). Version 1 keeps its questions, version 2 its form (sections of elements), both
  * as JSON: they are read and written whole. `is_public` surveys are open to visitors of a public project.
  */
 export const surveys = pgTable(
@@ -30,6 +30,11 @@ export const surveys = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Residents and visitors answer from opens_at (none: at once) until closes_at (none: no end); the console sets both. */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    /** Raised by every save in the console; a save naming an older revision is refused (409). */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [
     index('surveys_project_idx').on(t.projectId, t.position, t.id),

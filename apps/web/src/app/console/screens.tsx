@@ -45,6 +45,9 @@ export const consoleScreens: ConsoleScreen[] = [
   // Forms of every kind (console-forms); the builder's screen composes the resident's renderer as its preview.
   { path: '/projecten/:projectId/formulieren/:formId', page: lazy(() => import('./form-builder-screen')), permission: 'forms.read' },
   { path: '/projecten/:projectId/formulieren', page: lazy(() => import('../../features/console-forms/forms-page')), permission: 'forms.read' },
+  // Surveys (console-surveys); the builder's screen composes the resident's survey renderer as its preview.
+  { path: '/projecten/:projectId/enquetes/:surveyId', page: lazy(() => import('./survey-preview')), permission: 'surveys.read' },
+  { path: '/projecten/:projectId/enquetes', page: lazy(() => import('../../features/console-surveys/surveys-page')), permission: 'surveys.read' },
   // The consent letters (draagvlak) of a project's support-base forms (console-consent).
   // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
   { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },

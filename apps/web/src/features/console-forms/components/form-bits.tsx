@@ -18,18 +18,8 @@ export function FormStatusBadge({ status }: { status: TStaffFormStatus }) {
 }
 
 
-/** An ISO moment as the value of <input type="datetime-local"> (the browser's local time). */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
+// The datetime-local helpers moved to lib/console-format (the survey builder uses them too).
+export { fromLocalInput, toLocalInput } from '../../../lib/console-format';
 
 /** The server's Dutch message for one field (or the whole message without a field). */
 export function problemText(error: unknown, field?: string): string | undefined {

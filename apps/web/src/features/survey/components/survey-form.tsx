@@ -49,7 +49,16 @@ export function TitleElement({ element, level = 4 }: { element: Extract<TSurveyE
  * than in a form library: every field is data-driven. A valid form asks for confirmation
  * ('Formulier verzenden.'); Ja sends it, after which the survey shows read-only.
  */
-export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudience; survey: TSurvey; onSent?: () => void }) {
+export function SurveyForm({ audience, survey, onSent, preview }: {
+  audience: SurveyAudience;
+  survey: TSurvey;
+  onSent?: () => void;
+  /**
+   * The console builder's live preview: the same form on an unsaved definition. Nothing is sent or
+   * uploaded: a valid form says so in `preview.checked`, a photo is shown from the browser.
+   */
+  preview?: { checked: string; upload: (file: File) => Promise<TSurveyPhoto> };
+}) {
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Record<number, number | string>>(() =>
     survey.version === 1 ? Object.fromEntries(survey.questions.map((q) => [q.id, q.type === 'rating' ? SURVEY_RATING.default : ''])) : {},
@@ -61,6 +70,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
   const [errors, setErrors] = useState<Errors>({});
   const summary = useErrorSummary();
   const [confirming, setConfirming] = useState(false);
+  const [checked, setChecked] = useState('');
 
   const body = (): Omit<TSurveySubmitBody, 'language'> =>
     survey.version === 1
@@ -101,9 +111,13 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validate();
-    if (Object.keys(found).length) return showErrors(found);
+    if (Object.keys(found).length) {
+      setChecked('');
+      return showErrors(found);
+    }
     setErrors({});
-    setConfirming(true);
+    if (preview) setChecked(preview.checked);
+    else setConfirming(true);
   };
 
   const clear = (field: string) => {
@@ -135,7 +149,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
             photos={photos}
             errors={errors}
             onValue={setValue}
-            onUpload={(elementId, file, onProgress) => surveyApi.uploadPhoto(audience, survey.id, elementId, file, onProgress)}
+            onUpload={(elementId, file, onProgress) => (preview ? preview.upload(file) : surveyApi.uploadPhoto(audience, survey.id, elementId, file, onProgress))}
             onPhoto={(elementId, photo) => {
               setPhotos((current) => ({ ...current, [elementId]: photo }));
               setValue(elementId, photo.id);
@@ -151,6 +165,7 @@ export function SurveyForm({ audience, survey, onSent }: { audience: SurveyAudie
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={send.isPending}>{surveyTexts.submit}</Button>
       </div>
+      {preview && <p role="status" className="text-sm text-slate-800">{checked}</p>}
 
       <Dialog open={confirming} title={surveyTexts.confirmTitle} onClose={() => setConfirming(false)}>
         <p className="text-slate-800">{surveyTexts.confirmText}</p>

@@ -11,13 +11,18 @@ import { SurveyForm } from './survey-form';
 
 /**
  * Surveys: the list (a tick for each survey this address or visitor filled in; a dropdown below
- * 640 px) beside the open survey; without an id the first survey opens. A survey that was sent shows
+ * 640 px) beside the open survey; without an id the first survey not yet filled in opens (the first when all are). A survey that was sent shows
  * read-only with its answers, on every device.
  */
 export function SurveyPage({ audience, surveyId, onSent }: { audience: SurveyAudience; surveyId: number | null; onSent?: () => void }) {
   const list = useQuery(surveyQueries.list(audience));
   const surveys = list.data ?? [];
-  const listed = surveyId === null ? surveys[0] : surveys.find((s) => s.id === surveyId);
+  // Without an id the first survey still to fill in opens (the tile's 'n nieuw' leads to one), else the first;
+  // it stays open once sent (so that its answers show), rather than moving on to the next open survey.
+  const firstOpen = surveys.find((s) => !s.done) ?? surveys[0];
+  const [chosen, setChosen] = useState<number | null>(null);
+  if (surveyId === null && chosen === null && firstOpen) setChosen(firstOpen.id);
+  const listed = surveyId === null ? (surveys.find((s) => s.id === chosen) ?? firstOpen) : surveys.find((s) => s.id === surveyId);
   const detail = useQuery({ ...surveyQueries.detail(audience, listed?.id ?? 0), enabled: !!listed });
 
   // Right after sending, focus goes to the 'already filled in' notice that replaces the form.
