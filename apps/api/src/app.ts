@@ -50,6 +50,7 @@ import { staffAddressesRoutes } from './modules/staff-addresses/index.ts';
 import { staffEntriesRoutes } from './modules/staff-entries/index.ts';
 import { staffContentRoutes } from './modules/staff-content/index.ts';
 import { staffFormsRoutes } from './modules/staff-forms/index.ts';
+import { staffSurveyResultsRoutes } from './modules/staff-surveys/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -158,6 +159,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(consentCampaignRoutes(services));
     await api.register(staffContentRoutes(services));
     await api.register(staffFormsRoutes(services));
+    await api.register(staffSurveyResultsRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.
     await api.register(workOrderStaffRoutes(services));
     await api.register(partnersStaffRoutes(services));

@@ -43,6 +43,7 @@ import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
 import { createStaffEntriesService } from './modules/staff-entries/index.ts';
 import { createStaffFormsService } from './modules/staff-forms/index.ts';
+import { createStaffSurveyResults } from './modules/staff-surveys/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
@@ -139,6 +140,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
+  const staffSurveyResults = createStaffSurveyResults({ db, staffAccess });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -156,7 +158,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, sms, appointments, household,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

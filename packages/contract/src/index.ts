@@ -40,3 +40,4 @@ export * from './staff-entries.ts';
 export * from './staff-payments.ts';
 export * from './staff-html.ts';
 export * from './staff-forms.ts';
+export * from './staff-survey-results.ts';

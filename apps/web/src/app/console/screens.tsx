@@ -48,6 +48,8 @@ export const consoleScreens: ConsoleScreen[] = [
   // The consent campaign (issue 16): tally per unit, milestones, notices, reminders, evidence (console-consent).
   { path: '/projecten/:projectId/draagvlak/campagne', page: lazy(() => import('../../features/console-consent/campaign-page')), permission: 'consent.tally.read' },
   { path: '/projecten/:projectId/draagvlak', page: lazy(() => import('../../features/console-consent/letters-page')) },
+  // A survey's results: charts per question, open answers, photos, response rates, export (console-surveys).
+  { path: '/projecten/:projectId/enquetes/:surveyId/resultaten', page: lazy(() => import('../../features/console-surveys/results-page')), permission: 'surveys.read' },
   // A project's payments and refunds (console-payments).
   { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
   { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },
