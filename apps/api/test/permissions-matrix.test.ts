@@ -18,7 +18,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 type Operation = { 'x-access'?: RouteAccess; parameters?: Array<{ in: string; name: string }> };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 type Route = { method: string; path: string; access: RouteAccess };
-type Place = { projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number> };
+type Place = { projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number>; surveyId: number };
 
 let t: TestApp;
 let routes: Route[] = [];
@@ -51,7 +51,9 @@ async function place(projectId: number, customerId: number): Promise<Place> {
   const [conversation] = await t.query<{ id: number }>('INSERT INTO chat_conversations (project_id, address_id) VALUES ($1, $2) RETURNING id', [projectId, address!.id]);
   const forms: Record<string, number> = {};
   for (const kind of ['choice', 'intake', 'support-base']) forms[kind] = await formOf(kind, projectId);
-  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms };
+  // A survey of the project: the console's survey routes check that it belongs to the project in the URL.
+  const [survey] = await t.query<{ id: number }>("INSERT INTO surveys (project_id, name, version) VALUES ($1, 'Matrix', 1) RETURNING id", [projectId]);
+  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms, surveyId: survey!.id };
 }
 
 const formKindOf = (path: string) => (path.includes('/intake/') ? 'intake' : path.includes('/support-base/') ? 'support-base' : 'choice');
@@ -62,6 +64,7 @@ function paramValue(route: Route, name: string, at: Place): string {
   if (resource && resource.from !== 'body' && resource.key === name) return String(idFor(resource.kind, at, route.path));
   if (name === 'address_id' || name === 'addressId') return String(at.addressId);
   if (name === 'form_id') return String(at.forms[formKindOf(route.path)]);
+  if (name === 'surveyId') return String(at.surveyId);
   const defaults: Record<string, string> = { section: '0', element_id: 'x', nr: '1', x: '1', purpose: 'news', provider: 'local' };
   return defaults[name] ?? '999999';
 }
