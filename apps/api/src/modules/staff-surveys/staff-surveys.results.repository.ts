@@ -43,31 +43,41 @@ export async function findProjectSurvey(db: Db, projectId: number, surveyId: num
   return row ?? null;
 }
 
-export type ValueCount = { q: string; value: string | null; n: number };
+export type ValueCount = { q: string; value: string | null; n: number; answered: number };
 
 /**
- * Per question: how many responses answered it (`value` null), and for the questions in `grouped` (choices,
- * ratings, scales) how often each value was given (a check group counts each option ticked). Version 2
- * answers are `values: { elementId: value }`, version 1 `answers: [{ question_id, answer }]`.
+ * Per question and value, in one pass over the filtered responses: `n` how often the value was given, `answered`
+ * how many responses gave it as their first (so that summed per question it counts responses, also for a check
+ * group, which counts for each option ticked). Only the questions in `grouped` (choices, ratings, scales) are
+ * split by value; the others (open answers, photos) come as one row with `value` null. Version 2 answers are
+ * `values: { elementId: value }`, version 1 `answers: [{ question_id, answer }]`.
  */
-export async function countValues(db: Db, f: ResultFilter, grouped: string[]): Promise<ValueCount[]> {
+export async function countValues(db: Db, f: ResultFilter, version: 1 | 2, grouped: string[]): Promise<ValueCount[]> {
+  const pairs = version === 2
+    ? sql`jsonb_each(CASE WHEN jsonb_typeof(f.answers->'values') = 'object' THEN f.answers->'values' ELSE '{}'::jsonb END) k(key, value)`
+    : sql`LATERAL (SELECT a->>'question_id', a->'answer'
+        FROM jsonb_array_elements(CASE WHEN jsonb_typeof(f.answers->'answers') = 'array' THEN f.answers->'answers' ELSE '[]'::jsonb END) a) k(key, value)`;
   const result = await db.execute<ValueCount>(sql`
-    WITH f AS (${filtered(f, sql`r.answers`)}),
-    e AS (
-      SELECT k.key AS q, k.value AS val
-        FROM f, jsonb_each(CASE WHEN jsonb_typeof(f.answers->'values') = 'object' THEN f.answers->'values' ELSE '{}'::jsonb END) k
-      UNION ALL
-      SELECT a->>'question_id', a->'answer'
-        FROM f, jsonb_array_elements(CASE WHEN jsonb_typeof(f.answers->'answers') = 'array' THEN f.answers->'answers' ELSE '[]'::jsonb END) a
-    ),
-    given AS (SELECT q, val FROM e WHERE val NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))
-    SELECT q, NULL::text AS value, count(*)::int AS n FROM given GROUP BY q
-    UNION ALL
-    SELECT g.q, x.v, count(*)::int
-      FROM given g CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(g.val) = 'array' THEN g.val ELSE jsonb_build_array(g.val) END) x(v)
-      WHERE g.q = ANY(${textArray(grouped)})
-      GROUP BY g.q, x.v`);
+    SELECT k.key AS q, CASE WHEN k.key = ANY(${textArray(grouped)}) THEN x.v END AS value, count(*)::int AS n, count(*) FILTER (WHERE x.o = 1)::int AS answered
+      FROM (${filtered(f, sql`r.answers`)}) f
+      CROSS JOIN ${pairs}
+      CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(k.value) = 'array' THEN k.value ELSE jsonb_build_array(k.value) END) WITH ORDINALITY x(v, o)
+      WHERE k.value NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb)
+      GROUP BY 1, 2`);
   return result.rows;
+}
+
+/**
+ * What the summary of a survey depends on besides its definition: its responses (count and newest id: they are
+ * never changed, only added or removed) and the building units of the project's addresses. Two index reads.
+ */
+export async function resultsFingerprint(db: Db, surveyId: number, projectId: number): Promise<string> {
+  const result = await db.execute<{ responses: string; units: string }>(sql`
+    SELECT (SELECT count(*) || '.' || coalesce(max(r.id), 0) FROM ${surveyResponses} r WHERE r.survey_id = ${surveyId}) AS responses,
+           (SELECT count(*) || '.' || coalesce(sum(hashtext(ap.address_id || ':' || coalesce(ap.building_unit, ''))), 0)
+              FROM ${addressProjects} ap WHERE ap.project_id = ${projectId}) AS units`);
+  const row = result.rows[0]!;
+  return `${row.responses}|${row.units}`;
 }
 
 export type Totals = { total: number; residents: number; first: Date | null; last: Date | null };
@@ -137,20 +147,26 @@ export async function listOpenAnswers(db: Db, f: ResultFilter, q: string, page: 
 export type PhotoRow = ResponseRow & { photo_id: number; element_id: string; file_id: number; filename: string; image_width: number; image_height: number };
 
 /**
- * The photos the filtered responses answered with (a photo element's value is the photo's id), newest photo
- * first; keyset on the photo id.
+ * The photos the filtered responses answered with (a photo element's value is the photo's id; photos uploaded
+ * but not sent are left out), newest photo first; keyset on the photo id. From the survey's photos to their
+ * response: the photos are far fewer than the responses.
  */
 export async function listPhotos(db: Db, f: ResultFilter, photoElements: string[], page: { before?: number; limit: number }): Promise<PhotoRow[]> {
   if (!photoElements.length) return [];
+  const where = [sql`p.survey_id = ${f.surveyId}`, sql`p.element_id = ANY(${textArray(photoElements)})`, ...dateConditions(f)];
+  if (page.before !== undefined) where.push(sql`p.id < ${page.before}`);
+  if (f.buildingUnit !== undefined) where.push(sql`r.building_unit = ${f.buildingUnit}`);
   const result = await db.execute<PhotoRow>(sql`
     SELECT ${respondentColumns}, p.id AS photo_id, p.element_id, p.file_id, fl.filename, p.image_width, p.image_height
-      FROM (${filtered(f, sql`r.*, ap.building_unit`)}) r
-      CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(r.answers->'values') = 'object' THEN r.answers->'values' ELSE '{}'::jsonb END) v
-      JOIN ${surveyPhotos} p ON jsonb_typeof(v.value) = 'number' AND p.id = (v.value)::text::int AND p.survey_id = ${f.surveyId} AND p.element_id = v.key
+      FROM ${surveyPhotos} p
+      JOIN LATERAL (
+        SELECT r.*, ap.building_unit FROM ${surveyResponses} r
+          LEFT JOIN ${addressProjects} ap ON ap.address_id = r.address_id AND ap.project_id = ${f.projectId}
+          WHERE r.survey_id = p.survey_id AND (r.address_id = p.address_id OR r.visitor_token_hash = p.visitor_token_hash)
+          LIMIT 1) r ON r.answers->'values'->>p.element_id = p.id::text
       JOIN ${files} fl ON fl.id = p.file_id
       ${respondentJoins}
-      WHERE v.key = ANY(${textArray(photoElements)})
-        ${page.before === undefined ? sql`` : sql`AND p.id < ${page.before}`}
+      WHERE ${sql.join(where, sql` AND `)}
       ORDER BY p.id DESC LIMIT ${page.limit}`);
   return result.rows;
 }

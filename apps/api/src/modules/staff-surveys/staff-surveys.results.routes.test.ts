@@ -213,6 +213,24 @@ describe('survey results in the console', () => {
     expect(reads.length).toBeGreaterThan(0);
   });
 
+  it('serves a kept summary only while nothing changed: a new or removed response and a building unit moved show at once', async () => {
+    const before = (await get(base())).json<TSurveyResults>();
+    const [added] = await t.query<{ id: number }>(
+      `INSERT INTO survey_responses (survey_id, project_id, visitor_token_hash, version, answers)
+       VALUES ($1, $2, 'bezoeker-2', 2, '{"version":2,"values":{"tevreden":"Nee"}}') RETURNING id`, [survey, project]);
+    const more = (await get(base())).json<TSurveyResults>();
+    expect(more.responses).toBe(before.responses + 1);
+    expect(more.questions.find((q) => q.id === 'tevreden')!.bars[1]!.count).toBe(2);
+    await t.query('DELETE FROM survey_responses WHERE id = $1', [added!.id]);
+    expect((await get(base())).json<TSurveyResults>().responses).toBe(before.responses);
+
+    await t.query("UPDATE address_projects SET building_unit = 'Blok C' WHERE project_id = $1 AND address_id = $2", [project, t.ids.addresses.a10]);
+    const moved = (await get(base())).json<TSurveyResults>();
+    expect(moved.building_units).toContain('Blok C');
+    expect(moved.rate_per_unit.find((u) => u.building_unit === 'Blok C')).toMatchObject({ addresses: 1, answered: 1 });
+    await t.query("UPDATE address_projects SET building_unit = 'Blok A' WHERE project_id = $1 AND address_id = $2", [project, t.ids.addresses.a10]);
+  });
+
   it("answers the guard's 404 for another project's or another customer's survey", async () => {
     const other = t.ids.projects.rivierenwijk;
     const res = await get(base(other, survey));

@@ -12,7 +12,7 @@ import { fullAddress } from '../form-engine/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import type { SurveyAnswers } from '../survey/survey.table.ts';
 import {
-  countResponses, countValues, findProjectSurvey, listOpenAnswers, listPhotos, listResponses, ratePerUnit,
+  countResponses, countValues, findProjectSurvey, resultsFingerprint, listOpenAnswers, listPhotos, listResponses, ratePerUnit,
   type ResponseRow, type ResultFilter, type UnitRate,
 } from './staff-surveys.results.repository.ts';
 
@@ -114,7 +114,11 @@ function respondentOf(r: ResponseRow) {
   };
 }
 
+/** Summaries kept per survey and filter (least recently used goes first). */
+const SUMMARIES_KEPT = 200;
+
 export function createStaffSurveyResults({ db, staffAccess }: Deps) {
+  const summaries = new Map<string, { fingerprint: string; value: TSurveyResults }>();
   /** The survey of this project (another project's or customer's: the guard's 404) and the filter, checked. */
   async function scope(ctx: StaffContext, projectId: number, surveyId: number, filter: TSurveyResultFilter) {
     await staffAccess.project(ctx, projectId);
@@ -140,23 +144,34 @@ export function createStaffSurveyResults({ db, staffAccess }: Deps) {
   }
 
   return {
+    /**
+     * The summary: three aggregate queries (values per question, totals, rates per unit). At thousands of responses
+     * the first of them expands every answer; its result is kept per survey and filter and served again while the
+     * survey's fingerprint (its definition, its responses, the project's building units: two index reads) is the
+     * same. Responses are never changed, only added or removed, so a kept summary is never stale; each server
+     * process keeps its own.
+     */
     async summary(ctx: StaffContext, projectId: number, surveyId: number, filter: TSurveyResultFilter): Promise<TSurveyResults> {
       const { survey, f, questions, units: checked } = await scope(ctx, projectId, surveyId, filter);
+      const key = JSON.stringify([surveyId, filter.building_unit ?? null, filter.from ?? null, filter.to ?? null]);
+      const fingerprint = `${survey.updatedAt.toISOString()}|${await resultsFingerprint(db, surveyId, projectId)}`;
+      const kept = summaries.get(key);
+      if (kept && kept.fingerprint === fingerprint) return kept.value;
+
       const grouped = questions.filter((q) => q.bars.length).map((q) => q.id);
       // The rates per unit are read without the unit filter: they are also the filter's choices.
       const [units, values, totals] = await Promise.all([
-        checked ? Promise.resolve(checked) : ratePerUnit(db, { ...f, buildingUnit: undefined }), countValues(db, f, grouped), countResponses(db, f),
+        checked ? Promise.resolve(checked) : ratePerUnit(db, { ...f, buildingUnit: undefined }), countValues(db, f, survey.version, grouped), countResponses(db, f),
       ]);
-
       const answered = new Map<string, number>();
       const counts = new Map<string, number>();
       for (const v of values) {
-        if (v.value === null) answered.set(v.q, v.n);
-        else counts.set(`${v.q}\u0000${v.value}`, v.n);
+        answered.set(v.q, (answered.get(v.q) ?? 0) + v.answered);
+        if (v.value !== null) counts.set(`${v.q}\u0000${v.value}`, v.n);
       }
       const shown = filter.building_unit !== undefined ? units.filter((u) => u.unit === filter.building_unit) : units;
       const sum = shown.reduce((acc, u) => ({ addresses: acc.addresses + u.addresses, answered: acc.answered + u.answered }), { addresses: 0, answered: 0 });
-      return {
+      const value: TSurveyResults = {
         survey: { id: survey.id, name: survey.name, version: survey.version, is_public: survey.isPublic, is_active: survey.isActive },
         responses: totals.total,
         resident_responses: totals.residents,
@@ -175,6 +190,10 @@ export function createStaffSurveyResults({ db, staffAccess }: Deps) {
         first_submitted_at: totals.first?.toISOString() ?? null,
         last_submitted_at: totals.last?.toISOString() ?? null,
       };
+      summaries.delete(key);
+      summaries.set(key, { fingerprint, value });
+      if (summaries.size > SUMMARIES_KEPT) summaries.delete(summaries.keys().next().value!);
+      return value;
     },
 
     async answers(ctx: StaffContext, projectId: number, surveyId: number, query: TSurveyAnswersQuery): Promise<Page<TSurveyOpenAnswer>> {
