@@ -49,7 +49,7 @@ async function answer(page: Page, surveyId: number, a: { name: string; note: str
  * unit (kept in the URL) and exports XLSX, which the test reads back.
  */
 test('residents answer a survey; the editor reads its charts, filters on a building unit and exports XLSX', async ({ page, browser, mail }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const surveyId = await withDatabase(mail, async (db) => {
     await db.query('DELETE FROM surveys WHERE name = $1', [NAME]);
     const { rows: [row] } = await db.query<{ id: number }>(
