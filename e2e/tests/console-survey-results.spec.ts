@@ -80,12 +80,12 @@ test('residents answer a survey; the editor reads its charts, filters on a build
     await loginToConsole(page, DEMO.consoleEditor);
     const projectId = await bloemenbuurtId(page);
     await page.goto(`/beheer/projecten/${projectId}/enquetes/${surveyId}/resultaten`);
-    await expect(page.getByRole('heading', { level: 1, name: `Resultaten: ${NAME}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Resultaten: ${NAME}` })).toBeVisible({ timeout: 30_000 });
     const totals = page.getByRole('region', { name: 'Respons', exact: true });
-    await expect(totals.getByRole('definition').first()).toHaveText('3');
+    await expect(totals.getByRole('definition').first()).toHaveText('3', { timeout: 30_000 });
 
     // a chart per choice, rating or scale question, each with its figures as a table
-    await expect(page.getByTestId('results-chart')).toHaveCount(5);
+    await expect(page.getByTestId('results-chart')).toHaveCount(5, { timeout: 30_000 });
     await expect(page.getByTestId('results-chart').first().locator('svg.recharts-surface')).toBeVisible();
     const happy = page.getByRole('table', { name: /Verdeling van de antwoorden op ‘Bent u tevreden over de uitvoering\?’/ });
     await expect(happy.getByRole('row', { name: /^Ja/ })).toContainText('2');
