@@ -170,7 +170,8 @@ function RatePerUnit({ rates }: { rates: TSurveyResponseRate[] }) {
     <section aria-labelledby="results-units">
       <h2 id="results-units" className="mb-2 text-xl font-semibold text-slate-900">{texts.perUnit.heading}</h2>
       {rates.length === 0 ? <EmptyState>{texts.perUnit.none}</EmptyState> : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200" role="region" aria-label={texts.perUnit.region} tabIndex={0}>
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-800">
               <tr>
@@ -188,7 +189,7 @@ function RatePerUnit({ rates }: { rates: TSurveyResponseRate[] }) {
                   <td className="p-2 text-right">{r.answered}</td>
                   <td className="p-2">
                     <div className="flex items-center gap-2">
-                      <span className="h-2 w-24 overflow-hidden rounded bg-slate-200" aria-hidden="true">
+                      <span className="hidden h-2 w-24 overflow-hidden rounded bg-slate-200 sm:block" aria-hidden="true">
                         <span className="block h-full bg-blue-700" style={{ width: `${Math.round(r.rate * 100)}%` }} />
                       </span>
                       {percent(r.rate)}

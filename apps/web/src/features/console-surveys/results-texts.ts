@@ -24,6 +24,7 @@ export const resultsTexts = {
   },
   perUnit: {
     heading: 'Respons per bouwdeel',
+    region: 'Tabel met de respons per bouwdeel, horizontaal te scrollen',
     unit: 'Bouwdeel',
     addresses: 'Adressen',
     answered: 'Ingevuld',
