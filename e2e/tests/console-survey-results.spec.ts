@@ -106,13 +106,13 @@ test('residents answer a survey; the editor reads its charts, filters on a build
     await checkPage(page, 'console-survey-results');
 
     // ---- filter on Blok Zuid: kept in the URL, applied to everything ----------------------------------
-    await page.getByLabel('Bouwdeel').selectOption('Blok Zuid');
+    await page.getByRole('combobox', { name: 'Bouwdeel' }).selectOption('Blok Zuid');
     await expect(page).toHaveURL(/bouwdeel=Blok\+Zuid|bouwdeel=Blok%20Zuid/);
     await expect(totals.getByRole('definition').first()).toHaveText('2');
     await expect(happy.getByRole('row', { name: /^Nee/ })).toContainText('0');
     await expect(page.getByRole('region', { name: 'Alle antwoorden' }).getByRole('row')).toHaveCount(3);
     await page.reload();
-    await expect(page.getByLabel('Bouwdeel')).toHaveValue('Blok Zuid');
+    await expect(page.getByRole('combobox', { name: 'Bouwdeel' })).toHaveValue('Blok Zuid');
     await expect(totals.getByRole('definition').first()).toHaveText('2');
 
     // ---- export XLSX of the filtered responses and read it back -------------------------------------------
@@ -138,7 +138,7 @@ test('residents answer a survey; the editor reads its charts, filters on a build
     expect(byName['=SOM(1;2)']![col('Hoe was het contact met de aannemer?')]).toBe('2 - Matig');
 
     // an empty result under a unit without answers
-    await page.getByLabel('Bouwdeel').selectOption({ index: 0 });
+    await page.getByRole('combobox', { name: 'Bouwdeel' }).selectOption({ index: 0 });
     await page.getByRole('textbox', { name: /Ingevuld tot en met/ }).fill('01-01-2020');
     await expect(page.getByText('Er zijn geen antwoorden die bij deze filters passen.')).toBeVisible();
   } finally {

@@ -337,7 +337,7 @@ function ResponsesTable({ projectId, surveyId, filter, questions }: { projectId:
                 {items.map((r) => (
                   <tr key={r.id} className="border-t border-slate-200 align-top">
                     <td className="whitespace-nowrap p-2">{formatConsoleDateTime(r.submitted_at)}</td>
-                    <td className="p-2">{r.address_id === null ? texts.responses.visitor : texts.responses.resident}</td>
+                    <td className="whitespace-nowrap p-2">{r.address_id === null ? texts.responses.visitor : texts.responses.resident}</td>
                     <td className="min-w-48 p-2">{r.full_address ?? '–'}</td>
                     <td className="p-2">{r.building_unit ?? '–'}</td>
                     <td className="p-2">{r.occupant_name ?? '–'}</td>
