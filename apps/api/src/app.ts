@@ -53,6 +53,7 @@ import { staffContentRoutes } from './modules/staff-content/index.ts';
 import { staffFormsRoutes } from './modules/staff-forms/index.ts';
 import { staffAppointmentsRoutes } from './modules/staff-appointments/index.ts';
 import { staffSurveysRoutes } from './modules/staff-surveys/index.ts';
+import { staffSurveyResultsRoutes } from './modules/staff-surveys/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -166,6 +167,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(staffFormsRoutes(services));
     await api.register(staffAppointmentsRoutes(services));
     await api.register(staffSurveysRoutes(services));
+    await api.register(staffSurveyResultsRoutes(services));
     // The console's work order, partners, contacts, documents and dossier items (issue 10), and its address picker.
     await api.register(workOrderStaffRoutes(services));
     await api.register(partnersStaffRoutes(services));

@@ -47,6 +47,7 @@ import { createStaffEntriesService } from './modules/staff-entries/index.ts';
 import { createStaffFormsService } from './modules/staff-forms/index.ts';
 import { createAppointmentTypesService, regenerateAllSlots } from './modules/staff-appointments/index.ts';
 import { createStaffSurveysService } from './modules/staff-surveys/index.ts';
+import { createStaffSurveyResults } from './modules/staff-surveys/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
@@ -155,6 +156,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const projectOverview = createProjectOverview({ db, access: staffAccess, tally: supportBase.tally });
   // The console's survey builder (issue 17).
   const staffSurveys = createStaffSurveysService({ db, audit, access: staffAccess, projects });
+  const staffSurveyResults = createStaffSurveyResults({ db, staffAccess });
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
@@ -174,7 +176,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };

@@ -18,7 +18,9 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 type Operation = { 'x-access'?: RouteAccess; parameters?: Array<{ in: string; name: string }> };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 type Route = { method: string; path: string; access: RouteAccess };
-type Place = { projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number>; appointmentTypeId: number };
+type Place = {
+  projectId: number; customerId: number; addressId: number; conversationId: number; forms: Record<string, number>; appointmentTypeId: number; surveyId: number;
+};
 
 let t: TestApp;
 let routes: Route[] = [];
@@ -55,7 +57,12 @@ async function place(projectId: number, customerId: number): Promise<Place> {
   const [appointmentType] = await t.query<{ id: number }>("INSERT INTO appointment_plannings (project_id, subject) VALUES ($1, 'Matrixschouw') RETURNING id", [projectId]);
   const [slot] = await t.query<{ id: number }>("INSERT INTO appointment_slots (planning_id, starts_at, capacity, taken) VALUES ($1, now() + interval '30 days', 1, 1) RETURNING id", [appointmentType!.id]);
   await t.query('INSERT INTO appointments (planning_id, address_id, slot_id) VALUES ($1, $2, $3)', [appointmentType!.id, address!.id, slot!.id]);
-  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms, appointmentTypeId: appointmentType!.id };
+  // A survey of the project with a response: the console's survey routes check that it belongs to the project in the URL,
+  // and every role's DELETE meets it (409, an answered survey stays) instead of the first one removing it.
+  const [survey] = await t.query<{ id: number }>("INSERT INTO surveys (project_id, name, version) VALUES ($1, 'Matrix', 1) RETURNING id", [projectId]);
+  await t.query(`INSERT INTO survey_responses (survey_id, project_id, address_id, version, answers) VALUES ($1, $2, $3, 1, '{"version": 1, "answers": []}')`,
+    [survey!.id, projectId, address!.id]);
+  return { projectId, customerId, addressId: address!.id, conversationId: conversation!.id, forms, appointmentTypeId: appointmentType!.id, surveyId: survey!.id };
 }
 
 const formKindOf = (path: string) => (path.includes('/intake/') ? 'intake' : path.includes('/support-base/') ? 'support-base' : 'choice');
@@ -68,6 +75,7 @@ function paramValue(route: Route, name: string, at: Place): string {
   if (name === 'form_id') return String(at.forms[formKindOf(route.path)]);
   // An appointment type of the project (checked by its service, under the project the guard decided on).
   if (name === 'typeId' && route.path.includes('/appointment-types/')) return String(at.appointmentTypeId);
+  if (name === 'surveyId') return String(at.surveyId);
   const defaults: Record<string, string> = { section: '0', element_id: 'x', nr: '1', x: '1', purpose: 'news', provider: 'local' };
   return defaults[name] ?? '999999';
 }

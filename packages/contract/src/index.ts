@@ -46,3 +46,4 @@ export * from './staff-forms.ts';
 export * from './staff-inbox.ts';
 export * from './staff-overview.ts';
 export * from './staff-surveys.ts';
+export * from './staff-survey-results.ts';

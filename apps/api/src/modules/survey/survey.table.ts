@@ -66,6 +66,8 @@ export const surveyResponses = pgTable(
     uniqueIndex('survey_responses_address_idx').on(t.surveyId, t.addressId).where(sql`${t.addressId} IS NOT NULL`),
     uniqueIndex('survey_responses_visitor_idx').on(t.surveyId, t.visitorTokenHash).where(sql`${t.visitorTokenHash} IS NOT NULL`),
     index('survey_responses_project_idx').on(t.projectId, t.submittedAt),
+    // The console's results read a survey's responses newest first, filtered by submitted_at (migration 0029).
+    index('survey_responses_survey_idx').on(t.surveyId, t.submittedAt, t.id),
     check('survey_responses_owner_check', sql`(${t.addressId} IS NULL) <> (${t.visitorTokenHash} IS NULL)`),
   ],
 );

@@ -45,6 +45,8 @@ export const consoleScreens: ConsoleScreen[] = [
   // Forms of every kind (console-forms); the builder's screen composes the resident's renderer as its preview.
   { path: '/projecten/:projectId/formulieren/:formId', page: lazy(() => import('./form-builder-screen')), permission: 'forms.read' },
   { path: '/projecten/:projectId/formulieren', page: lazy(() => import('../../features/console-forms/forms-page')), permission: 'forms.read' },
+  // A survey's results: charts per question, open answers, photos, response rates, export (console-surveys).
+  { path: '/projecten/:projectId/enquetes/:surveyId/resultaten', page: lazy(() => import('../../features/console-surveys/results-page')), permission: 'surveys.read' },
   // Surveys (console-surveys); the builder's screen composes the resident's survey renderer as its preview.
   { path: '/projecten/:projectId/enquetes/:surveyId', page: lazy(() => import('./survey-preview')), permission: 'surveys.read' },
   { path: '/projecten/:projectId/enquetes', page: lazy(() => import('../../features/console-surveys/surveys-page')), permission: 'surveys.read' },

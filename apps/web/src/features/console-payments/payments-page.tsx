@@ -6,7 +6,7 @@ import { filtersFromSearch } from '../../lib/search-filters';
 import { ConsoleList } from '../../ui/console-list';
 import { ExportButtons } from '../../ui/export-buttons';
 import { Crumbs } from '../../ui/crumbs';
-import { DateField, formatDutchDate, parseDutchDate } from '../../ui/date-field';
+import { DayFilter } from '../../ui/day-filter';
 import { Checkbox } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/select';
@@ -25,23 +25,6 @@ export function PaymentCrumbs({ projectId, projectName, current }: { projectId: 
   return <Crumbs crumbs={crumbs} current={current ?? texts.crumbs.payments} />;
 }
 
-
-const isoDay = (day: Date) => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-
-/** A day filter typed DD-MM-JJJJ (or picked): the filter changes once the text is a day, or is cleared when emptied. */
-function DayFilter({ id, label, iso, onChange }: { id: string; label: string; iso: string | undefined; onChange: (day: string) => void }) {
-  const [text, setText] = useState(iso ? formatDutchDate(new Date(`${iso}T12:00:00`)) : '');
-  useEffect(() => {
-    if (!iso) setText((t) => (parseDutchDate(t) ? '' : t));
-  }, [iso]);
-  const change = (value: string) => {
-    setText(value);
-    const day = parseDutchDate(value);
-    if (day) onChange(isoDay(day));
-    else if (!value.trim()) onChange('');
-  };
-  return <DateField id={id} label={label} value={text} onChange={change} />;
-}
 
 /** Drops empty filters, so that the query key and the request hold only what is chosen. */
 const chosen = (filter: PaymentFilter): PaymentFilter => Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as PaymentFilter;
