@@ -1,18 +1,26 @@
 import { CONTENT_STATUS_LABELS, type TContentStatus } from '@portal/contract';
 
-const STATUS_STYLES: Record<TContentStatus, string> = {
-  draft: 'bg-slate-200 text-slate-900 ring-slate-400',
-  scheduled: 'bg-amber-100 text-amber-950 ring-amber-600',
-  published: 'bg-green-100 text-green-950 ring-green-700',
-};
+const TONES = {
+  neutral: 'bg-slate-200 text-slate-900 ring-slate-400',
+  warn: 'bg-amber-100 text-amber-950 ring-amber-600',
+  good: 'bg-green-100 text-green-950 ring-green-700',
+} as const;
+export type BadgeTone = keyof typeof TONES;
 
-/** Concept / Gepland / Gepubliceerd: a content item's status as text (never by colour alone). */
-export function StatusBadge({ status }: { status: TContentStatus }) {
+/** A status as text in a pill (never by colour alone); `status` lands in data-status for tests. */
+export function ToneBadge({ tone, status, children }: { tone: BadgeTone; status: string; children: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`} data-status={status}>
-      {CONTENT_STATUS_LABELS[status]}
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONES[tone]}`} data-status={status}>
+      {children}
     </span>
   );
+}
+
+const CONTENT_TONES: Record<TContentStatus, BadgeTone> = { draft: 'neutral', scheduled: 'warn', published: 'good' };
+
+/** Concept / Gepland / Gepubliceerd: a content item's status. */
+export function StatusBadge({ status }: { status: TContentStatus }) {
+  return <ToneBadge tone={CONTENT_TONES[status]} status={status}>{CONTENT_STATUS_LABELS[status]}</ToneBadge>;
 }
 
 /** 'Openbaar' for an item public visitors see. */

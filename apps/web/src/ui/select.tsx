@@ -22,3 +22,18 @@ export function Select({ error, className = '', children, ...props }: SelectHTML
     </div>
   );
 }
+
+/** A list's filter: a labelled dropdown with an 'all' choice (value '') before the given options. */
+export function FilterSelect<T extends string>({ id, label, value, onChange, allLabel, options }: {
+  id: string; label: string; value: T | ''; onChange: (value: T | '') => void; allLabel: string; options: ReadonlyArray<readonly [T, string]>;
+}) {
+  return (
+    <div className="flex min-w-48 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+        <option value="">{allLabel}</option>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </Select>
+    </div>
+  );
+}

@@ -12,29 +12,40 @@ export type ConfirmationInput = {
 
 const where = (a: ConfirmationInput['address']) => `${a.street} ${a.houseNumber}, ${a.zipcode.slice(0, 4)} ${a.zipcode.slice(4)} ${a.city}`;
 
-/** The confirmation e-mail of a (re)planned appointment, with the date and time in Dutch format. */
-export function appointmentConfirmationMail(to: string, input: ConfirmationInput): Mail {
+/**
+ * An e-mail about one appointment: `lead` places the date and time in the sentence (as text, or bold in the HTML),
+ * `next` says what the resident can do in the portal.
+ */
+function appointmentMail(to: string, input: ConfirmationInput, kind: { subject: string; lead: (when: string) => string; next: string }): Mail {
   const date = dutchDate(input.startsAt);
   const time = dutchTime(input.startsAt);
-  const long = dutchLongDate(input.startsAt);
+  const when = `${dutchLongDate(input.startsAt)} (${date}) om ${time} uur`;
   const text = [
     'Beste bewoner,',
     '',
-    `Uw afspraak "${input.subject}" is gepland op ${long} (${date}) om ${time} uur.`,
+    `Uw afspraak "${input.subject}" ${kind.lead(when)}.`,
     `Adres: ${where(input.address)}`,
     '',
-    'Wilt u de afspraak wijzigen of annuleren? Dat kan in het bewonersportaal onder Afspraken.',
+    kind.next,
     '',
     'Met vriendelijke groet,',
     `Projectteam ${input.projectName}`,
   ].join('\n');
   const html =
     `<p>Beste bewoner,</p>` +
-    `<p>Uw afspraak <strong>${escape(input.subject)}</strong> is gepland op <strong>${escape(long)} (${date}) om ${time} uur</strong>.</p>` +
+    `<p>Uw afspraak <strong>${escape(input.subject)}</strong> ${kind.lead(`<strong>${escape(when)}</strong>`)}.</p>` +
     `<p>Adres: ${escape(where(input.address))}</p>` +
-    `<p>Wilt u de afspraak wijzigen of annuleren? Dat kan in het bewonersportaal onder Afspraken.</p>` +
+    `<p>${escape(kind.next)}</p>` +
     `<p>Met vriendelijke groet,<br>Projectteam ${escape(input.projectName)}</p>`;
-  return { to, subject: `Bevestiging afspraak: ${input.subject} op ${date} om ${time} uur`, text, html };
+  return { to, subject: `${kind.subject}: ${input.subject} op ${date} om ${time} uur`, text, html };
+}
+
+/** The confirmation e-mail of a (re)planned appointment, with the date and time in Dutch format. */
+export function appointmentConfirmationMail(to: string, input: ConfirmationInput): Mail {
+  return appointmentMail(to, input, {
+    subject: 'Bevestiging afspraak', lead: (when) => `is gepland op ${when}`,
+    next: 'Wilt u de afspraak wijzigen of annuleren? Dat kan in het bewonersportaal onder Afspraken.',
+  });
 }
 
 /** The confirmation SMS: short, one message. */
@@ -44,27 +55,10 @@ export function appointmentConfirmationSms(input: ConfirmationInput): string {
 
 /** The notice of a cancelled appointment (by the resident, or for them). */
 export function appointmentCancellationMail(to: string, input: ConfirmationInput): Mail {
-  const date = dutchDate(input.startsAt);
-  const time = dutchTime(input.startsAt);
-  const long = dutchLongDate(input.startsAt);
-  const text = [
-    'Beste bewoner,',
-    '',
-    `Uw afspraak "${input.subject}" op ${long} (${date}) om ${time} uur is geannuleerd.`,
-    `Adres: ${where(input.address)}`,
-    '',
-    'Wilt u een nieuwe afspraak maken? Dat kan in het bewonersportaal onder Afspraken.',
-    '',
-    'Met vriendelijke groet,',
-    `Projectteam ${input.projectName}`,
-  ].join('\n');
-  const html =
-    `<p>Beste bewoner,</p>` +
-    `<p>Uw afspraak <strong>${escape(input.subject)}</strong> op <strong>${escape(long)} (${date}) om ${time} uur</strong> is geannuleerd.</p>` +
-    `<p>Adres: ${escape(where(input.address))}</p>` +
-    `<p>Wilt u een nieuwe afspraak maken? Dat kan in het bewonersportaal onder Afspraken.</p>` +
-    `<p>Met vriendelijke groet,<br>Projectteam ${escape(input.projectName)}</p>`;
-  return { to, subject: `Afspraak geannuleerd: ${input.subject} op ${date} om ${time} uur`, text, html };
+  return appointmentMail(to, input, {
+    subject: 'Afspraak geannuleerd', lead: (when) => `op ${when} is geannuleerd`,
+    next: 'Wilt u een nieuwe afspraak maken? Dat kan in het bewonersportaal onder Afspraken.',
+  });
 }
 
 /** The SMS of a cancelled appointment. */

@@ -9,7 +9,7 @@ import { Crumbs } from '../../ui/crumbs';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { Select } from '../../ui/select';
+import { FilterSelect } from '../../ui/select';
 import { toast } from '../../ui/toaster';
 import { ExportButtons } from '../../ui/export-buttons';
 import { formApi, formKeys, formQueries } from './api';
@@ -52,20 +52,10 @@ export default function FormsPage() {
     >
       <FormsCrumbs projectId={projectId} projectName={project.data?.name} />
       <div className="mb-2 flex flex-wrap gap-4">
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="form-kind" className="text-sm font-medium text-slate-800">{texts.kindFilter}</label>
-          <Select id="form-kind" value={kind} onChange={(e) => setKind(e.target.value as TFormFamily | '')}>
-            <option value="">{texts.allKinds}</option>
-            {FORM_FAMILIES.map((k) => <option key={k} value={k}>{texts.kinds[k]}</option>)}
-          </Select>
-        </div>
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="form-status" className="text-sm font-medium text-slate-800">{texts.statusFilter}</label>
-          <Select id="form-status" value={status} onChange={(e) => setStatus(e.target.value as TStaffFormStatus | '')}>
-            <option value="">{texts.allStatuses}</option>
-            {STAFF_FORM_STATUSES.map((s) => <option key={s} value={s}>{texts.statuses[s]}</option>)}
-          </Select>
-        </div>
+        <FilterSelect id="form-kind" label={texts.kindFilter} value={kind} onChange={setKind} allLabel={texts.allKinds}
+          options={FORM_FAMILIES.map((k) => [k, texts.kinds[k]] as const)} />
+        <FilterSelect id="form-status" label={texts.statusFilter} value={status} onChange={setStatus} allLabel={texts.allStatuses}
+          options={STAFF_FORM_STATUSES.map((s) => [s, texts.statuses[s]] as const)} />
       </div>
       <ConsoleList<TStaffFormListItem>
         queryKey={[...formKeys.list(projectId, filter)]}

@@ -10,7 +10,7 @@ import { Crumbs } from '../../ui/crumbs';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { Select } from '../../ui/select';
+import { FilterSelect } from '../../ui/select';
 import { EmptyState, ErrorState, Loading } from '../../ui/states';
 import { toast, toastError } from '../../ui/toaster';
 import { surveyApi, surveyKeys, surveyPages, surveyQueries } from './api';
@@ -65,13 +65,8 @@ export default function SurveysPage() {
       <SurveysCrumbs projectId={projectId} projectName={project.data?.name} />
       <div className="mb-2 flex flex-wrap gap-4">
         <TextField className="min-w-56 flex-1" label={texts.search} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="survey-status" className="text-sm font-medium text-slate-800">{texts.statusFilter}</label>
-          <Select id="survey-status" value={status} onChange={(e) => setStatus(e.target.value as TStaffSurveyStatus | '')}>
-            <option value="">{texts.allStatuses}</option>
-            {STAFF_SURVEY_STATUSES.map((s) => <option key={s} value={s}>{texts.statuses[s]}</option>)}
-          </Select>
-        </div>
+        <FilterSelect id="survey-status" label={texts.statusFilter} value={status} onChange={setStatus} allLabel={texts.allStatuses}
+          options={STAFF_SURVEY_STATUSES.map((s) => [s, texts.statuses[s]] as const)} />
       </div>
       {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : !list.data.length ? (
         <EmptyState>{filtered ? texts.noMatch : texts.none}</EmptyState>

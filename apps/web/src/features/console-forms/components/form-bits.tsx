@@ -1,20 +1,13 @@
 import type { TStaffFormStatus } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
+import { ToneBadge, type BadgeTone } from '../../../ui/console-status';
 import { formsTexts as texts } from '../texts';
 
-const STATUS_STYLES: Record<TStaffFormStatus, string> = {
-  draft: 'bg-slate-200 text-slate-900 ring-slate-400',
-  published: 'bg-green-100 text-green-950 ring-green-700',
-  archived: 'bg-amber-100 text-amber-950 ring-amber-600',
-};
+const STATUS_TONES: Record<TStaffFormStatus, BadgeTone> = { draft: 'neutral', published: 'good', archived: 'warn' };
 
-/** Concept / Gepubliceerd / Gearchiveerd as text (never by colour alone). */
+/** Concept / Gepubliceerd / Gearchiveerd. */
 export function FormStatusBadge({ status }: { status: TStaffFormStatus }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`} data-status={status}>
-      {texts.statuses[status]}
-    </span>
-  );
+  return <ToneBadge tone={STATUS_TONES[status]} status={status}>{texts.statuses[status]}</ToneBadge>;
 }
 
 
