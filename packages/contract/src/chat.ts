@@ -41,6 +41,11 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZHour = z.string().regex(HOUR_PATTERN);
 
+/** The days of the week a chat notification's opening hours hold (true: open that day). */
+export const CHAT_WEEKDAY_FLAGS = {
+  sunday: z.boolean(), monday: z.boolean(), tuesday: z.boolean(), wednesday: z.boolean(), thursday: z.boolean(), friday: z.boolean(), saturday: z.boolean(),
+};
+
 /**
  * The notification shown above the chat (per project, else the customer's). `is_visible` is the
  * server's verdict at answer time: 'on' always, 'off' never, 'between' outside the opening hours
@@ -50,13 +55,7 @@ export const ZChatNotification = z.object({
   show: z.enum(CHAT_NOTIFICATION_SHOW),
   title: z.string(),
   text: z.string(),
-  sunday: z.boolean(),
-  monday: z.boolean(),
-  tuesday: z.boolean(),
-  wednesday: z.boolean(),
-  thursday: z.boolean(),
-  friday: z.boolean(),
-  saturday: z.boolean(),
+  ...CHAT_WEEKDAY_FLAGS,
   from_hour: ZHour,
   till_hour: ZHour,
   is_visible: z.boolean(),

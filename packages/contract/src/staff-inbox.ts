@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZLanguage, ZPageQuery } from './common.ts';
-import { ZChatMessage, ZChatNotification } from './chat.ts';
+import { CHAT_WEEKDAY_FLAGS, ZChatMessage, ZChatNotification } from './chat.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_NOTIFICATION_SHOW, HOUR_PATTERN } from './chat-rules.ts';
 
 /**
@@ -190,13 +190,7 @@ export const ZNotificationBody = z.object({
   show: z.enum(CHAT_NOTIFICATION_SHOW, { error: inboxMessages.showInvalid }),
   title: z.string().trim().max(120),
   text: z.string().trim().max(2000),
-  sunday: z.boolean(),
-  monday: z.boolean(),
-  tuesday: z.boolean(),
-  wednesday: z.boolean(),
-  thursday: z.boolean(),
-  friday: z.boolean(),
-  saturday: z.boolean(),
+  ...CHAT_WEEKDAY_FLAGS,
   from_hour: z.string().regex(HOUR_PATTERN, inboxMessages.hourInvalid),
   till_hour: z.string().regex(HOUR_PATTERN, inboxMessages.hourInvalid),
   language: ZLanguage,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { fillSavedReply, type TInboxConversation } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { Select } from '../../../ui/select';
 import { TextAreaField } from '../../../ui/textarea-field';
 import { inboxQueries } from '../api';
+import { useTextSubmit } from './use-text-submit';
 import { inboxTexts } from '../texts';
 
 const texts = inboxTexts.conversation;
@@ -27,12 +27,10 @@ export function AnswerForm({ conversation, staffName, onSend }: {
   conversation: TInboxConversation; staffName: string | undefined; onSend: (message: string) => Promise<void>;
 }) {
   const replies = useQuery(inboxQueries.savedReplies());
-  const [text, setText] = useState('');
   const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const areaId = useId();
   const textArea = () => document.getElementById(areaId) as HTMLTextAreaElement | null;
+  const { text, setText, busy, error, setError, submit: send } = useTextSubmit(onSend, { empty: 'Schrijf een bericht.', failed: texts.failed }, () => textArea()?.focus());
   const selectId = useId();
 
   const insert = () => {
@@ -51,24 +49,6 @@ export function AnswerForm({ conversation, staffName, onSend }: {
     });
   };
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!text.trim()) {
-      setError('Schrijf een bericht.');
-      textArea()?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSend(text.trim());
-      setText('');
-      setError(undefined);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : texts.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send();
   };

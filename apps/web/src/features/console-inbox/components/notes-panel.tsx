@@ -1,36 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { TChatNote } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
 import { formatConsoleDateTime } from '../../../lib/console-format';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/textarea-field';
 import { inboxTexts } from '../texts';
+import { useTextSubmit } from './use-text-submit';
 
 const texts = inboxTexts.conversation;
 
 /** The team's private notes on the conversation (never shown to residents, visitors or the partner portal). */
 export function NotesPanel({ notes, canWrite, onAdd }: { notes: TChatNote[]; canWrite: boolean; onAdd: (note: string) => Promise<void> }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { text, setText, busy, error, submit } = useTextSubmit(onAdd, { empty: 'Schrijf een notitie.', failed: texts.failed });
   const id = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Schrijf een notitie.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await onAdd(text.trim());
-      setText('');
-      setError(undefined);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : texts.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section aria-labelledby={`${id}-h`} className="flex flex-col gap-3 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-4">
       <div>
