@@ -93,6 +93,7 @@ export const ZPlannerSlot = z.object({
   time: z.string(),
   capacity: z.number().int(),
   taken: z.number().int(),
+  /** The slot's bookings: all of them in the day view, the first four in the week view (`taken` counts them all). */
   bookings: z.array(ZPlannerBooking),
 });
 export type TPlannerSlot = z.infer<typeof ZPlannerSlot>;

@@ -33,7 +33,12 @@ export type CalendarRow = {
  * The slots of the project's types from `from` to `to` (days, `to` excluded) with their live bookings: one row
  * per booking (a slot without bookings once). Backed by appointment_slots_planning_idx and appointments_slot_idx.
  */
-export async function listCalendar(db: Executor, projectId: number, from: string, to: string, planningId?: number): Promise<CalendarRow[]> {
+export async function listCalendar(
+  db: Executor, projectId: number, from: string, to: string, planningId?: number, perSlot?: number,
+): Promise<CalendarRow[]> {
+  // At most `perSlot` bookings of each slot (the first booked), so that a week of full slots stays a small answer.
+  const firstBooked = perSlot === undefined ? undefined : sql`${appointments.id} IN (SELECT first.id FROM ${appointments} first
+    WHERE first.slot_id = ${appointmentSlots.id} AND NOT first.is_cancelled ORDER BY first.id LIMIT ${perSlot})`;
   return db.select({
     slotId: appointmentSlots.id, planningId: appointmentSlots.planningId, startsAt: appointmentSlots.startsAt,
     day: localDay(appointmentSlots.startsAt), time: localTime(appointmentSlots.startsAt), capacity: appointmentSlots.capacity, taken: appointmentSlots.taken,
@@ -42,13 +47,28 @@ export async function listCalendar(db: Executor, projectId: number, from: string
     household: sql<string | null>`CASE WHEN ${appointments.id} IS NULL THEN NULL ELSE ${householdOf(addresses.id)} END`,
   }).from(appointmentSlots)
     .innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointmentSlots.planningId))
-    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), eq(appointments.isCancelled, false)))
+    .leftJoin(appointments, and(eq(appointments.slotId, appointmentSlots.id), eq(appointments.isCancelled, false), firstBooked))
     .leftJoin(addresses, eq(addresses.id, appointments.addressId))
     .where(and(
       eq(appointmentPlannings.projectId, projectId), planningId ? eq(appointmentPlannings.id, planningId) : undefined,
       sql`${appointmentSlots.startsAt} >= ${dayStart(from)} AND ${appointmentSlots.startsAt} < ${dayStart(to)}`,
     ))
     .orderBy(asc(appointmentSlots.startsAt), asc(appointmentSlots.id), asc(addresses.zipcode), asc(numberPart()), asc(addresses.houseNumber));
+}
+
+/** The live bookings in the period's slots, and how many of them are confirmed (exact, whatever the calendar shows). */
+export async function countCalendar(db: Executor, projectId: number, from: string, to: string, planningId?: number) {
+  const [row] = await db.select({
+    booked: sql<number>`count(*)::int`,
+    confirmed: sql<number>`(count(*) FILTER (WHERE ${appointments.confirmedAt} IS NOT NULL))::int`,
+  }).from(appointments)
+    .innerJoin(appointmentSlots, eq(appointmentSlots.id, appointments.slotId))
+    .innerJoin(appointmentPlannings, eq(appointmentPlannings.id, appointmentSlots.planningId))
+    .where(and(
+      eq(appointments.isCancelled, false), eq(appointmentPlannings.projectId, projectId), planningId ? eq(appointmentPlannings.id, planningId) : undefined,
+      sql`${appointmentSlots.startsAt} >= ${dayStart(from)} AND ${appointmentSlots.startsAt} < ${dayStart(to)}`,
+    ));
+  return row ?? { booked: 0, confirmed: 0 };
 }
 
 /** An address has no appointment of the type: none made, not planned, or cancelled. */

@@ -129,6 +129,24 @@ describe('the planner', () => {
     expect(new Set(audited.map((a) => a.action))).toEqual(new Set(['planner-read', 'planner-without-export', 'appointment-book']));
   });
 
+  it('lists the first four bookings of a slot in the week and every one in the day; the totals count them all', async () => {
+    const type = await newType('Schouw vol');
+    const day = dayIn(5);
+    const slot = await addSlot(type, at(day, '10:00'), 6);
+    for (const addressId of addressIds.slice(0, 6)) await booked(type, addressId, slot);
+    await t.query('UPDATE appointments SET confirmed_at = now() WHERE planning_id = $1 AND address_id = $2', [type, addressIds[5]]);
+
+    const week = (await get(`${base()}/planner?date=${day}&view=week&type=${type}`)).json<TPlannerView>();
+    expect(week.slots).toHaveLength(1);
+    expect(week.slots[0]!.taken).toBe(6);
+    expect(week.slots[0]!.bookings).toHaveLength(4);
+    expect(week.totals).toEqual({ booked: 6, confirmed: 1, places: 6 });
+    const dayView = (await get(`${base()}/planner?date=${day}&view=day&type=${type}`)).json<TPlannerView>();
+    expect(dayView.slots[0]!.bookings.map((b) => b.address_id).sort()).toEqual([...addressIds.slice(0, 6)].sort());
+    expect(dayView.totals).toEqual({ booked: 6, confirmed: 1, places: 6 });
+    await runJobs(t); // the six booking notices go now, not into a later test's mail
+  });
+
   it('keeps to permissions and to the project: read-only roles cannot change, another customer gets the guard\'s 404', async () => {
     const type = await newType('Keuzegesprek rechten');
     const slot = await addSlot(type, at(dayIn(4), '10:00'), 1);

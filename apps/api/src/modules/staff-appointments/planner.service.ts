@@ -17,10 +17,13 @@ import type { Queryable } from '../../lib/queryable.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
-  findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWithout, lockBookingsIn, lockBookingsOnDay, lockDaySlots,
+  countCalendar, findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWithout, lockBookingsIn, lockBookingsOnDay, lockDaySlots,
 } from './planner.repository.ts';
 
 export type PlannerDeps = { db: Db; audit: AuditService; jobs: JobQueue; waitlist: Waitlist };
+
+/** The week view lists this many bookings of a slot; the day view lists all of them. */
+export const WEEK_BOOKINGS_PER_SLOT = 4;
 
 /** Up to this many addresses in one export of the addresses without an appointment. */
 export const WITHOUT_EXPORT_MAX = 50_000;
@@ -66,10 +69,12 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
       const from = query.view === 'day' ? day : mondayOf(day);
       const to = addDays(from, query.view === 'day' ? 1 : 7);
       if (query.type) await findPlanningOfProject(db, projectId, query.type);
-      const [types, rows] = await Promise.all([listTypes(db, projectId), listCalendar(db, projectId, from, to, query.type)]);
+      // The day shows every booking; the week the first WEEK_BOOKINGS_PER_SLOT of each slot (its `taken` says how many).
+      const perSlot = query.view === 'week' ? WEEK_BOOKINGS_PER_SLOT : undefined;
+      const [types, rows, { booked, confirmed }] = await Promise.all([
+        listTypes(db, projectId), listCalendar(db, projectId, from, to, query.type, perSlot), countCalendar(db, projectId, from, to, query.type),
+      ]);
       const slots: TPlannerSlot[] = [];
-      let booked = 0;
-      let confirmed = 0;
       let places = 0;
       for (const r of rows) {
         let slot = slots[slots.length - 1];
@@ -79,8 +84,6 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
           places += r.capacity;
         }
         if (r.appointmentId === null) continue;
-        booked++;
-        if (r.confirmedAt) confirmed++;
         slot.bookings.push({
           appointment_id: r.appointmentId, address_id: r.addressId!, household: r.household ?? '', confirmed: r.confirmedAt !== null, version: r.version!,
           address: fullAddress({ street: r.street!, houseNumber: r.houseNumber!, zipcode: r.zipcode!, city: r.city! }),

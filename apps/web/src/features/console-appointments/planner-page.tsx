@@ -66,7 +66,10 @@ function Booking({ booking, slot, canManage, onAction }: {
   );
 }
 
-function Slot({ slot, typeName, canManage, onAction }: { slot: TPlannerSlot; typeName?: string; canManage: boolean; onAction: (a: Action) => void }) {
+function Slot({ slot, typeName, canManage, onAction, onShowDay }: {
+  slot: TPlannerSlot; typeName?: string; canManage: boolean; onAction: (a: Action) => void; onShowDay: (day: string) => void;
+}) {
+  const more = slot.taken - slot.bookings.length;
   const closed = slot.capacity === 0;
   return (
     <li className="rounded-md border border-slate-300 bg-white p-3">
@@ -75,12 +78,16 @@ function Slot({ slot, typeName, canManage, onAction }: { slot: TPlannerSlot; typ
       {slot.bookings.length
         ? <ul className="mt-1" aria-label={`${slot.time} uur`}>{slot.bookings.map((b) => <Booking key={b.appointment_id} booking={b} slot={slot} canManage={canManage} onAction={onAction} />)}</ul>
         : <p className="mt-1 text-sm text-slate-700">{texts.noBookings}</p>}
+      {more > 0 && (
+        <Button variant="secondary" className="mt-1 px-2 py-1 text-sm" onClick={() => onShowDay(slot.day)}>{texts.moreBookings(more)}</Button>
+      )}
     </li>
   );
 }
 
-function Calendar({ days, slots, types, showType, canManage, onAction }: {
+function Calendar({ days, slots, types, showType, canManage, onAction, onShowDay }: {
   days: string[]; slots: TPlannerSlot[]; types: TPlannerType[]; showType: boolean; canManage: boolean; onAction: (a: Action) => void;
+  onShowDay: (day: string) => void;
 }) {
   const names = new Map(types.map((t) => [t.id, t.subject]));
   return (
@@ -91,7 +98,7 @@ function Calendar({ days, slots, types, showType, canManage, onAction }: {
           <section key={day} aria-labelledby={`dag-${day}`} className="min-w-0">
             <h2 id={`dag-${day}`} className="mb-2 text-base font-semibold first-letter:uppercase">{days.length > 1 ? dutchShortDay(day) : dutchLongDay(day)}</h2>
             {mine.length
-              ? <ul className="flex flex-col gap-2">{mine.map((s) => <Slot key={s.id} slot={s} typeName={showType ? names.get(s.type_id) : undefined} canManage={canManage} onAction={onAction} />)}</ul>
+              ? <ul className="flex flex-col gap-2">{mine.map((s) => <Slot key={s.id} slot={s} typeName={showType ? names.get(s.type_id) : undefined} canManage={canManage} onAction={onAction} onShowDay={onShowDay} />)}</ul>
               : <p className="text-sm text-slate-700">{texts.freeDay}</p>}
           </section>
         );
@@ -173,7 +180,8 @@ export default function PlannerPage() {
           )}
           {!view.data.types.length ? <EmptyState>{texts.noTypes}</EmptyState>
             : !view.data.slots.length ? <EmptyState>{texts.noSlots}</EmptyState>
-              : <Calendar days={days} slots={view.data.slots} types={view.data.types} showType={!state.type} canManage={canManage} onAction={setAction} />}
+              : <Calendar days={days} slots={view.data.slots} types={view.data.types} showType={!state.type} canManage={canManage} onAction={setAction}
+                onShowDay={(day) => set({ date: day, view: 'dag' })} />}
         </>
       )}
 

@@ -27,6 +27,7 @@ export const plannerTexts = {
   slot: (time: string, taken: number, capacity: number) => `${time} uur · ${taken}/${capacity} geboekt`,
   closed: 'Vervallen',
   noBookings: 'Nog niemand geboekt.',
+  moreBookings: (n: number) => `En nog ${n} – bekijk de dag`,
   confirmed: 'Bevestigd',
   notConfirmed: 'Niet bevestigd',
   waiting: (n: number) => (n === 1 ? '1 op de wachtlijst' : `${n} op de wachtlijst`),
