@@ -117,7 +117,7 @@ const ZStaffFormSettingsObject = z.object({
   nr_of_signatures_enabled: z.boolean(),
   status_enabled: z.boolean(),
   /** Generic: the menu of the project's forms overview it is listed under (null: at the top). */
-  menu_id: z.number().int().positive().nullable(),
+  menu_id: z.number().int().positive().max(2_147_483_647).nullable(),
 });
 export const ZStaffFormSettings = ZStaffFormSettingsObject
   .refine((s) => !s.opens_at || !s.closes_at || new Date(s.closes_at) > new Date(s.opens_at), { message: staffFormsMessages.datesOrder, path: ['closes_at'] });
@@ -252,7 +252,7 @@ export type TStaffFormVersion = z.infer<typeof ZStaffFormVersion>;
 export const ZStaffFormVersionDetail = ZStaffFormVersion.extend({ description: z.string().nullable(), definition: ZFormDefinition });
 export type TStaffFormVersionDetail = z.infer<typeof ZStaffFormVersionDetail>;
 
-export const ZStaffFormCopyBody = z.object({ project_id: z.number().int().positive() });
+export const ZStaffFormCopyBody = z.object({ project_id: z.number().int().positive().max(2_147_483_647) });
 export type TStaffFormCopyBody = z.infer<typeof ZStaffFormCopyBody>;
 
 // ---------------------------------------------------------------- the JSON file

@@ -77,7 +77,8 @@ export function fillSavedReply(body: string, values: Partial<Record<'voornaam' |
 }
 
 /** 'me' (the caller), 'none' (unassigned) or a staff account's id. */
-export const ZAssignedFilter = z.string().regex(/^(me|none|[1-9]\d{0,9})$/, inboxMessages.assignedInvalid);
+export const ZAssignedFilter = z.string().regex(/^(me|none|[1-9]\d{0,9})$/, inboxMessages.assignedInvalid)
+  .refine((v) => !/^\d/.test(v) || Number(v) <= 2_147_483_647, inboxMessages.assignedInvalid);
 
 export const ZInboxFilter = z.object({
   project_id: ZId.optional(),
@@ -158,7 +159,7 @@ export const ZNoteBody = z.object({
   language: ZLanguage,
 });
 /** `user_id` null: unassigned. */
-export const ZAssigneeBody = z.object({ user_id: z.number({ error: inboxMessages.assigneeInvalid }).int().positive().nullable(), language: ZLanguage });
+export const ZAssigneeBody = z.object({ user_id: z.number({ error: inboxMessages.assigneeInvalid }).int().positive().max(2_147_483_647).nullable(), language: ZLanguage });
 
 export const ZInboxAssignee = z.object({ id: z.number().int(), name: z.string() });
 export const ZInboxAssignees = z.array(ZInboxAssignee);

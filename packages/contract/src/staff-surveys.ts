@@ -104,7 +104,7 @@ export type TStaffSurveyBody = z.input<typeof ZStaffSurveyBody>;
 export const ZStaffSurveyUpdateBody = ZStaffSurveyBody.extend({ revision: z.number().int().min(0) });
 export type TStaffSurveyUpdateBody = z.input<typeof ZStaffSurveyUpdateBody>;
 
-export const ZStaffSurveyCopyBody = z.object({ project_id: z.number().int().positive() });
+export const ZStaffSurveyCopyBody = z.object({ project_id: z.number().int().positive().max(2_147_483_647) });
 export type TStaffSurveyCopyBody = z.infer<typeof ZStaffSurveyCopyBody>;
 export const ZStaffSurveyOrderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 export type TStaffSurveyOrderBody = z.infer<typeof ZStaffSurveyOrderBody>;
