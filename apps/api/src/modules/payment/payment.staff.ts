@@ -4,6 +4,7 @@ import {
   type TRefundResult, type TStaffPaymentFilter, type TStaffPaymentListQuery, type TStaffPaymentTotals,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { compareDutch } from '../../lib/collate.ts';
 import { NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import { exportTable, type ExportColumn, type ExportFile, type ExportFormat } from '../../lib/table-export.ts';
@@ -205,7 +206,7 @@ export function createStaffPaymentsService({ db, staffAccess, audit, payments: p
       return {
         count, paid, double_paid: double,
         by_status: [...byStatus.values()].sort((a, b) => statusOrder.indexOf(a.status) - statusOrder.indexOf(b.status)),
-        by_form: [...byForm.values()].sort((a, b) => a.form.name.localeCompare(b.form.name, 'nl')),
+        by_form: [...byForm.values()].sort((a, b) => compareDutch(a.form.name, b.form.name)),
       };
     },
 

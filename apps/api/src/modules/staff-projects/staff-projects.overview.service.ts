@@ -3,6 +3,7 @@ import {
   type TOverviewConsentForm, type TPermission, type TStaffProjectOverview,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { compareDutch } from '../../lib/collate.ts';
 import { addDays, amsterdamIsoDate } from '../../lib/dates.ts';
 import { fullAddress } from '../form-engine/index.ts';
 import { paymentAttention } from '../payment/index.ts';
@@ -58,7 +59,7 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
       const units = [...byUnit].map(([unit, items]) => {
         const f = tally.figuresOf(items, rule);
         return { building_unit: unit, percentage: f.percentage, reached: f.reached, agreed_votes: f.agreed_votes, votes: f.votes, rule_applies: f.rule_applies };
-      }).sort((a, b) => a.percentage - b.percentage || a.building_unit.localeCompare(b.building_unit, 'nl', { numeric: true }));
+      }).sort((a, b) => a.percentage - b.percentage || compareDutch(a.building_unit, b.building_unit));
       return {
         form_id: form.id, name: form.name, threshold: CONSENT_THRESHOLD, percentage: total.percentage, reached: total.reached,
         units_total: units.length, units_reached: units.filter((u) => u.reached).length, units: units.slice(0, OVERVIEW_UNITS_MAX),
