@@ -624,7 +624,10 @@ export async function measureScale() {
   const parts = await benchParts();
   const consoleCall = (pattern, url) => ({ pattern, url, token: staff });
   const partCalls = parts.flatMap(([name, part]) => part.calls(seeded.ids.parts[name], consoleCall));
-  const list = [...calls(seeded.ids, resident.token, partner.token), ...consoleCalls(seeded.ids, staff), ...partCalls];
+  // BENCH_CALLS=<regex>: only the calls whose pattern matches, and no jobs (a focused run, e.g. BENCH_CALLS=/api/staff/).
+  const only = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : null;
+  const list = [...calls(seeded.ids, resident.token, partner.token), ...consoleCalls(seeded.ids, staff), ...partCalls]
+    .filter((call) => !only || only.test(call.pattern));
   for (const [i, call] of list.entries()) {
     process.stderr.write(`[bench] ${i + 1}/${list.length} GET ${call.pattern}\n`);
     const result = await measure(server.base, call);
@@ -637,7 +640,7 @@ export async function measureScale() {
     rows.push([`GET ${call.pattern}`, `${result.median.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`, ok ? 'yes' : 'NO', result.bytes.toLocaleString('en-US')]);
   }
   const loadAfterReads = os.loadavg()[0];
-  const jobRows = await timeJobs(server.base, seeded.ids, staff);
+  const jobRows = only ? [['job', 'duration', 'result'], ['(left out: BENCH_CALLS is set)', '-', '-']] : await timeJobs(server.base, seeded.ids, staff);
   await stopServer(server.child);
 
   const c = seeded.counts;
