@@ -98,6 +98,7 @@ test('residents answer a survey; the editor reads its charts, filters on a build
     await expect(page.getByRole('list', { name: 'Wat wilt u ons meegeven?' }).getByRole('listitem')).toHaveCount(2);
     const photo = page.getByRole('region', { name: "Foto's" }).getByRole('img');
     await expect(photo).toHaveCount(1);
+    await photo.scrollIntoViewIfNeeded(); // a gallery image loads lazily: only once it is near the view
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await expect(photo).toHaveAttribute('src', /^\/api\/files\/\d+\/[^?]+\?token=[\w.-]+$/);
     const units = page.getByRole('region', { name: 'Respons per bouwdeel' });
