@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'wouter';
 import { PAYMENT_STATUSES, ZStaffPaymentFilter, type TConsolePayment, type TPaymentStatus } from '@portal/contract';
 import { filtersFromSearch } from '../../lib/search-filters';
