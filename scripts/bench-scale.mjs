@@ -597,23 +597,34 @@ async function timeJobs(base, ids, token) {
 // Run
 
 export async function measureScale() {
-  const dataDir = tempDataDir('scale');
-  process.stderr.write('[bench] starting a server with the demo data (runs the migrations) ...\n');
+  // BENCH_DATA_DIR=<folder>: seed into that folder once and keep it; a later run with the same folder measures
+  // again without seeding (for comparing a change to the code on the same data). Default: a fresh temp folder.
+  const kept = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+  const dataDir = kept ?? tempDataDir('scale');
+  const seedFile = kept && path.join(kept, 'bench-scale-seed.json');
+  const reuse = seedFile && fs.existsSync(seedFile);
+  process.stderr.write(`[bench] starting a server ${reuse ? `on the seeded ${dataDir}` : 'with the demo data (runs the migrations)'} ...\n`);
   let server = await startServing(dataDir);
-  process.stderr.write('[bench] seeding the scale project ...\n');
-  const client = new pg.Client({ connectionString: databaseUrl(dataDir) });
-  await client.connect();
-  const seedStarted = performance.now();
   let seeded;
-  try {
-    seeded = await seed(client);
-  } finally {
-    await client.end();
+  let seedMs = 0;
+  if (reuse) {
+    seeded = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
+  } else {
+    process.stderr.write('[bench] seeding the scale project ...\n');
+    const client = new pg.Client({ connectionString: databaseUrl(dataDir) });
+    await client.connect();
+    const seedStarted = performance.now();
+    try {
+      seeded = await seed(client);
+    } finally {
+      await client.end();
+    }
+    seedMs = performance.now() - seedStarted;
+    if (seedFile) fs.writeFileSync(seedFile, JSON.stringify(seeded));
+    process.stderr.write(`[bench] seeded in ${(seedMs / 1000).toFixed(1)} s; starting the server again ...\n`);
+    await stopServer(server.child);
+    server = await startServing(dataDir);
   }
-  const seedMs = performance.now() - seedStarted;
-  process.stderr.write(`[bench] seeded in ${(seedMs / 1000).toFixed(1)} s; starting the server again ...\n`);
-  await stopServer(server.child);
-  server = await startServing(dataDir);
 
   const resident = await login(server.base, { zipcode: BENCH_ZIPCODE, house_number: '1', password: RESIDENT_PASSWORD }, 'the bench resident');
   const partner = await login(server.base, PARTNER, 'the demo partner');

@@ -99,12 +99,15 @@ type Deps = {
 };
 
 /** A resource's customer and project (null for a customer or an address). Unknown ids: null. */
-async function resolveResource(db: Db, kind: ResourceKind, id: number): Promise<{ customerId: number; projectId: number | null; archived: boolean } | null> {
+async function resolveResource(db: Db, projectService: ProjectService, kind: ResourceKind, id: number): Promise<{ customerId: number; projectId: number | null; archived: boolean } | null> {
   const one = <T>(rows: T[]) => rows[0] ?? null;
   switch (kind) {
     case 'customer':
       return { customerId: id, projectId: null, archived: false };
     case 'project': {
+      // A live project from the project service's memory (dropped on every change, in every process); an archived one from the database.
+      const live = await projectService.projectWithCustomer(id);
+      if (live) return { customerId: live.project.customerId, projectId: id, archived: false };
       const row = one(await db.select({ customerId: projects.customerId, archivedAt: projects.archivedAt }).from(projects).where(eq(projects.id, id)).limit(1));
       return row && { customerId: row.customerId, projectId: id, archived: row.archivedAt !== null };
     }
@@ -157,11 +160,15 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     if (declared.faces.includes('public') && declared.faces.length > 1) throw new Error(`${where} mixes public with session faces`);
   });
 
-  /** A console session: not idle past STAFF_IDLE_MINUTES, the account not disabled. */
-  async function checkConsoleSession(session: Session, bearer: string): Promise<void> {
-    const [row] = await db.select({ lastSeenAt: sessionsTable.lastSeenAt, createdAt: sessionsTable.createdAt })
-      .from(sessionsTable).where(eq(sessionsTable.id, session.id)).limit(1);
-    if (!row) throw new UnauthorizedError();
+  /**
+   * The staff account behind a session and, on the console, the session's idle check (not idle past
+   * STAFF_IDLE_MINUTES): one query for both, as every staff request asks them.
+   */
+  async function staffUser(session: Session, bearer: string) {
+    const [row] = await db.select({ name: users.name, disabledAt: users.disabledAt, lastSeenAt: sessionsTable.lastSeenAt, createdAt: sessionsTable.createdAt })
+      .from(sessionsTable).innerJoin(users, eq(users.id, sessionsTable.userId)).where(eq(sessionsTable.id, session.id)).limit(1);
+    if (!row || row.disabledAt) throw new UnauthorizedError();
+    if (session.face !== 'console') return row;
     const now = Date.now();
     const seen = (row.lastSeenAt ?? row.createdAt).getTime();
     if (now - seen > idleMs) {
@@ -173,12 +180,7 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
       if (touched.size > 10_000) touched.clear();
       await db.update(sessionsTable).set({ lastSeenAt: new Date(now) }).where(eq(sessionsTable.id, session.id));
     }
-  }
-
-  async function staffUser(userId: number) {
-    const [user] = await db.select({ name: users.name, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user || user.disabledAt) throw new UnauthorizedError();
-    return user;
+    return row;
   }
 
   app.addHook('preValidation', async (request) => {
@@ -203,7 +205,7 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     if (session.face === 'resident') return;
 
     if (session.userId === null) throw new UnauthorizedError();
-    const user = await staffUser(session.userId);
+    const user = await staffUser(session, request.bearer);
     const actor: Actor = {
       userId: session.userId, name: user.name, face: session.face, customerId: session.customerId, role: null, projectId: null, sessionId: session.id,
     };
@@ -227,7 +229,6 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     }
 
     // Staff faces: the role at the resource's customer decides.
-    if (session.face === 'console') await checkConsoleSession(session, request.bearer);
     const permission = declared.permission!;
     const memberships = await projects.memberships(session.userId);
     if (session.face === 'partner' && !memberships.some((m) => roleCan(m.role, 'partner-portal.use'))) throw new UnauthorizedError(accessMessages.noPartnerPortal);
@@ -268,7 +269,7 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     const ref = declared.resource!;
     const id = idOf(bodyOrParam(request, ref));
     if (id === null) return null;
-    return resolveResource(db, ref.kind, id);
+    return resolveResource(db, projects, ref.kind, id);
   }
 
   /** An address is reached through a project of its customer that the account reaches with the permission. */
@@ -291,18 +292,33 @@ export function registerAccess(app: FastifyInstance, deps: Deps) {
     if (!logged) return;
     const customerId = actor.customerId ?? request.session?.customerId ?? (await customers.forHost(request.headers.host)).id;
     const route = `${request.method} ${request.routeOptions.url}`;
-    const id = await audit.recordRequest({
+    const row = audit.recordRequest({
       customerId, userId: actor.userId, actor: actor.name, face: actor.face,
       action: declared.action ?? (isRead ? 'read' : 'request'), entity: declared.resource?.kind ?? 'route',
       entityId: declared.resource ? String(bodyOrParam(request, declared.resource) ?? '') : null,
       projectId: actor.projectId, route, params: request.params, addressId: request.session?.addressId ?? null,
     });
-    auditedRequests.set(request, id);
+    row.catch(() => {}); // awaited below or in onSend; this only keeps a failed insert from counting as unhandled
+    auditedRequests.set(request, row);
+    // A change waits for its row before the handler runs. A read's row is written while the handler reads, and
+    // the answer waits for it in onSend: no personal data leaves without its row, at the cost of one of the two.
+    if (!isRead) await row;
   }
 
-  const auditedRequests = new WeakMap<FastifyRequest, number>();
+  const auditedRequests = new WeakMap<FastifyRequest, Promise<number>>();
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const row = auditedRequests.get(request);
+    if (!row) return payload;
+    try {
+      await row;
+    } catch (error) {
+      auditedRequests.delete(request); // the error's own answer goes out without the row it could not write
+      throw error;
+    }
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
-    const id = auditedRequests.get(request);
-    if (id !== undefined) await audit.recordOutcome(id, reply.statusCode);
+    const row = auditedRequests.get(request);
+    if (row) await audit.recordOutcome(await row, reply.statusCode);
   });
 }

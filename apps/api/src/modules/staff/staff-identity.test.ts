@@ -160,6 +160,24 @@ describe('the audit log sees staff on every face', () => {
     expect(page.json<unknown[]>().length).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives no personal data out when the read\'s audit row cannot be written (the row is written beside the handler, awaited before the answer)', async () => {
+    const token = await consoleToken(t, t.ids.users.admin);
+    const url = `/api/staff/projects/${t.ids.projects.bloemenbuurt}/addresses`;
+    expect((await call('GET', url, token)).statusCode).toBe(200);
+    await t.query(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.after->>'route' = 'GET /api/staff/projects/:projectId/addresses' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$`);
+    await t.query('CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()');
+    try {
+      const refused = await call('GET', url, token);
+      expect(refused.statusCode).toBeGreaterThanOrEqual(500);
+      expect(refused.body).not.toContain('Tulpstraat');
+    } finally {
+      await t.query('DROP TRIGGER refuse_audit ON audit_log');
+      await t.query('DROP FUNCTION refuse_audit()');
+    }
+    expect((await call('GET', url, token)).body).toContain('Tulpstraat');
+  });
+
   it('refuses another customer\'s staff and residents on the audit page', async () => {
     expect((await call('GET', '/api/staff/audit', await occupantToken(t.app))).statusCode).toBe(401);
   });
