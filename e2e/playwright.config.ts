@@ -15,17 +15,29 @@ async function freePort(): Promise<number> {
   });
 }
 
-// E2E_PORT / E2E_MAIL_PORT may be given; otherwise free ports, so that a running `npm start`
-// (or a second checkout's suite) does not collide with this run.
-process.env.E2E_PORT ||= String(await freePort());
-process.env.E2E_MAIL_PORT ||= String(await freePort());
-const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// One portal (with its own demo data, database and mail catcher) per worker, each on free ports, so that
+// the workers do not see each other's changes and a running `npm start` (or a second checkout's suite) does
+// not collide with this run. E2E_WORKERS sets how many (default 2: the suite mostly waits on the browser and
+// the server, so two workers on two cores take a little over half the time of one). The ports are asked once,
+// in the runner; the workers inherit them through the environment (E2E_PORTS, E2E_MAIL_PORTS).
+const workers = Math.max(1, Number(process.env.E2E_WORKERS || 2));
+if (!process.env.E2E_PORTS) {
+  const ports: number[] = [];
+  const mailPorts: number[] = [];
+  for (let i = 0; i < workers; i++) {
+    ports.push(await freePort());
+    mailPorts.push(await freePort());
+  }
+  process.env.E2E_PORTS = ports.join(',');
+  process.env.E2E_MAIL_PORTS = mailPorts.join(',');
+}
+const ports = process.env.E2E_PORTS.split(',');
+const mailPorts = process.env.E2E_MAIL_PORTS!.split(',');
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
-  // One worker: the machine has two cores and the specs share the demo data of one server.
-  workers: 1,
+  workers,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
@@ -34,7 +46,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // baseURL: the worker's own portal (the baseURL fixture of tests/fixtures.ts).
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     trace: 'retain-on-failure',
@@ -44,14 +56,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
+  webServer: ports.slice(0, workers).map((port, i) => ({
     command: 'node --import tsx e2e/server.ts',
     cwd: root,
-    url: `${baseURL}/api/polling`,
+    env: { E2E_PORT: port, E2E_MAIL_PORT: mailPorts[i]! },
+    url: `http://localhost:${port}/api/polling`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  })),
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsPartner, loginToConsole, MailCatcher, test } from './fixtures';
+import { checkPage, DEMO, expect, loginAsPartner, loginToConsole, test, workerPortal } from './fixtures';
 import { withDatabase } from './db';
 import { bloemenbuurtId, residentPage } from './console-helpers';
 import { stepsNav } from './form-helpers';
@@ -23,7 +23,7 @@ async function newForm(page: Page, projectId: number, kind: string, name: string
 
 // The forms this spec makes go when it ends: other specs read the project's forms (the first consent form is its tally).
 test.afterAll(async () => {
-  await withDatabase(new MailCatcher(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}`), (db) => db.query(
+  await withDatabase(workerPortal().mail, (db) => db.query(
     `DELETE FROM forms WHERE name LIKE 'Instemming gevelisolatie%' OR name LIKE 'Opname meterkast%' OR name LIKE 'Aanvraag zonnepanelen%'`));
 });
 
@@ -89,7 +89,7 @@ test('an editor builds an intake form with a drawing; a partner fills it for an 
   await saveAndPublish(page);
 
   // The partner fills it in for Tulpstraat 12.
-  const context = await page.context().browser()!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: test.info().project.use.baseURL });
+  const context = await page.context().browser()!.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: workerPortal().baseURL });
   const partner = await context.newPage();
   try {
     await loginAsPartner(partner, DEMO.partner);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiTotp, DEMO, expect, loginAsResident, test } from './fixtures';
+import { apiTotp, DEMO, expect, loginAsResident, workerPortal } from './fixtures';
 
 /** The console's id of the demo project Renovatie Bloemenbuurt (Jan's project), from the project list. */
 export async function bloemenbuurtId(page: Page): Promise<number> {
@@ -11,7 +11,7 @@ export async function bloemenbuurtId(page: Page): Promise<number> {
 
 /** Jan (1234AB 10) in a browser of his own, on his dashboard. */
 export async function residentPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: workerPortal().baseURL });
   const page = await context.newPage();
   await loginAsResident(page, DEMO.resident);
   await expect(page).toHaveURL(/\/dashboard$/);

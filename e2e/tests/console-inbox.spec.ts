@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
-import { checkPage, DEMO, expect, loginAsResident, loginToConsole, test } from './fixtures';
+import { checkPage, DEMO, expect, loginAsResident, loginToConsole, test, workerPortal } from './fixtures';
 
 /** A console page in a browser of its own (the resident keeps the test's page). */
 async function consolePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: workerPortal().baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await loginToConsole(page, DEMO.consoleEditor);
   return page;

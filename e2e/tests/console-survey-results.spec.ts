@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { withDatabase } from './db';
-import { checkPage, DEMO, expect, loginAsResident, loginToConsole, test } from './fixtures';
+import { checkPage, DEMO, expect, loginAsResident, loginToConsole, test, workerPortal } from './fixtures';
 import { bloemenbuurtId } from './console-helpers';
 import { makePng } from './images';
 
@@ -68,7 +68,7 @@ test('residents answer a survey; the editor reads its charts, filters on a build
     // ---- two residents of Blok Zuid answer in the portal --------------------------------------------
     await loginAsResident(page, DEMO.resident);
     await answer(page, surveyId, { name: 'Jan', note: 'Heel netjes gewerkt.', transport: 'Fiets', happy: 'Ja', rooms: ['Keuken', 'Badkamer'], contact: 'Goed', stars: 'Vijf', photo: true });
-    const fatimaContext = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: test.info().project.use.baseURL });
+    const fatimaContext = await browser.newContext({ locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', baseURL: workerPortal().baseURL });
     const fatima = await fatimaContext.newPage();
     await loginAsResident(fatima, DEMO.residentTwoProjects);
     await fatima.getByRole('button', { name: `Open project: ${DEMO.project}` }).click();

@@ -84,7 +84,19 @@ type Fixtures = {
   pageErrors: Error[];
 };
 
+/** The portal of the running worker (playwright.config.ts starts one per worker) and its mail catcher. */
+export function workerPortal(parallelIndex = test.info().parallelIndex) {
+  const port = process.env.E2E_PORTS!.split(',')[parallelIndex]!;
+  const mailPort = process.env.E2E_MAIL_PORTS!.split(',')[parallelIndex]!;
+  return { baseURL: `http://localhost:${port}`, mail: new MailCatcher(`http://127.0.0.1:${mailPort}`) };
+}
+
 export const test = base.extend<Fixtures>({
+  // Every context made in a test (the page fixture's, browser.newContext()'s and the request fixture) goes to the worker's portal.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(workerPortal(testInfo.parallelIndex).baseURL);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   pageErrors: async ({}, use) => {
     await use([]);
@@ -103,8 +115,8 @@ export const test = base.extend<Fixtures>({
     expect(pageErrors.map((e) => e.message), 'uncaught errors in the page').toEqual([]);
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-  mail: async ({}, use) => {
-    await use(new MailCatcher(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}`));
+  mail: async ({}, use, testInfo) => {
+    await use(workerPortal(testInfo.parallelIndex).mail);
   },
 });
 
