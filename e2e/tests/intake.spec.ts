@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsPartner, loginAsResident, test } from './fixtures';
 import { confirmYes, drawSignature, signatureArea, stepsNav } from './form-helpers';
 import { makePng } from './images';
 
@@ -34,6 +34,13 @@ test.describe('intake forms (opname)', () => {
     // A contact chosen from the occupants of the address; its last name is required.
     const choice = page.getByRole('combobox', { name: 'Contactpersoon' });
     await expect(choice.locator('option')).toHaveText(['Geen contactpersoon', 'Vul zelf een contactpersoon in', 'Jan de Vries', 'Anna de Vries']);
+    // With 'Geen contactpersoon' chosen there is no last name to fill in: the message asks for a contact.
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Kies een contactpersoon of vul er zelf een in')).toBeVisible();
+    await expect(errorSummary(page).getByRole('link', { name: 'Contactpersoon voor de opname: Kies een contactpersoon of vul er zelf een in' })).toBeVisible();
+    await expect(page.getByText('Vul een achternaam in')).toHaveCount(0);
+    await expect(choice).toHaveAttribute('aria-invalid', 'true');
+    await checkPage(page, 'intake-contact-required');
     await choice.selectOption({ label: 'Anna de Vries' });
     await expect(page.getByRole('textbox', { name: 'Achternaam' })).toHaveValue('Vries');
     await expect(page.getByRole('textbox', { name: 'Tussenvoegsel' })).toHaveValue('de');
@@ -44,7 +51,9 @@ test.describe('intake forms (opname)', () => {
     await expect(page.getByText('(min. 0 en max. 10)')).toBeVisible();
     await rooms.fill('12');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
-    await expect(fieldError(page, '(min. 0 en max. 10)')).toBeVisible();
+    // The error says what is wrong; the hint stays the hint (once).
+    await expect(fieldError(page, 'Dit getal is hoger dan het maximum van 10')).toBeVisible();
+    await expect(page.getByText('(min. 0 en max. 10)')).toHaveCount(1);
     await rooms.fill('2');
     await checkPage(page, 'intake-resident-section-1');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();

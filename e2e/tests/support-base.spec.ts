@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiLogin, checkPage, DEMO, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
+import { apiLogin, checkPage, DEMO, errorSummary, expect, fieldError, loginAsPartner, loginAsResident, test, type MailCatcher } from './fixtures';
 import { consoleApiToken, printConsentLetters } from './console-helpers';
 import { withDatabase } from './db';
 import { confirmYes, drawOnCanvas, openSummaryPdf, stepsNav } from './form-helpers';
@@ -71,12 +71,35 @@ test.describe('the support-base (draagvlak) form', () => {
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(page).toHaveURL(`${formUrl}/1`);
     await page.getByRole('textbox', { name: /Naam hoofdhuurder/ }).fill('Jan de Vries');
+    // A number out of range: the hint '(min. 1 en max. 20)' once, the error and the summary say what is wrong.
+    const residents = page.getByRole('textbox', { name: 'Aantal bewoners' });
+    await residents.fill('25');
+    await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
+    await expect(fieldError(page, 'Dit getal is hoger dan het maximum van 20')).toBeVisible();
+    await expect(page.getByText('(min. 1 en max. 20)')).toHaveCount(1);
+    await expect(errorSummary(page).getByRole('link')).toHaveText(['Aantal bewoners: Dit getal is hoger dan het maximum van 20']);
+    await expect(page).toHaveURL(`${formUrl}/1`);
+    await checkPage(page, 'support-base-number-out-of-range');
+    await residents.fill('3');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
 
     await expect(page).toHaveURL(`${formUrl}/bijlages`);
     await expect(page.getByRole('link', { name: /Renovatieplan Bloemenbuurt/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Opslaan en volgende' })).toHaveCount(0);
+    // Bijlages is not done before its attachments are opened.
+    await expect(stepsNav(page).getByRole('link', { name: /Bijlages/ })).toHaveAccessibleName('nog niet gereed: Bijlages');
+    await expect(stepsNav(page).locator('[aria-disabled="true"]', { hasText: 'Document controleren' })).toBeVisible();
+    await page.getByRole('button', { name: 'Volgende' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Open eerst iedere bijlage. Daarna kunt u verder.' })).toBeVisible();
+    await expect(page).toHaveURL(`${formUrl}/bijlages`);
     await checkPage(page, 'support-base-attachments');
+    await openSummaryPdf(page, /Renovatieplan Bloemenbuurt/);
+    await expect(page.getByText('Geopend', { exact: true })).toHaveCount(1);
+    await expect(stepsNav(page).getByRole('link', { name: /Bijlages/ })).toHaveAccessibleName('nog niet gereed: Bijlages');
+    await openSummaryPdf(page, /Huur en vergoedingen/);
+    await expect(page.getByText('Geopend', { exact: true })).toHaveCount(2);
+    await expect(stepsNav(page).getByRole('link', { name: /Bijlages/ })).toHaveAccessibleName('gereed: Bijlages');
+    await checkPage(page, 'support-base-attachments-opened');
     await page.getByRole('button', { name: 'Volgende' }).click();
 
     // The document: 'Volgende' waits for it to be opened.
@@ -113,14 +136,15 @@ test.describe('the support-base (draagvlak) form', () => {
     const mobile = page.getByRole('textbox', { name: /Uw mobiele nummer/ });
     await mobile.fill('0512345678');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
-    await expect(fieldError(page, 'Er is geen geldig mobiel nummer 1 ingevuld, bijvoorbeeld: 0612345678.')).toBeVisible();
+    await expect(fieldError(page, 'Er is geen geldig mobiel nummer 1 ingevuld, bijvoorbeeld: 0612345678. Een mobiel nummer begint met 06.')).toBeVisible();
     await checkPage(page, 'support-base-mobile');
     // The household of 1234 AB 10 knows Jan's mobile number: the code goes only there, not to a number typed in.
     await mobile.fill('0611111111');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(fieldError(page, 'De sms-code kan alleen naar het mobiele nummer dat bij ons bekend is voor dit adres (06****5678). Vul dat nummer in.')).toBeVisible();
     await checkPage(page, 'support-base-mobile-not-known');
-    await mobile.fill('0612345678');
+    // Written as people write it: +31 and spaces are fine, the number is kept as 0612345678.
+    await mobile.fill('+31 6 1234 5678');
     await page.getByRole('button', { name: 'Opslaan en volgende' }).click();
     await expect(page.getByText('Mobiel nummer ingevoerd')).toBeVisible();
 

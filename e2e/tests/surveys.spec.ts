@@ -73,6 +73,8 @@ test.describe('surveys (enquêtes) for a resident', () => {
     // the summary takes focus; its link leads to the question
     await expect(errorSummary(page)).toBeFocused();
     await expect(fieldError(page, 'Vul hier een antwoord in.')).toBeVisible();
+    // the summary names the question of its message; the field says the message only
+    await expect(errorSummary(page).getByRole('link')).toHaveText(['Wat zou de buurt prettiger maken? Vul hier een antwoord in.']);
     await errorSummary(page).getByRole('link', { name: 'Vul hier een antwoord in.' }).click();
     await expect(open).toBeFocused();
     await expect(confirmDialog(page)).toBeHidden();
@@ -94,12 +96,15 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await page.route(failing, (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()));
     await page.getByRole('button', { name: 'Verzenden' }).click();
     await confirmDialog(page).getByRole('button', { name: 'Ja' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Enquete kon niet worden verstuurd' })).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'Enquete kon niet worden verstuurd' });
+    await expect(failed).toBeVisible();
     await expect(open).toBeEditable();
     await expect(open).toHaveValue('Meer bomen en een bankje bij het plein.');
     await page.unroute(failing);
 
+    // the send that succeeds takes the red toast of the failed one away
     await sendWithConfirmation(page);
+    await expect(failed).toHaveCount(0);
     await expect(page.getByText('Meer bomen en een bankje bij het plein.')).toBeVisible();
     await expect(surveyList(page).getByRole('link', { name: 'ingevuld: Wonen in de Bloemenbuurt' })).toBeVisible();
 
@@ -128,6 +133,11 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await expect(fieldError(page, 'Voeg een foto toe')).toBeVisible();
     await expect(fieldError(page, 'Dit veld is verplicht')).toHaveCount(3);
     await expect(errorSummary(page).getByRole('link')).toHaveCount(5);
+    // each line of the summary names its field
+    await expect(errorSummary(page).getByRole('link', { name: 'Naam van de hoofdbewoner: Dit veld is verplicht' })).toBeVisible();
+    await expect(errorSummary(page).getByRole('link', { name: 'Foto van uw huidige badkamer: Voeg een foto toe' })).toBeVisible();
+    await expect(errorSummary(page).getByRole('link', { name: /^Dit veld is verplicht/ })).toHaveCount(0);
+    await checkPage(page, 'surveys-v2-summary-named');
     // a link to a check group focuses its first option
     await errorSummary(page).getByRole('link', { name: 'Kies minimaal één optie' }).click();
     await expect(page.getByRole('group', { name: /Welke extra voorzieningen/ }).getByRole('checkbox').first()).toBeFocused();
@@ -168,6 +178,15 @@ test.describe('surveys (enquêtes) for a resident', () => {
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
     await expect(page.getByText('Formulier niet goed ingevuld')).toBeHidden();
+
+    // a reload keeps the draft, the chosen photo included, as the forms do
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Wensen voor keuken en badkamer', level: 2 })).toBeVisible();
+    await expect(name).toHaveValue('Jan de Vries');
+    await expect(wishes).toHaveValue('Een inloopdouche graag.');
+    await expect(extras.getByRole('checkbox', { name: 'Verlichting onder de kastjes' })).toBeChecked();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await checkPage(page, 'surveys-v2-draft-after-reload');
 
     await sendWithConfirmation(page);
     await checkPage(page, 'surveys-v2-read-only');

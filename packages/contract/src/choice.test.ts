@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculatorCents, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choicePaymentDue, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
+  ZChoiceSignersBody, calculatorCents, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choicePaymentDue, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
   choiceStepReachable, formatCents, formatEuro, parseChoiceStep, priceCents, type ChoiceStepState,
 } from './choice.ts';
 import type { TFormElementRule } from './form-rules.ts';
@@ -124,5 +124,8 @@ describe('choice form steps', () => {
     expect(choiceSignersErrors({ nr_of_signatures: 1 }, { legal: false, sms: false })).toEqual([]);
     expect(choiceSignersErrors({ nr_of_signatures: 2, names: ['A', ''], mobile_numbers: ['0612345678', '0712345678'] }, { legal: true, sms: true }).map((e) => e.field))
       .toEqual(['names.1', 'mobile_numbers.1']);
+    // numbers as people write them pass; the server receives them in the 10-digit form
+    expect(choiceSignersErrors({ nr_of_signatures: 2, names: ['A', 'B'], mobile_numbers: ['06 1234 5678', '+31 6-8765-4321'] }, { legal: true, sms: true })).toEqual([]);
+    expect(ZChoiceSignersBody.parse({ language: 'nl', nr_of_signatures: 2, mobile_numbers: ['06 1234 5678', '0031687654321'] }).mobile_numbers).toEqual(['0612345678', '0687654321']);
   });
 });

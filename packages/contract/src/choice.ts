@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage } from './common.ts';
 import {
-  formElementKind, formMessages, FORM_LIMITS, isFormEmail, isSigningMobile, optionKey, validateFormElement,
+  formElementKind, formMessages, FORM_LIMITS, isFormEmail, optionKey, signingMobileError, validateFormElement,
   type FormRuleContext, type TFormElementRule, type TFormValues,
 } from './form-rules.ts';
-import { ZFormElementId, ZFormSection, ZFormSignature, ZFormValues } from './forms.ts';
+import { ZFormElementId, ZFormSection, ZFormSignature, ZFormValues, ZSigningMobileInput } from './forms.ts';
 
 /**
  * The choice form (keuze, spec 2.5, 3.6, 4.3, 7.3): sections of c_ elements on the form engine, a
@@ -321,7 +321,8 @@ export function choiceSignersErrors(
   const errors: Array<{ field: string; message: string }> = [];
   for (let i = 0; i < n; i++) {
     if (options.legal && !(input.names?.[i] ?? '').trim()) errors.push({ field: `names.${i}`, message: choiceMessages.nameRequired(i + 1) });
-    if (options.legal && options.sms && !isSigningMobile(input.mobile_numbers?.[i] ?? '')) errors.push({ field: `mobile_numbers.${i}`, message: formMessages.mobileInvalid(i + 1) });
+    const mobileError = options.legal && options.sms ? signingMobileError(i + 1, input.mobile_numbers?.[i]) : null;
+    if (mobileError) errors.push({ field: `mobile_numbers.${i}`, message: mobileError });
   }
   return errors;
 }
@@ -410,7 +411,7 @@ export const ZChoiceSignersBody = z.object({
   language: ZLanguage,
   nr_of_signatures: z.union([z.number(), z.string().max(10)]),
   names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
-  mobile_numbers: z.array(z.string().max(40)).max(FORM_LIMITS.maxSignatures).optional(),
+  mobile_numbers: z.array(ZSigningMobileInput).max(FORM_LIMITS.maxSignatures).optional(),
 });
 export type TChoiceSignersBody = z.infer<typeof ZChoiceSignersBody>;
 export const ZChoiceSignatureBody = z.object({

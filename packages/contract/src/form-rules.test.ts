@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   askedContact, atLeastOneSignature, contactFieldAsked, countRequiredFields, drawnSignatureErrors, elementKeys, emailListError, FORM_ELEMENT_TYPES, formElementKind, formMessages, isEditableStatus,
-  nrOfSignaturesError, numberHint, optionKey, pinpointsKey, requiredLabel, validateFormElement, validateFormSection,
+  nrOfSignaturesError, numberHint, optionKey, pinpointsKey, requiredLabel, signingMobile, signingMobileError, validateFormElement, validateFormSection,
   type FormRuleContext, type TFormElementRule, type TFormFamily, type TFormValues,
 } from './form-rules.ts';
-import { ZFormElementDefinition, ZFormSaveBody } from './forms.ts';
+import { ZFormElementDefinition, ZFormSaveBody, ZSigningMobileInput } from './forms.ts';
 
 const context: FormRuleContext = { hasPhoto: (elementId, id) => elementId === 'photo' && id === 7, occupantIds: new Set([3, 5]) };
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -61,12 +61,15 @@ describe('validateFormElement', () => {
     expect(numberHint('choice', 1, 10)).toBe('De min. waarde is: 1 en de max. waarde is: 10');
     const n = (family: TFormFamily) => el(family, 'numberinput', { minValue: 1, maxValue: 10 });
     expect(errorOf('generic', n('generic'), { numberinput: 11 })).toBe('Vul een getal van 1 t/m 10 in');
-    expect(errorOf('intake', n('intake'), { numberinput: 2.5 })).toBe('(min. 1 en max. 10)');
-    expect(errorOf('intake', n('intake'), { numberinput: '3' })).toBe('(min. 1 en max. 10)');
+    // The intake's and support-base's hint is no message: their error says what is wrong (not the hint again).
+    expect(errorOf('intake', n('intake'), { numberinput: 2.5 })).toBe('Vul een heel getal in');
+    expect(errorOf('intake', n('intake'), { numberinput: '3' })).toBe('Vul een heel getal in');
     expect(errorOf('intake', n('intake'), { numberinput: 10 })).toBeNull();
+    expect(errorOf('support-base', n('support-base'), { numberinput: 25 })).toBe('Dit getal is hoger dan het maximum van 10');
+    expect(errorOf('support-base', n('support-base'), { numberinput: 0 })).toBe('Dit getal is lager dan het minimum van 1');
     // default bounds -1e12 .. 1e12
     expect(errorOf('intake', el('intake', 'numberinput'), { numberinput: -1e12 })).toBeNull();
-    expect(errorOf('intake', el('intake', 'numberinput'), { numberinput: 1e12 + 1 })).toBe('(min. -1000000000000 en max. 1000000000000)');
+    expect(errorOf('intake', el('intake', 'numberinput'), { numberinput: 1e12 + 1 })).toBe('Dit getal is hoger dan het maximum van 1000000000000');
     // the choice form's number has one or two digits
     expect(errorOf('choice', el('choice', 'numberinput', { maxValue: 500 }), { numberinput: 100 })).toBe('De min. waarde is: -1000000000000 en de max. waarde is: 500');
     expect(errorOf('choice', el('choice', 'calculatorinput', { minValue: 0, maxValue: 100 }), { calculatorinput: 12.25 })).toBeNull();
@@ -110,7 +113,9 @@ describe('validateFormElement', () => {
     const required = el('intake', 'contactinput', { requiredField: true });
     const optional = el('intake', 'contactinput');
     const cp = { gender: 'f', initials: 'A.', first_name: 'Anna', affix: null, last_name: 'de Vries', description: null, email_address: 'anna@example.nl', prefer_email: true, telephone: null, mobile: null, different_address: false, street: null, house_number: null, house_number_suffix: null, zipcode: null, city: null } as const;
-    expect(errorOf('intake', required, { contactinput: { cp_id: 'none', cp: null } })).toBe(formMessages.lastNameRequired);
+    // 'Geen contactpersoon' chosen: there is no Achternaam to fill in, so the message asks for a contact.
+    expect(errorOf('intake', required, { contactinput: { cp_id: 'none', cp: null } })).toBe('Kies een contactpersoon of vul er zelf een in');
+    expect(errorOf('intake', required, {})).toBe('Kies een contactpersoon of vul er zelf een in');
     expect(errorOf('intake', optional, { contactinput: { cp_id: 'none', cp: null } })).toBeNull();
     expect(errorOf('intake', optional, { contactinput: { cp_id: 'custom', cp: { ...cp, last_name: '' } } })).toBe(formMessages.lastNameRequired);
     expect(errorOf('intake', optional, { contactinput: { cp_id: 'custom', cp } })).toBeNull();
@@ -188,6 +193,28 @@ describe('validateFormSection and countRequiredFields', () => {
     const body = { values: { name: 'Piet', 'rooms-value-0': true, 'd-pinpoints': [pin(1)], c: { cp_id: 'none', cp: null }, n: 3, empty: null } };
     expect(ZFormSaveBody.safeParse(body).success).toBe(true);
     expect(ZFormSaveBody.safeParse({ values: { x: { nested: { deep: 1 } } } }).success).toBe(false);
+  });
+});
+
+describe('signing mobile numbers', () => {
+  it('reads spaces, dashes, +31 and 0031 and keeps the 10-digit form; says what is wrong otherwise', () => {
+    for (const written of ['0612345678', '06 1234 5678', '06-1234-5678', '+31612345678', '+31 6 1234 5678', '0031 6 12345678', '+31 (0)6 1234 5678']) {
+      expect(signingMobile(written), written).toBe('0612345678');
+      expect(signingMobileError(1, written), written).toBeNull();
+    }
+    const spec = 'Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678.';
+    expect(signingMobileError(2, '')).toBe(spec);
+    expect(signingMobileError(2, '06 1234 567')).toBe(`${spec} U vulde 9 cijfers in; een mobiel nummer heeft er 10.`);
+    expect(signingMobileError(2, '06 1234 56789')).toBe(`${spec} U vulde 11 cijfers in; een mobiel nummer heeft er 10.`);
+    expect(signingMobileError(2, '020 123 4567')).toBe(`${spec} Een mobiel nummer begint met 06.`);
+    expect(signingMobileError(2, '06/12345678')).toBe(`${spec} Gebruik alleen cijfers, spaties en streepjes, met eventueel +31 vooraan.`);
+    expect(signingMobile('3161234567')).toBeNull();
+  });
+
+  it('the wire schema hands the service the stored form, and other text trimmed', () => {
+    expect(ZSigningMobileInput.parse(' +31 6-1234-5678 ')).toBe('0612345678');
+    expect(ZSigningMobileInput.parse(' 0612 ')).toBe('0612');
+    expect(ZSigningMobileInput.safeParse('0'.repeat(41)).success).toBe(false);
   });
 });
 

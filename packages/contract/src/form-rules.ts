@@ -18,7 +18,7 @@
  *   '{id}-pinpoints'    the pins on a drawing: [{ id, x, y, value, comment, label: 'Pin n', nr: n }]
  * A save sends the keys of one section; the server keeps the rest of the entry as it was.
  */
-import { PORTAL_EMAIL_PATTERN } from './appointment-rules.ts';
+import { normalizeDutchPhone, PHONE_MAX_LENGTH, PORTAL_EMAIL_PATTERN } from './appointment-rules.ts';
 import { EMAIL_MAX_LENGTH, POSTCODE_MAX_LENGTH } from './validation.ts';
 
 export const FORM_FAMILIES = ['generic', 'intake', 'choice', 'support-base'] as const;
@@ -95,8 +95,36 @@ export const AGREE_VALUES = ['agree', 'disagree'] as const;
 
 // ---- texts -------------------------------------------------------------------------------------
 
-/** A mobile number for SMS verification when signing: 06 plus 8 digits (spec 5, 9). */
-export const isSigningMobile = (value: string | null | undefined) => /^06\d{8}$/.test((value ?? '').trim());
+/** The longest mobile number as typed (spaces, dashes, +31): the inputs' maxLength and the server's limit. */
+export const SIGNING_MOBILE_MAX_LENGTH = PHONE_MAX_LENGTH;
+
+/**
+ * A mobile number for SMS verification when signing, in its stored 10-digit form (spec 5, 9: 06 plus 8
+ * digits): spaces, dashes, dots and brackets are dropped and +31 / 0031 becomes 0, so '06 1234 5678' and
+ * '+31 6-1234-5678' are both '0612345678'. Null when it is not a Dutch mobile number.
+ */
+export function signingMobile(value: string | null | undefined): string | null {
+  const compact = normalizeDutchPhone(value ?? '');
+  return /^06\d{8}$/.test(compact) ? compact : null;
+}
+
+/** A mobile number for SMS verification when signing: 06 plus 8 digits, written in any way signingMobile reads. */
+export const isSigningMobile = (value: string | null | undefined) => signingMobile(value) !== null;
+
+/**
+ * Signer nr's mobile number problem: the spec's message ('Er is geen geldig mobiel nummer n ingevuld,
+ * bijvoorbeeld: 0612345678.') followed by what is wrong with what was typed; null for a good number.
+ */
+export function signingMobileError(nr: number, value: string | null | undefined): string | null {
+  if (isSigningMobile(value)) return null;
+  const base = formMessages.mobileInvalid(nr);
+  const raw = (value ?? '').trim();
+  if (!raw) return base;
+  const compact = normalizeDutchPhone(raw);
+  if (!/^\d+$/.test(compact)) return `${base} ${formMessages.mobileCharacters}`;
+  if (compact.length !== 10) return `${base} ${formMessages.mobileDigits(compact.length)}`;
+  return `${base} ${formMessages.mobileStart}`;
+}
 
 /** A signer's mobile number as it may be shown: 06****5678. */
 export const maskMobile = (mobile: string) => `${mobile.slice(0, 2)}****${mobile.slice(-4)}`;
@@ -164,6 +192,10 @@ export const formMessages = {
   emailedOnce: 'Dit formulier is al gemaild. Het kan maar één keer worden verstuurd.',
   simpleSubmitted: 'Bedankt, het formulier is ingediend.',
   mobileInvalid: (nr: number) => `Er is geen geldig mobiel nummer ${nr} ingevuld, bijvoorbeeld: 0612345678.`,
+  /** What is wrong with a typed mobile number (after mobileInvalid). */
+  mobileCharacters: 'Gebruik alleen cijfers, spaties en streepjes, met eventueel +31 vooraan.',
+  mobileDigits: (count: number) => `U vulde ${count} ${count === 1 ? 'cijfer' : 'cijfers'} in; een mobiel nummer heeft er 10.`,
+  mobileStart: 'Een mobiel nummer begint met 06.',
   /** Legal signing names each signer (in the signed document and the receipt). */
   signerNameRequired: (nr: number) => `Vul de naam van ondertekenaar ${nr} in`,
   /** The address has known mobile numbers (its household's): the SMS code goes only to one of them. */
@@ -173,6 +205,12 @@ export const formMessages = {
   maxSigners: (max: number) => `Dit formulier kan door maximaal ${max} ${max === 1 ? 'persoon' : 'personen'} worden ondertekend.`,
   pinLabel: (nr: number) => `Pin ${nr}`,
   contactNone: 'Geen contactpersoon',
+  /** A required contact input with 'Geen contactpersoon' chosen: there is no last name to fill in yet. */
+  contactRequired: 'Kies een contactpersoon of vul er zelf een in',
+  /** What is wrong with a number of an intake or support-base form (whose hint '(min. X en max. Y)' is no message). */
+  numberWhole: 'Vul een heel getal in',
+  numberBelow: (min: number) => `Dit getal is lager dan het minimum van ${min}`,
+  numberAbove: (max: number) => `Dit getal is hoger dan het maximum van ${max}`,
   contactCustom: 'Vul zelf een contactpersoon in',
 } as const;
 
@@ -350,22 +388,31 @@ export function isDutchDate(value: string): boolean {
 
 export const isFormEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && PORTAL_EMAIL_PATTERN.test(value) && /\.[A-Za-z]{2,4}$/.test(value);
 
+/**
+ * A number's problem. The generic and choice forms' hints are sentences that say what to fill in, and are
+ * their error too (spec 5). The intake's and support-base's hint '(min. X en max. Y)' is no message: there
+ * the error says what is wrong with the number (not whole, below the minimum, above the maximum).
+ */
 function checkNumber(family: TFormFamily, kind: 'numberinput' | 'calculatorinput', data: TFormElementData, value: unknown): string | null {
   const { min, max } = numberBounds(data);
   const hint = numberHint(family, min, max);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return hint;
+  const says = family === 'intake' || family === 'support-base';
+  const notANumber = formMessages.numberWhole; // only the choice form has a calculator
+  if (typeof value !== 'number' || !Number.isFinite(value)) return says ? notANumber : hint;
   if (kind === 'calculatorinput') {
-    if (Math.round(value * 100) !== value * 100) return hint;
-  } else if (!Number.isInteger(value)) return hint;
+    if (Math.round(value * 100) !== value * 100) return says ? notANumber : hint;
+  } else if (!Number.isInteger(value)) return says ? notANumber : hint;
   // the choice form's number input takes one or two digits (spec 5, 9)
   if (family === 'choice' && kind === 'numberinput' && !/^\d{1,2}$/.test(String(value))) return hint;
-  return value < min || value > max ? hint : null;
+  if (value < min) return says ? formMessages.numberBelow(min) : hint;
+  if (value > max) return says ? formMessages.numberAbove(max) : hint;
+  return null;
 }
 
 function checkContact(data: TFormElementData, value: unknown, required: boolean, context: FormRuleContext): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return formMessages.invalidValue;
   const { cp_id: cpId, cp } = value as Partial<TContactValue>;
-  if (cpId === 'none' || cpId === undefined) return required ? formMessages.lastNameRequired : null;
+  if (cpId === 'none' || cpId === undefined) return required ? formMessages.contactRequired : null;
   if (cpId !== 'custom' && !(typeof cpId === 'number' && Number.isInteger(cpId) && (context.occupantIds === null || context.occupantIds.has(cpId)))) {
     return formMessages.contactUnknown;
   }
@@ -431,7 +478,7 @@ export function validateFormElement(family: TFormFamily, element: TFormElementRu
     return problem ? at(problem, pinpointsKey(element.id)) : null;
   }
   if (kind === 'contactinput') {
-    if (value === undefined || value === null) return required ? at(formMessages.lastNameRequired) : null;
+    if (value === undefined || value === null) return required ? at(formMessages.contactRequired) : null;
     const problem = checkContact(data, value, required, context);
     return problem ? at(problem) : null;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZPageQuery, ZVisitorUnique } from './common.ts';
-import { CONTACT_GENDERS, CONTACT_OPTIONAL_FIELDS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES } from './form-rules.ts';
+import { CONTACT_GENDERS, CONTACT_OPTIONAL_FIELDS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES, SIGNING_MOBILE_MAX_LENGTH, signingMobile } from './form-rules.ts';
 
 /**
  * The form engine on the wire: one element and section model for every family (rules in form-rules.ts),
@@ -321,10 +321,16 @@ export const ZFormSaveBody = z.object({
   version: z.number().int().min(0).optional(),
 });
 export type TFormSaveBody = z.infer<typeof ZFormSaveBody>;
+/**
+ * A signer's mobile number as typed: '06 1234 5678', '+31 6-1234-5678' and '0031612345678' arrive as
+ * '0612345678' (the stored form); anything else arrives trimmed, for the service to refuse with its message.
+ */
+export const ZSigningMobileInput = z.string().max(SIGNING_MOBILE_MAX_LENGTH).transform((value) => signingMobile(value) ?? value.trim());
+
 export const ZNrOfSignaturesBody = z.object({
   language: ZLanguage,
   nr_of_signatures: z.union([z.number(), z.string().max(10)]),
-  mobile_numbers: z.array(z.string().max(40)).max(FORM_LIMITS.maxSignatures).optional(),
+  mobile_numbers: z.array(ZSigningMobileInput).max(FORM_LIMITS.maxSignatures).optional(),
   /** The signers' names (legal signing shows them to the signing service); 'Ondertekenaar n' where left out. */
   names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage, ZPageQuery } from './common.ts';
-import { FORM_LIMITS, formMessages, isFormEmail, isSigningMobile } from './form-rules.ts';
+import { FORM_LIMITS, formMessages, isFormEmail, signingMobileError } from './form-rules.ts';
+import { ZSigningMobileInput } from './forms.ts';
 import { ZFormSection, ZFormValues } from './forms.ts';
 import { ACTIVATION_CODE_ALPHABET, ACTIVATION_LETTERS_MAX } from './staff-addresses-rules.ts';
 
@@ -61,9 +62,8 @@ export const supportBaseTexts = {
   signerNameHint: 'Voor- en achternaam, zoals die in het ondertekende document komt te staan.',
 } as const;
 
-/** Mobile numbers for SMS verification: 06 plus 8 digits (spec 5, 9). */
-export const supportBaseMobileError = (nr: number, value: string | null | undefined): string | null =>
-  isSigningMobile(value) ? null : supportBaseMessages.mobileInvalid(nr);
+/** Mobile numbers for SMS verification: 06 plus 8 digits (spec 5, 9), typed with spaces, dashes or +31 if need be. */
+export const supportBaseMobileError = (nr: number, value: string | null | undefined): string | null => signingMobileError(nr, value);
 /** The finishing step's e-mail address: optional; when given it must be valid. */
 export const supportBaseEmailError = (value: string | null | undefined): string | null => {
   const text = (value ?? '').trim();
@@ -135,7 +135,7 @@ export const ZSupportBaseNrBody = z.object({
   nr_of_signatures: z.union([z.number(), z.string().max(10)]),
   names: z.array(z.string().max(FORM_LIMITS.contactFieldMax)).max(FORM_LIMITS.maxSignatures).optional(),
 });
-export const ZSupportBaseMobileBody = z.object({ language: ZLanguage, mobile: z.string().max(40) });
+export const ZSupportBaseMobileBody = z.object({ language: ZLanguage, mobile: ZSigningMobileInput });
 export const ZSupportBaseSendBody = z.object({
   language: ZLanguage, email_address: z.string().max(320).nullable().optional(), comment: z.string().max(FORM_LIMITS.textMax).nullable().optional(),
 });

@@ -72,3 +72,12 @@ describe('validateSurveyV2', () => {
     ]);
   });
 });
+
+describe('survey texts', () => {
+  it("write 'enquête' with its ê, except the spec's own 'Enquete verstuurd' and 'Enquete kon niet worden verstuurd'", () => {
+    const texts = Object.entries(surveyMessages).flatMap(([key, text]) => (typeof text === 'string' ? [[key, text] as const] : []));
+    const without = texts.filter(([, text]) => /enquete/i.test(text)).map(([key]) => key);
+    expect(without).toEqual(['sent', 'failed']);
+    expect([surveyMessages.sent, surveyMessages.failed]).toEqual(['Enquete verstuurd', 'Enquete kon niet worden verstuurd']);
+  });
+});

@@ -21,6 +21,8 @@ const COUNTER = '(n van max tekens)';
 
 export const surveyMessages = {
   invalid: 'Formulier niet goed ingevuld',
+  // 'Enquete' without its ê in these two: the spec's own texts (portal.md, messages table), kept as written;
+  // every other survey text writes 'enquête' (survey-rules.test.ts).
   sent: 'Enquete verstuurd',
   failed: 'Enquete kon niet worden verstuurd',
   confirmTitle: 'Formulier verzenden.',

@@ -13,6 +13,7 @@
 export type FormDraft = { values: Record<string, unknown>; photos: Record<string, unknown>; pending: boolean; savedAt: number };
 
 const DRAFT_PREFIX = 'portal.form_draft.';
+const OPENED_PREFIX = 'portal.attachments_opened.';
 const submittedKey = (formId: number) => `portal.public_form_submitted.${formId}`;
 
 /** Where the browser refuses its storage (a framed portal with third-party storage blocked), the page's memory. */
@@ -65,4 +66,25 @@ export const formDrafts = {
 export const publicFormSubmitted = {
   get: (formId: number) => read(submittedKey(formId)) === 'true',
   set: (formId: number) => write(submittedKey(formId), 'true'),
+};
+
+/**
+ * The attachments of a support-base form opened in this browser, by name (`scope` as for drafts): the
+ * wizard ticks Bijlages once all are opened. Plain file links, so only the browser sees them opened.
+ */
+export const openedAttachments = {
+  get(scope: string): string[] {
+    try {
+      const names = JSON.parse(read(`${OPENED_PREFIX}${scope}`) ?? '[]') as unknown;
+      return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  add(scope: string, name: string): string[] {
+    const names = openedAttachments.get(scope);
+    const next = names.includes(name) ? names : [...names, name];
+    write(`${OPENED_PREFIX}${scope}`, JSON.stringify(next));
+    return next;
+  },
 };

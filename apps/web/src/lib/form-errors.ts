@@ -55,3 +55,16 @@ export function nestedFormErrors<T extends FieldValues>(errors: FieldErrors<T>, 
   for (const field of fields) walk((errors as Record<string, unknown>)[field], field);
   return found;
 }
+
+/**
+ * The summary's lines naming their question ('Naam: Dit veld is verplicht'; after a label that ends in '?'
+ * or ':' without another colon), as GOV.UK's error summary does: a bare 'Dit veld is verplicht' does not
+ * say which field. The field itself shows the message only. `labels` by field name; unnamed fields as they are.
+ */
+export function namedErrors(errors: readonly FormError[], labels: ReadonlyMap<string, string>): FormError[] {
+  return errors.map(({ field, message }) => {
+    const label = labels.get(field)?.trim();
+    if (!label) return { field, message };
+    return { field, message: /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}` };
+  });
+}

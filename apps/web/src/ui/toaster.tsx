@@ -7,10 +7,15 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** Shows a short message in the corner; errors are announced assertively. */
+/**
+ * Shows a short message in the corner; errors are announced assertively. A success replaces the error
+ * toasts still showing: they told of an attempt that the later success made good (a corrected save, a
+ * survey sent at the second try), and a red 'niet opgeslagen' beside a green 'opgeslagen' contradicts it.
+ */
 export function toast(text: string, tone: Toast['tone'] = 'info', ms = 6000) {
   const id = nextId++;
-  toasts = [...toasts, { id, tone, text }];
+  const kept = tone === 'success' ? toasts.filter((t) => t.tone !== 'error') : toasts;
+  toasts = [...kept, { id, tone, text }];
   emit();
   setTimeout(() => dismiss(id), ms);
 }

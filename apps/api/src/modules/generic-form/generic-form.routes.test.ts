@@ -176,7 +176,7 @@ describe("a resident's generic form", () => {
         { field: 'values.bewoners', message: formMessages.required },
         { field: 'values.vanaf', message: formMessages.required },
         { field: 'values.tijdstip', message: formMessages.timeInvalid('09:00', '16:00') },
-        { field: 'values.contact', message: formMessages.lastNameRequired },
+        { field: 'values.contact', message: formMessages.contactRequired },
       ],
     });
     const wrong = await post(`${b()}/filled-in-form/${fid}/section/0`, {
@@ -375,7 +375,7 @@ describe('drawn signatures', () => {
     }
     const mobile = await post(`${b()}/filled-in-form/${fid}/nr-of-signatures`, { nr_of_signatures: 2, mobile_numbers: ['0612345678', '12345'] }, jan);
     expect(mobile.statusCode).toBe(422);
-    expect(mobile.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'mobile_numbers.1', message: formMessages.mobileInvalid(2) }]);
+    expect(mobile.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'mobile_numbers.1', message: `${formMessages.mobileInvalid(2)} U vulde 5 cijfers in; een mobiel nummer heeft er 10.` }]);
     const two = entry(await post(`${b()}/filled-in-form/${fid}/nr-of-signatures`, { nr_of_signatures: '2' }, jan));
     expect(two).toMatchObject({ nr_of_signatures: 2, nr_of_signatures_completed: true, signatures_enabled: true });
     expect(Object.keys(two.signature)).toEqual(['1', '2']);

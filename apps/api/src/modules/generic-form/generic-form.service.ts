@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  choicePaymentDue, drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formatCents, formMessages, nrOfSignaturesError,
+  choicePaymentDue, drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formatCents, formMessages, nrOfSignaturesError, signingMobileError,
   type TFormListItem, type TFormMenu, type TFormOccupant, type TFormSaveBody, type TFormSignature, type TFormValues, type TGenericEntry,
   type TGenericEntrySummary, type TModuleName, type TPublicSimpleForm, type TSuccess,
 } from '@portal/contract';
@@ -343,7 +343,10 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
     assertMaxSigners(a.form, n);
     const mobiles = body.mobile_numbers ?? [];
     const names = body.names ?? [];
-    const errors = mobiles.flatMap((m, i) => (m.trim() && !/^06\d{8}$/.test(m.trim()) ? [{ field: `mobile_numbers.${i}`, message: formMessages.mobileInvalid(i + 1) }] : []));
+    const errors = mobiles.flatMap((m, i) => {
+      const problem = m.trim() ? signingMobileError(i + 1, m) : null;
+      return problem ? [{ field: `mobile_numbers.${i}`, message: problem }] : [];
+    });
     if (errors.length) throw new UnprocessableError(formMessages.invalid, errors);
     if (entry.signRequested || signersOf(entry).some(([, s]) => s.signed)) throw new ConflictError(formMessages.signersFixed);
     const signatures: Record<string, StoredSignature> = {};

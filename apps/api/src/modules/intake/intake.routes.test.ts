@@ -172,7 +172,7 @@ describe("a resident's intake form", () => {
     expect(res.json()).toEqual({
       message: formMessages.invalid,
       errors: [
-        { field: 'values.contact', message: formMessages.lastNameRequired },
+        { field: 'values.contact', message: formMessages.contactRequired },
         { field: 'values.datum', message: formMessages.required },
         { field: 'values.slaapkamers', message: formMessages.required },
         { field: 'values.naam', message: formMessages.required },

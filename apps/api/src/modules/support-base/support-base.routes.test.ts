@@ -180,17 +180,26 @@ describe('a resident through the whole form (SMS verification)', () => {
     const f = ok(await post(`${base(form)}/nr-of-signatures`, { nr_of_signatures: 2, names: [' Jan de Vries ', 'Anna de Vries'] }, jan));
     expect(f).toMatchObject({ nr_of_signatures: 2, mobile: { 1: null, 2: null } });
     expect(f.signers).toEqual([{ nr: 1, name: 'Jan de Vries', mobile: null, signed: false }, { nr: 2, name: 'Anna de Vries', mobile: null, signed: false }]);
-    for (const bad of ['061234567', '0512345678', '+31612345678', '06123456789', '06-1234567']) {
+    // The spec's message, then what is wrong with what was typed.
+    for (const [bad, detail] of [
+      ['061234567', 'U vulde 9 cijfers in; een mobiel nummer heeft er 10.'], ['0512345678', 'Een mobiel nummer begint met 06.'],
+      ['+3161234567', 'U vulde 9 cijfers in; een mobiel nummer heeft er 10.'], ['06123456789', 'U vulde 11 cijfers in; een mobiel nummer heeft er 10.'],
+      ['06-1234567', 'U vulde 9 cijfers in; een mobiel nummer heeft er 10.'], ['06 1234 567a', 'Gebruik alleen cijfers, spaties en streepjes, met eventueel +31 vooraan.'],
+    ] as const) {
       const res = await post(`${base(form)}/mobile-number/2`, { mobile: bad }, jan);
       expect(res.statusCode, bad).toBe(422);
-      expect(res.json()).toMatchObject({ message: 'Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678.' });
+      const message = `Er is geen geldig mobiel nummer 2 ingevuld, bijvoorbeeld: 0612345678. ${detail}`;
+      expect(res.json(), bad).toEqual({ message, errors: [{ field: 'mobile', message }] });
     }
     expect((await post(`${base(form)}/mobile-number/3`, { mobile: '0612345678' }, jan)).statusCode).toBe(404);
     // The address's household knows Jan's number: the code goes only there, not to a number typed in.
     const typed = await post(`${base(form)}/mobile-number/1`, { mobile: '0687654321' }, jan);
     expect(typed.statusCode).toBe(422);
     expect(typed.json()).toEqual({ message: formMessages.mobileNotKnown(['06****5678']), errors: [{ field: 'mobile', message: formMessages.mobileNotKnown(['06****5678']) }] });
-    ok(await post(`${base(form)}/mobile-number/1`, { mobile: '0612345678' }, jan));
+    // Written as people write it (spaces, dashes, +31 or 0031): accepted and kept as 0612345678.
+    for (const written of ['06 1234 5678', '+31 6-1234-5678', '0031612345678', '+31612345678']) {
+      expect(ok(await post(`${base(form)}/mobile-number/1`, { mobile: written }, jan)).mobile, written).toEqual({ 1: '0612345678', 2: null });
+    }
     // Signing waits for every signer's number.
     const early = await get(`${base(form)}/signage/url/1?language=nl`, jan);
     expect(early.statusCode).toBe(409);

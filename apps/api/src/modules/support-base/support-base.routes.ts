@@ -92,7 +92,7 @@ export const supportBaseRoutes = (services: Services): FastifyPluginAsyncZod => 
     app.post(`${v.base}/mobile-number/:nr`, {
       config: v.write,
       schema: {
-        tags, summary: "Sets signer nr's mobile number (SMS verification)", description: "Exactly 10 digits starting 06, else 422 'Er is geen geldig mobiel nummer n ingevuld, bijvoorbeeld: 0612345678.'",
+        tags, summary: "Sets signer nr's mobile number (SMS verification)", description: "A Dutch mobile number, written with spaces, dashes or +31/0031 if need be, stored as 06 plus 8 digits; else 422 'Er is geen geldig mobiel nummer n ingevuld, bijvoorbeeld: 0612345678.' followed by what is wrong",
         params: v.params.signer, body: ZSupportBaseMobileBody, security: v.security, response: { 200: ZSupportBaseForm, ...changeErrors },
       },
     }, async (request) => calls.setMobile(await v.access(request), p(request).nr, request.body.mobile));

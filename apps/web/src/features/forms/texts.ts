@@ -3,6 +3,10 @@ import { formMessages, type TFormFamily, type TPartnerEntryState } from '@portal
 /** The forms screens' Dutch texts in one place; the spec's own texts come from the contract (formMessages). */
 export const formTexts = {
   ...formMessages,
+  // support-base attachments (Bijlages)
+  attachmentsIntro: 'Open en lees iedere bijlage voordat u het document controleert en ondertekent.',
+  attachmentOpened: 'Geopend',
+  attachmentsNotOpened: 'Open eerst iedere bijlage. Daarna kunt u verder.',
   // overview
   formTitle: 'Formulier',
   empty: 'Er zijn op dit moment geen formulieren.',

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   atLeastOneSignature, calculatorCents, choiceEmailError, choiceNamedStepReadOnly, choicePaymentDue, formatEuro, priceCents, choiceNextStep, choiceSignersErrors,
-  drawnSignatureErrors, FORM_LIMITS,
+  drawnSignatureErrors, FORM_LIMITS, SIGNING_MOBILE_MAX_LENGTH, signingMobile,
   type ChoiceStep, type TChoiceForm, type TFormValues,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
@@ -239,7 +239,7 @@ export function SignersStep({ target, form, onDone }: StepProps) {
   const save = useMutation({
     mutationFn: (total: string) => {
       const k = Number(total);
-      return choiceApi.signers(target, { nr_of_signatures: k, names: names.slice(0, k).map((s) => s.trim()), mobile_numbers: mobiles.slice(0, k).map((s) => s.trim()) });
+      return choiceApi.signers(target, { nr_of_signatures: k, names: names.slice(0, k).map((s) => s.trim()), mobile_numbers: mobiles.slice(0, k).map((s) => signingMobile(s) ?? s.trim()) });
     },
     onSuccess: (updated) => {
       toast(choiceTexts.saved, 'success');
@@ -291,8 +291,9 @@ export function SignersStep({ target, form, onDone }: StepProps) {
               <TextField field={`names.${i}`} label={choiceTexts.signerName(i + 1)} hint={choiceTexts.signerNameHint} required autoComplete="name" value={names[i] ?? ''} error={errors[`names.${i}`]}
                 onChange={(v) => { setNames((c) => set(c, i, v)); clear(`names.${i}`); }} />
               {sms && (
-                <TextField field={`mobile_numbers.${i}`} label={choiceTexts.signerMobile(i + 1)} hint={choiceTexts.signerMobileHint} required type="tel" inputMode="tel" autoComplete="tel" maxLength={10}
-                  value={mobiles[i] ?? ''} error={errors[`mobile_numbers.${i}`]} onChange={(v) => { setMobiles((c) => set(c, i, v)); clear(`mobile_numbers.${i}`); }} />
+                <TextField field={`mobile_numbers.${i}`} label={choiceTexts.signerMobile(i + 1)} hint={choiceTexts.signerMobileHint} required type="tel" inputMode="tel" autoComplete="tel" maxLength={SIGNING_MOBILE_MAX_LENGTH}
+                  value={mobiles[i] ?? ''} error={errors[`mobile_numbers.${i}`]} onChange={(v) => { setMobiles((c) => set(c, i, v)); clear(`mobile_numbers.${i}`); }}
+                  onBlur={() => setMobiles((c) => set(c, i, signingMobile(c[i]) ?? c[i] ?? ''))} />
               )}
             </div>
           ))}

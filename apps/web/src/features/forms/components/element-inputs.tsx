@@ -103,7 +103,8 @@ export function NumberInput({ element, env, decimals = false }: InputProps & { d
     </p>
   ) : undefined;
   return (
-    <FieldSingle field={field} label={labelOf(element)} required={required} error={error} hint={hint} after={priced}>
+    // An error that is the hint itself (the generic and choice forms' hints are sentences) shows once, as the error.
+    <FieldSingle field={field} label={labelOf(element)} required={required} error={error} hint={error === hint ? undefined : hint} after={priced}>
       <input
         id={fieldDomId(field)}
         name={field}
@@ -120,7 +121,7 @@ export function NumberInput({ element, env, decimals = false }: InputProps & { d
         onBlur={blur}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(field, { hint: true, error })}
+        aria-describedby={describedBy(field, { hint: error !== hint, error })}
         className={`${inputClass(error)} sm:max-w-xs`}
       />
     </FieldSingle>

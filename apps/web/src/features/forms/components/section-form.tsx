@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { elementKeys, formValueField, type TFormOccupant, type TFormPhoto, type TFormSection, type TFormValues } from '@portal/contract';
+import { namedErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ErrorSummary } from '../../../ui/error-summary';
@@ -39,8 +40,7 @@ export function SectionForm<T>({ occupants, upload, submitLabel, actions, headin
     () => new Map(options.section.elements.flatMap((e) => elementKeys(options.family, e).map((key) => [formValueField(key), e.data.label ?? ''] as const))),
     [options.section, options.family],
   );
-  const named = (label: string | undefined, message: string) => (!label ? message : /[?:]$/.test(label) ? `${label} ${message}` : `${label}: ${message}`);
-  const summary = form.errorList.map((e) => ({ field: e.field, message: named(labels.get(e.field), e.message) }));
+  const summary = namedErrors(form.errorList, labels);
   const env = {
     family: options.family,
     values: form.values,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TSupportBaseForm } from '@portal/contract';
-import { blockedMessage, isFinished, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, stepPath } from './steps';
+import { attachmentsDone, blockedMessage, isFinished, nextStep, NOTHING_OPENED, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, stepPath } from './steps';
 
 const section = (required: number, filled: number, label = '') => ({ id: label || 's', label, elements: [], nr_of_required_fields: required, nr_of_required_fields_filled_in: filled });
 const form = (over: Partial<TSupportBaseForm> = {}): TSupportBaseForm => ({
@@ -31,7 +31,10 @@ describe('the support-base steps', () => {
     expect(stepEnabled(form(), 'document')).toBe(false);
     const completed = form({ form: [section(1, 1), section(1, 1)], completed: true });
     expect(stepEnabled(completed, 'bijlages')).toBe(true);
-    expect(stepEnabled(completed, 'document')).toBe(true); // the attachments are there to read: the completed form opens them and the document
+    // Bijlages is not done before its attachments are opened; the document waits for them
+    expect(sidebarSteps(completed).find((s) => s.key === 'bijlages')!.done).toBe(false);
+    expect(stepEnabled(completed, 'document')).toBe(false);
+    expect(stepEnabled(completed, 'document', { openedAttachments: ['Plan'] })).toBe(true);
     expect(stepEnabled(completed, 'aantal_handtekeningen')).toBe(false);
     expect(stepEnabled({ ...completed, document_checked: true }, 'aantal_handtekeningen')).toBe(true);
     const named = { ...completed, document_checked: true, nr_of_signatures: 1, signers: [{ nr: 1, name: 'Jan de Vries', mobile: null, signed: false }] };
@@ -44,12 +47,27 @@ describe('the support-base steps', () => {
     expect(resumeStep(unnamed)).toEqual({ kind: 'aantal_handtekeningen' });
   });
 
+  it("ticks Bijlages only once every attachment is opened here, or once the form went further (another device)", () => {
+    const done = (f: TSupportBaseForm, opened: string[] = []) => sidebarSteps(f, { openedAttachments: opened }).find((s) => s.key === 'bijlages')!.done;
+    const two = form({ form: [section(1, 1), section(1, 1)], completed: true, attachments: [{ name: 'Plan', file_url: '/a' }, { name: 'Tekening', file_url: '/b' }] });
+    expect(done(two)).toBe(false);
+    expect(done(two, ['Plan'])).toBe(false);
+    expect(done(two, ['Tekening', 'Plan'])).toBe(true);
+    // not before the questions are answered (the attachments open after them, spec 4.1)
+    expect(done({ ...two, completed: false, form: [section(1, 0), section(1, 1)] }, ['Plan', 'Tekening'])).toBe(false);
+    expect(done({ ...two, document_checked: true })).toBe(true);
+    expect(done({ ...two, sign_requested: true })).toBe(true);
+    expect(attachmentsDone({ ...two, status: 'confirmed' }, NOTHING_OPENED)).toBe(true);
+  });
+
   it('moves to the next signer before the next step, and resumes where it stopped', () => {
     const f = form({ nr_of_signatures: 2, form: [section(1, 1), section(0, 0)], completed: true });
     expect(nextStep(f, { kind: 'mobiel_nummer', nr: 1 })).toEqual({ kind: 'mobiel_nummer', nr: 2 });
     expect(nextStep(f, { kind: 'mobiel_nummer', nr: 2 })).toEqual({ kind: 'ondertekenen', nr: 1 });
     expect(nextStep(f, { kind: 'section', index: 1 })).toEqual({ kind: 'bijlages' });
-    expect(resumeStep(f)).toEqual({ kind: 'document' });
+    expect(resumeStep(f)).toEqual({ kind: 'bijlages' });
+    expect(resumeStep(f, { openedAttachments: ['Plan'] })).toEqual({ kind: 'document' });
+    expect(nextStep(f, { kind: 'section', index: 1 }, { openedAttachments: ['Plan'] })).toEqual({ kind: 'bijlages' });
     expect(resumeStep(form({ status: 'confirmed' }))).toEqual({ kind: 'afgerond' });
     expect(resumeStep(form({ on_paper: true }))).toEqual({ kind: 'afgerond' });
   });

@@ -71,14 +71,30 @@ export function blockedMessage(form: TSupportBaseForm, step: SupportBaseStep): s
 
 type SidebarStep = { key: string; label: string; step: SupportBaseStep; done: boolean };
 
+/**
+ * What only this browser knows: the attachments opened here, by name. The attachments are plain file
+ * links, so the server does not see them opened; the wizard remembers it (lib/form-drafts.ts).
+ */
+export type LocalProgress = { openedAttachments: readonly string[] };
+export const NOTHING_OPENED: LocalProgress = { openedAttachments: [] };
+
+/**
+ * Bijlages is done once the questions are answered and every attachment was opened here, or once the
+ * form went further than the attachments (its document checked, a signature, finished): a step done on
+ * another device is not asked again.
+ */
+export const attachmentsDone = (form: TSupportBaseForm, local: LocalProgress) =>
+  form.completed && (form.attachments.every((a) => local.openedAttachments.includes(a.name))
+    || form.document_checked || form.signed || form.sign_requested || form.signers.some((s) => s.signed) || isFinished(form));
+
 /** The sidebar (spec 2.3): the sections, Bijlages (when any), Document controleren, Aantal handtekeningen, Mobiel nummer (SMS), Ondertekenen, Afronden. */
-export function sidebarSteps(form: TSupportBaseForm): SidebarStep[] {
+export function sidebarSteps(form: TSupportBaseForm, local: LocalProgress = NOTHING_OPENED): SidebarStep[] {
   const sections = form.form.map((s, i): SidebarStep => ({
     key: String(i), label: i === 0 ? supportBaseTexts.agreement : s.label || `Onderdeel ${i + 1}`, step: { kind: 'section', index: i }, done: isSectionDone(s),
   }));
   return [
     ...sections,
-    ...(form.attachments.length ? [{ key: 'bijlages', label: supportBaseTexts.attachments, step: { kind: 'bijlages' }, done: form.completed } as SidebarStep] : []),
+    ...(form.attachments.length ? [{ key: 'bijlages', label: supportBaseTexts.attachments, step: { kind: 'bijlages' }, done: attachmentsDone(form, local) } as SidebarStep] : []),
     { key: 'document', label: supportBaseTexts.document, step: { kind: 'document' }, done: form.document_checked },
     { key: 'aantal_handtekeningen', label: supportBaseTexts.nrOfSignatures, step: { kind: 'aantal_handtekeningen' }, done: signersNamed(form) },
     ...(form.use_sms_auth ? [{ key: 'mobiel_nummer', label: supportBaseTexts.mobile, step: { kind: 'mobiel_nummer', nr: 1 }, done: mobilesDone(form) } as SidebarStep] : []),
@@ -88,8 +104,8 @@ export function sidebarSteps(form: TSupportBaseForm): SidebarStep[] {
 }
 
 /** A step can be opened when every step before it is done (spec 4.1: later steps are blocked). */
-export function stepEnabled(form: TSupportBaseForm, key: string): boolean {
-  const steps = sidebarSteps(form);
+export function stepEnabled(form: TSupportBaseForm, key: string, local: LocalProgress = NOTHING_OPENED): boolean {
+  const steps = sidebarSteps(form, local);
   const index = steps.findIndex((s) => s.key === key);
   return index >= 0 && steps.slice(0, index).every((s) => s.done);
 }
@@ -97,17 +113,17 @@ export function stepEnabled(form: TSupportBaseForm, key: string): boolean {
 export const keyOf = (step: SupportBaseStep) => (step.kind === 'section' ? String(step.index) : step.kind);
 
 /** The step after this one (the next signer before the next kind of step). */
-export function nextStep(form: TSupportBaseForm, step: SupportBaseStep): SupportBaseStep {
+export function nextStep(form: TSupportBaseForm, step: SupportBaseStep, local: LocalProgress = NOTHING_OPENED): SupportBaseStep {
   const n = Math.max(form.nr_of_signatures ?? 1, 1);
   if (step.kind === 'mobiel_nummer' && step.nr < n) return { kind: 'mobiel_nummer', nr: step.nr + 1 };
   if (step.kind === 'ondertekenen' && step.nr < n) return { kind: 'ondertekenen', nr: step.nr + 1 };
-  const steps = sidebarSteps(form);
+  const steps = sidebarSteps(form, local);
   const index = steps.findIndex((s) => s.key === keyOf(step));
   return steps[index + 1]?.step ?? { kind: 'afronden' };
 }
 
 /** Where a visit without a step resumes: finished, or the first step not done. */
-export function resumeStep(form: TSupportBaseForm): SupportBaseStep {
+export function resumeStep(form: TSupportBaseForm, local: LocalProgress = NOTHING_OPENED): SupportBaseStep {
   if (isFinished(form)) return { kind: 'afgerond' };
-  return sidebarSteps(form).find((s) => !s.done)?.step ?? { kind: 'afronden' };
+  return sidebarSteps(form, local).find((s) => !s.done)?.step ?? { kind: 'afronden' };
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import {
-  atLeastOneSignature, FORM_LIMITS, nrOfSignaturesError, signerNameErrors, supportBaseEmailError, supportBaseMessages, supportBaseMobileError,
-  supportBaseTexts,
+  atLeastOneSignature, FORM_LIMITS, nrOfSignaturesError, SIGNING_MOBILE_MAX_LENGTH, signerNameErrors, signingMobile, supportBaseEmailError,
+  supportBaseMessages, supportBaseMobileError, supportBaseTexts,
   type TSupportBaseForm,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
@@ -28,11 +28,17 @@ import { useConflictReload } from '../hooks/use-conflict-reload';
 import { formTexts } from '../texts';
 import { supportBaseApi, supportBaseKeys, supportBaseQueries, type SupportBaseScope } from './api';
 import {
-  blockedMessage, isFinished, keyOf, mobilesDone, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, supportBasePage, type SupportBaseStep,
+  attachmentsDone, blockedMessage, isFinished, keyOf, mobilesDone, nextStep, parseSupportBaseStep, resumeStep, sidebarSteps, stepEnabled, supportBasePage,
+  type LocalProgress, type SupportBaseStep,
 } from './steps';
+import { openedAttachments } from '../../../lib/form-drafts';
 
 type Props = { scope: SupportBaseScope; section: string | undefined; nr: string | undefined };
-type StepProps = { scope: SupportBaseScope; form: TSupportBaseForm; step: SupportBaseStep; advance: (updated: TSupportBaseForm, to?: SupportBaseStep) => void };
+type StepProps = {
+  scope: SupportBaseScope; form: TSupportBaseForm; step: SupportBaseStep; advance: (updated: TSupportBaseForm, to?: SupportBaseStep) => void;
+  /** The attachments opened in this browser (Bijlages is done once all are). */
+  local: LocalProgress; markOpened: (name: string) => void;
+};
 
 const FORMS_LIST = '/formulieren';
 
@@ -79,6 +85,9 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
   const [, navigate] = useLocation();
   const isPublic = scope.kind === 'public';
   const step = parseSupportBaseStep(section, nr);
+  const [opened, setOpened] = useState(() => openedAttachments.get(draftScopeOf(scope)));
+  const local = useMemo<LocalProgress>(() => ({ openedAttachments: opened }), [opened]);
+  const markOpened = (name: string) => setOpened(openedAttachments.add(draftScopeOf(scope), name));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepKey = `${section ?? ''}/${nr ?? ''}`;
   // A new step takes focus at its heading, so that its name is heard; not on arrival (nor the redirect to where one left off).
@@ -99,23 +108,23 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
   const form = query.data;
   const page = (s?: SupportBaseStep) => supportBasePage(isPublic, form.id, s);
   if (!step) {
-    if (section === undefined) return <Redirect to={page(resumeStep(form))} replace />;
+    if (section === undefined) return <Redirect to={page(resumeStep(form, local))} replace />;
     return frame(form.name, <Banner tone="warning">{supportBaseMessages.notFound}</Banner>);
   }
   // Finished (signed, confirmed or on paper): the flow is hidden (spec 4.1). Only a finished form is afgerond.
   if (isFinished(form) && step.kind !== 'afgerond') return <Redirect to={page({ kind: 'afgerond' })} replace />;
-  if (!isFinished(form) && step.kind === 'afgerond') return <Redirect to={page(resumeStep(form))} replace />;
+  if (!isFinished(form) && step.kind === 'afgerond') return <Redirect to={page(resumeStep(form, local))} replace />;
 
   const advance = (updated: TSupportBaseForm, to?: SupportBaseStep) => {
     queryClient.setQueryData(supportBaseKeys.form(scope), updated);
-    navigate(page(to ?? nextStep(updated, step)));
+    navigate(page(to ?? nextStep(updated, step, local)));
   };
-  const items = sidebarSteps(form).map((s) => ({
-    key: s.key, label: s.label, href: page(s.step), done: s.done, enabled: stepEnabled(form, s.key), current: s.key === keyOf(step),
+  const items = sidebarSteps(form, local).map((s) => ({
+    key: s.key, label: s.label, href: page(s.step), done: s.done, enabled: stepEnabled(form, s.key, local), current: s.key === keyOf(step),
   }));
   const known = step.kind === 'afgerond' || items.some((i) => i.key === keyOf(step));
-  const open = step.kind === 'afgerond' || stepEnabled(form, keyOf(step));
-  const props = { scope, form, step, advance };
+  const open = step.kind === 'afgerond' || stepEnabled(form, keyOf(step), local);
+  const props = { scope, form, step, advance, local, markOpened };
 
   return (
     <Page title={form.name} actions={back}>
@@ -170,9 +179,9 @@ function StepContent(props: StepProps): ReactNode {
 }
 
 /** 'Volgende' for a step that is done or read-only; blocked with 'Deze stap is nog niet afgerond' otherwise. */
-function NextButton({ form, advance, done = true }: Pick<StepProps, 'form' | 'advance'> & { done?: boolean }) {
+function NextButton({ form, advance, done = true, notDone = supportBaseMessages.stepNotDone }: Pick<StepProps, 'form' | 'advance'> & { done?: boolean; notDone?: string }) {
   return (
-    <Button className="self-start" onClick={() => (done ? advance(form) : toast(supportBaseMessages.stepNotDone, 'error'))}>
+    <Button className="self-start" onClick={() => (done ? advance(form) : toast(notDone, 'error'))}>
       {supportBaseTexts.next}
     </Button>
   );
@@ -206,17 +215,20 @@ function SectionStep({ scope, form, index, advance }: StepProps & { index: numbe
   );
 }
 
-function AttachmentsStep(props: StepProps) {
-  const { form } = props;
+/** The attachments, each marked once opened here; 'Volgende' once all are (or the form went further). */
+function AttachmentsStep({ form, advance, local, markOpened }: StepProps) {
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-800">Lees de bijlages voordat u het document controleert en ondertekent.</p>
+      <p className="text-slate-800">{formTexts.attachmentsIntro}</p>
       <ul className="flex flex-col gap-2">
         {form.attachments.map((a) => (
-          <li key={a.file_url}><PdfLink href={a.file_url}>{a.name}</PdfLink></li>
+          <li key={a.file_url} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <PdfLink href={a.file_url} onOpen={() => markOpened(a.name)}>{a.name}</PdfLink>
+            {local.openedAttachments.includes(a.name) && <span className="text-sm font-medium text-green-800">{formTexts.attachmentOpened}</span>}
+          </li>
         ))}
       </ul>
-      <NextButton form={props.form} advance={props.advance} />
+      <NextButton form={form} advance={advance} done={attachmentsDone(form, local)} notDone={formTexts.attachmentsNotOpened} />
     </div>
   );
 }
@@ -353,7 +365,7 @@ function MobileStep({ scope, form, advance, step, nr }: StepProps & { nr: number
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (showProblem(supportBaseMobileError(nr, mobile), supportBaseMessages.mobileNotSaved)) return;
-    save.mutate(mobile.trim());
+    save.mutate(signingMobile(mobile) ?? mobile.trim());
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={stepTitle(form, step)}>
@@ -366,16 +378,18 @@ function MobileStep({ scope, form, advance, step, nr }: StepProps & { nr: number
         hint="U ontvangt op dit nummer een sms-code om te ondertekenen. Bijvoorbeeld: 0612345678."
       >
         <input
-          id={fieldDomId(field)} name={field} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} value={mobile}
+          // Typed or pasted as people write it ('06 1234 5678', '+31 6 12345678'): kept whole, shown as 0612345678 once it is one.
+          id={fieldDomId(field)} name={field} type="tel" inputMode="tel" autoComplete="tel" maxLength={SIGNING_MOBILE_MAX_LENGTH} value={mobile}
           onChange={(e) => {
-            setMobile(e.target.value.replace(/\D/g, ''));
+            setMobile(e.target.value);
             setError(undefined);
           }}
+          onBlur={() => setMobile((current) => signingMobile(current) ?? current)}
           aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={describedBy(field, { hint: true, error })}
           className={`${inputClass(error)} max-w-xs`}
         />
       </FieldSingle>
-      <Button type="submit" className="self-start" disabled={mobile.length < 10} busy={save.isPending}>{supportBaseTexts.saveNext}</Button>
+      <Button type="submit" className="self-start" busy={save.isPending}>{supportBaseTexts.saveNext}</Button>
     </form>
   );
 }

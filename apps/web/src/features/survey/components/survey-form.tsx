@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   SURVEY_RATING, surveyAnswerField, surveyValueField, validateSurveyV1, validateSurveyV2,
   type TSurvey, type TSurveyElement, type TSurveyPhoto, type TSurveySubmitBody, type TSurveyV1, type TSurveyV2, type TSurveyValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
-import { errorList, serverFieldErrors } from '../../../lib/form-errors';
+import { formDrafts } from '../../../lib/form-drafts';
+import { errorList, namedErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
@@ -18,6 +19,12 @@ import {
 } from './survey-inputs';
 
 type Errors = Record<string, string>;
+
+const SURVEY_DRAFT_SECTION = 'answers';
+/** The draft of one survey for one respondent: a resident's, or a visitor's of a public project. */
+const surveyDraftScope = (audience: SurveyAudience, surveyId: number) =>
+  audience.kind === 'public' ? `survey:public:${audience.projectId}:${surveyId}` : `survey:occupant:${surveyId}`;
+const readSurveyDraft = (scope: string) => formDrafts.get(scope, SURVEY_DRAFT_SECTION);
 
 /** The first value of an element: the default the staff set (an option's label for a choice), else empty. */
 function initialValue(element: TSurveyElement): TSurveyValue {
@@ -60,13 +67,32 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
   preview?: { checked: string; upload: (file: File) => Promise<TSurveyPhoto> };
 }) {
   const queryClient = useQueryClient();
+  // What was answered and not yet sent stays in the browser, as the forms' drafts do: a reload or a closed
+  // tab keeps the answers and the uploaded photos (not in the console's preview).
+  const draftScope = preview ? null : surveyDraftScope(audience, survey.id);
+  const [draft] = useState(() => (draftScope ? readSurveyDraft(draftScope) : null));
   const [answers, setAnswers] = useState<Record<number, number | string>>(() =>
-    survey.version === 1 ? Object.fromEntries(survey.questions.map((q) => [q.id, q.type === 'rating' ? SURVEY_RATING.default : ''])) : {},
+    survey.version === 1
+      ? Object.fromEntries(survey.questions.map((q) => {
+        const kept = draft?.values[String(q.id)];
+        const fallback = q.type === 'rating' ? SURVEY_RATING.default : '';
+        return [q.id, typeof kept === typeof fallback ? (kept as number | string) : fallback];
+      }))
+      : {},
   );
   const [values, setValues] = useState<Record<string, TSurveyValue>>(() =>
-    survey.version === 2 ? Object.fromEntries(survey.form.flatMap((s) => s.elements).filter((e) => e.type !== 's_title').map((e) => [e.id, initialValue(e)])) : {},
+    survey.version === 2
+      ? Object.fromEntries(survey.form.flatMap((s) => s.elements).filter((e) => e.type !== 's_title').map((e) => [e.id, draft && e.id in draft.values ? draft.values[e.id] as TSurveyValue : initialValue(e)]))
+      : {},
   );
-  const [photos, setPhotos] = useState<Record<string, TSurveyPhoto>>({});
+  const [photos, setPhotos] = useState<Record<string, TSurveyPhoto>>(() => (draft?.photos as Record<string, TSurveyPhoto> | undefined) ?? {});
+  const touched = useRef(false);
+  useEffect(() => {
+    // Written only after a change, so that a survey only looked at leaves no draft; a send removes it.
+    if (!draftScope || !touched.current) return;
+    const kept = survey.version === 1 ? Object.fromEntries(Object.entries(answers)) : values;
+    formDrafts.set(draftScope, SURVEY_DRAFT_SECTION, { values: kept, photos, pending: false, savedAt: Date.now() });
+  }, [draftScope, survey.version, answers, values, photos]);
   const [errors, setErrors] = useState<Errors>({});
   const summary = useErrorSummary();
   const [confirming, setConfirming] = useState(false);
@@ -84,6 +110,11 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
     return Object.fromEntries(found.map((e) => [e.field, e.message]));
   };
 
+  // The summary names the question of each message ('Naam van de hoofdbewoner: Dit veld is verplicht').
+  const labels = useMemo(() => new Map<string, string>(survey.version === 1
+    ? survey.questions.map((q) => [surveyAnswerField(q.id), q.question])
+    : survey.form.flatMap((s) => s.elements).flatMap((e) => (e.type === 's_title' ? [] : [[surveyValueField(e.id), e.data.label ?? '']] as const))), [survey]);
+
   const showErrors = (found: Errors) => {
     setErrors(found);
     summary.focusSummary();
@@ -92,6 +123,7 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
   const send = useMutation({
     mutationFn: () => surveyApi.submit(audience, survey.id, body()),
     onSuccess: async () => {
+      if (draftScope) formDrafts.set(draftScope, SURVEY_DRAFT_SECTION, null);
       toast(surveyTexts.sent, 'success');
       onSent?.();
       await Promise.all([
@@ -104,7 +136,10 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
       const fields = serverFieldErrors(error);
       if (fields.length) showErrors(Object.fromEntries(fields.map((e) => [e.field, e.message])));
       // Answered meanwhile (another device, another household member): show what was sent.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: surveyKeys.all });
+      if (error instanceof ApiError && error.status === 409) {
+        if (draftScope) formDrafts.set(draftScope, SURVEY_DRAFT_SECTION, null);
+        void queryClient.invalidateQueries({ queryKey: surveyKeys.all });
+      }
     },
   });
 
@@ -127,10 +162,12 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
     setErrors(next);
   };
   const setAnswer = (id: number, value: number | string) => {
+    touched.current = true;
     setAnswers((current) => ({ ...current, [id]: value }));
     clear(surveyAnswerField(id));
   };
   const setValue = (id: string, value: TSurveyValue) => {
+    touched.current = true;
     setValues((current) => ({ ...current, [id]: value }));
     clear(surveyValueField(id));
   };
@@ -138,7 +175,7 @@ export function SurveyForm({ audience, survey, onSent, preview }: {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={survey.name}>
       {/* 'Formulier niet goed ingevuld' (the spec's text) heads the list of what to correct. */}
-      <ErrorSummary errors={errorList(errors)} focusKey={summary.focusKey} title={surveyTexts.invalid} headingLevel={3} />
+      <ErrorSummary errors={namedErrors(errorList(errors), labels)} focusKey={summary.focusKey} title={surveyTexts.invalid} headingLevel={3} />
       <p className="text-sm text-slate-700">{surveyTexts.requiredHint}</p>
       {survey.version === 1
         ? <QuestionsV1 survey={survey} answers={answers} errors={errors} onAnswer={setAnswer} />
