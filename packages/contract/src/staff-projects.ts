@@ -107,6 +107,18 @@ export const ZLoginUrl = requiredText(STAFF_PROJECT_LIMITS.loginUrl, staffProjec
 export const ZPolicyUrl = requiredText(STAFF_PROJECT_LIMITS.policyUrl, staffProjectMessages.policyUrlRequired)
   .refine((v) => isSitePath(v) || isWebUrl(v), staffProjectMessages.policyUrlInvalid);
 
+/**
+ * The address a policy setting leads to, as the portal links it: a whole address as it is, a path behind the
+ * customer's website; null when it is a path and there is no website to put it on.
+ */
+export function resolvePolicyUrl(website: string | null, value: string): string | null {
+  const setting = value.trim();
+  const site = website?.trim() ?? '';
+  if (isWebUrl(setting)) return setting;
+  if (!isSitePath(setting) || !isWebUrl(site)) return null;
+  return `${site.replace(/\/+$/, '')}${setting}`;
+}
+
 /** Marks every host name that is in the list before. */
 function checkUniqueHosts(hosts: string[], ctx: z.RefinementCtx) {
   hosts.forEach((host, i) => {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_TERMS_TEXT, isSitePath, isWebUrl, type TBranding, type TCustomer } from '@portal/contract';
+import { DEFAULT_TERMS_TEXT, isSitePath, isWebUrl, resolvePolicyUrl, type TBranding, type TCustomer } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -10,13 +10,6 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 export function customerBranding(c: CustomerRow): TBranding {
   return { logo: c.logo, color_primary: c.colorPrimary, color_secondary: c.colorSecondary, website: c.website, notification: c.notification };
-}
-
-/** A policy setting as a whole address: a whole address as it is, a path on the customer's website, null without one. */
-export function policyUrl(website: string | null, value: string): string | null {
-  if (isWebUrl(value)) return value;
-  if (!website || !isSitePath(value)) return null;
-  return `${website.replace(/\/+$/, '')}${value}`;
 }
 
 /** Strips the port and lower-cases: 'Portaal.Example.nl:3000' -> 'portaal.example.nl'. */
@@ -65,9 +58,9 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
         login_url_occupants: isSitePath(customer.loginUrlOccupants) || isWebUrl(customer.loginUrlOccupants) ? customer.loginUrlOccupants : '/inloggen',
         projects: publicProjects,
         map_tile_url: options.mapTileUrl,
-        terms_url: policyUrl(customer.website, customer.termsUrl),
-        privacy_url: policyUrl(customer.website, customer.privacyUrl),
-        cookies_url: policyUrl(customer.website, customer.cookiesUrl),
+        terms_url: resolvePolicyUrl(customer.website, customer.termsUrl),
+        privacy_url: resolvePolicyUrl(customer.website, customer.privacyUrl),
+        cookies_url: resolvePolicyUrl(customer.website, customer.cookiesUrl),
         terms_text: customer.termsText ?? DEFAULT_TERMS_TEXT,
       };
     },
