@@ -138,6 +138,9 @@ test('import 50 addresses with two bad rows, fix them, print letters and activat
     await resident.getByLabel('Ik ga akkoord met de gebruiksvoorwaarden en de privacyverklaring').check();
     await resident.getByRole('button', { name: 'Volgende' }).click();
     await expect(resident).toHaveURL(/\/stel-account-in$/);
+    // Activation asks who the holder is (the address was imported without occupants).
+    await resident.getByLabel('Voornaam').fill('Ruben');
+    await resident.getByLabel('Achternaam').fill('Dekker');
     await resident.getByLabel('Nieuw wachtwoord').fill(PASSWORD);
     await resident.getByLabel('Herhaal wachtwoord').fill(PASSWORD);
     await resident.getByRole('button', { name: 'Account activeren' }).click();

@@ -73,6 +73,9 @@ test('a new project from nothing: project, addresses from CSV, letters, news; th
     await expect(resident).toHaveURL(/\/activeer-account$/);
     await resident.getByLabel('Ik ga akkoord met de gebruiksvoorwaarden en de privacyverklaring').check();
     await resident.getByRole('button', { name: 'Volgende' }).click();
+    // Activation asks who the holder is (the address was imported without occupants).
+    await resident.getByLabel('Voornaam').fill('Mila');
+    await resident.getByLabel('Achternaam').fill('Kuipers');
     await resident.getByLabel('Nieuw wachtwoord').fill('Kade2026!paal');
     await resident.getByLabel('Herhaal wachtwoord').fill('Kade2026!paal');
     await resident.getByRole('button', { name: 'Account activeren' }).click();

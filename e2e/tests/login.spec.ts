@@ -62,8 +62,46 @@ test.describe('resident login', () => {
     await submit(page);
     const banner = page.getByRole('alert').filter({ hasText: 'Inloggen mislukt' });
     await expect(banner).toContainText('Gebruikersnaam en/of wachtwoord onjuist');
+    // A resident has no user name: the banner names what they logged in with.
+    await expect(banner).toContainText(`U heeft als bewoner geen gebruikersnaam: u logde in met postcode ${DEMO.resident.zipcode} en huisnummer ${DEMO.resident.houseNumber}.`);
     await expect(page).toHaveURL(/\/inloggen$/);
     await checkPage(page, 'login-failed');
+  });
+
+  test('a server error or no answer at login says the portal cannot be reached, not that the password is wrong', async ({ page }) => {
+    await page.goto('/inloggen');
+    await page.getByLabel('Postcode').fill(DEMO.resident.zipcode);
+    await page.getByLabel('Huisnummer + toevoeging').fill(DEMO.resident.houseNumber);
+    await page.getByLabel('Wachtwoord of activatiecode').fill(DEMO.resident.password);
+    // 503 while the database restarts (the proxy's plain answer, no JSON).
+    await page.route('**/api/public/login**', (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' }));
+    await submit(page);
+    const banner = page.getByRole('alert').filter({ hasText: 'Portaal niet bereikbaar' });
+    await expect(banner).toContainText('Het portaal is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.');
+    await expect(page.getByText('Gebruikersnaam en/of wachtwoord onjuist')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/inloggen$/);
+    await checkPage(page, 'login-unreachable');
+
+    // A 500 with the server's JSON, and a network failure, say the same.
+    await page.unroute('**/api/public/login**');
+    await page.route('**/api/public/login**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Er is iets misgegaan."}' }));
+    await submit(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Portaal niet bereikbaar' })).toBeVisible();
+    await page.unroute('**/api/public/login**');
+    await page.route('**/api/public/login**', (route) => route.abort('connectionrefused'));
+    await submit(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Portaal niet bereikbaar' })).toBeVisible();
+    await expect(page.getByText('Gebruikersnaam en/of wachtwoord onjuist')).toHaveCount(0);
+
+    // The partner login the same.
+    await page.getByRole('button', { name: 'Inloggen als partner' }).click();
+    await page.getByLabel('Gebruikersnaam').fill(DEMO.partner.username);
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(DEMO.partner.password);
+    await page.unroute('**/api/public/login**');
+    await page.route('**/api/public/login**', (route) => route.fulfill({ status: 503, body: '' }));
+    await submit(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'Portaal niet bereikbaar' })).toContainText('Probeer het over een paar minuten opnieuw.');
+    await expect(page.getByText('Gebruikersnaam en/of wachtwoord onjuist')).toHaveCount(0);
   });
 
   test('a customer administrator with TOTP gives a code after the password on the partner portal; a wrong code is refused', async ({ page }) => {

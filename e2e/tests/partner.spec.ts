@@ -1,4 +1,4 @@
-import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsPartner, test } from './fixtures';
+import { checkPage, DEMO, errorSummary, expect, fieldError, loginAsPartner, loginAsResident, test } from './fixtures';
 
 test.describe('partner login', () => {
   test('a partner with two customers goes customers → projects → partner dashboard', async ({ page }) => {
@@ -67,6 +67,27 @@ test.describe('partner login', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Inloggen mislukt' })).toContainText('Gebruikersnaam en/of wachtwoord onjuist');
     await expect(page).toHaveURL(/\/inloggen$/);
     await checkPage(page, 'login-partner-failed');
+  });
+
+  test("a logged-in partner on a resident page goes to the partner's own start page, and a resident on a partner page to theirs", async ({ page, browser, baseURL }) => {
+    await loginAsPartner(page, DEMO.partner);
+    await expect(page).toHaveURL(/\/partner\/klanten$/);
+    for (const path of ['/dashboard', '/profiel', '/nieuws', '/formulieren']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/partner\/klanten$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
+    }
+    const context = await browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+    try {
+      const resident = await context.newPage();
+      await loginAsResident(resident, DEMO.resident);
+      await expect(resident).toHaveURL(/\/dashboard$/);
+      await resident.goto('/partner/klanten');
+      await expect(resident).toHaveURL(/\/dashboard$/);
+      await expect(resident.getByRole('heading', { level: 1, name: DEMO.project })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test('partner pages without a login go to the login', async ({ page }) => {

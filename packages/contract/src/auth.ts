@@ -93,15 +93,6 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZAutoLoginQuery = z.object({ web: z.coerce.boolean().optional(), language: ZLanguage });
 
-export const ZActivateBody = z.object({
-  username: z.string().min(1, messages.postcodeRequired).max(40).transform(normalizeAlnum),
-  code: z.string().min(1, messages.passwordOrCodeRequired).max(100),
-  password: ZNewPassword,
-  accept_terms: z.literal(true, { error: messages.termsRequired }),
-  language: ZLanguage,
-});
-export type TActivateBody = z.input<typeof ZActivateBody>;
-
 /** The answer to an activation carries a single-use ticket for the auto-login at /occupant/auth/{id}. */
 export const ZActivateResponse = z.object({ success: z.literal(true), id: z.number(), token: z.string(), message: z.string() });
 export type TActivateResponse = z.infer<typeof ZActivateResponse>;

@@ -19,6 +19,8 @@ export const householdMessages = {
   saved: 'De gegevens zijn succesvol opgeslagen.',
   deleted: 'Gebruiker verwijderd.',
   passwordChanged: 'Uw wachtwoord is succesvol aangepast.',
+  /** Why the activation asks for an e-mail address (optional). */
+  emailReason: 'Niet verplicht. Alleen met een e-mailadres kunnen wij u een nieuw wachtwoord sturen als u het vergeet, en u berichten over uw project mailen.',
   cannotDeleteSelf: 'U kunt uw eigen account hier niet verwijderen.',
   cannotDeleteLinked: 'Deze gebruiker kan niet worden verwijderd omdat er nog gegevens aan gekoppeld zijn.',
   householdFull: 'Er kunnen maximaal 10 gebruikers aan een adres worden gekoppeld.',
@@ -40,11 +42,16 @@ export const householdMessages = {
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CHANGE_HOURS = 24;
 
-/** Gender of an occupant: M or F, shown as Man and Vrouw. */
+/**
+ * The aanhef of an occupant: M and F (the spec's Man and Vrouw) or U, 'Geen aanhef' (as the spec's third
+ * option for contact persons). Nothing assumes one: a person without one is addressed by name alone.
+ */
 export const OCCUPANT_GENDERS = [
   { value: 'M', label: 'Man' },
   { value: 'F', label: 'Vrouw' },
+  { value: 'U', label: 'Geen aanhef' },
 ] as const;
+export type TOccupantGenderValue = (typeof OCCUPANT_GENDERS)[number]['value'];
 
 export const HOUSEHOLD_MAX_MEMBERS = 10;
 
@@ -76,6 +83,15 @@ export function occupantPhoneProblem(value: string | null | undefined): string |
   if (digits.length < 10) return householdMessages.phoneTooShort;
   if (!/^[+\d\s\-().]+$/.test(raw)) return householdMessages.phoneInvalid;
   return digits.length > 15 ? householdMessages.phoneInvalid : null;
+}
+
+/**
+ * The greeting of a letter or mail to a person: by name whatever the aanhef ('Beste Jan de Vries,'), and
+ * 'Beste bewoner,' only when no name is known.
+ */
+export function personGreeting(person: { first_name?: string | null; affix?: string | null; last_name?: string | null } | null | undefined): string {
+  const name = person ? [person.first_name, person.affix, person.last_name].map((s) => s?.trim()).filter(Boolean).join(' ') : '';
+  return `Beste ${name || 'bewoner'},`;
 }
 
 /** 'Jan de Vries' */

@@ -25,7 +25,7 @@ import { PASSWORD_MAX_LENGTH, tooLongMessage } from './validation.ts';
  * can_change_email and can_delete tell the caller what it may do with each person.
  */
 
-export const ZOccupantGender = z.enum(['M', 'F'], { error: householdMessages.genderRequired });
+export const ZOccupantGender = z.enum(['M', 'F', 'U'], { error: householdMessages.genderRequired });
 
 export const ZOccupant = z.object({
   id: z.number(),

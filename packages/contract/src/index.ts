@@ -18,6 +18,7 @@ export * from './appointment.ts';
 export * from './appointment-planner.ts';
 export * from './household-rules.ts';
 export * from './household.ts';
+export * from './activation.ts';
 export * from './survey-rules.ts';
 export * from './survey.ts';
 export * from './survey-definition-rules.ts';

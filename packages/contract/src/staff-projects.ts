@@ -18,6 +18,8 @@ export const STAFF_PROJECT_LIMITS = {
   description: 1000,
   website: 500,
   loginUrl: 500,
+  policyUrl: 500,
+  termsText: 10_000,
   hosts: 20,
   host: 253,
   moduleName: 60,
@@ -38,6 +40,8 @@ export const staffProjectMessages = {
   websiteInvalid: 'Vul een geldig webadres in, beginnend met https://',
   loginUrlRequired: 'Vul het inlogadres voor bewoners in',
   loginUrlInvalid: 'Vul een pad in dat met / begint (bijvoorbeeld /inloggen) of een volledig webadres met https://',
+  policyUrlRequired: 'Vul een pad op de website in (bijvoorbeeld /privacyverklaring) of een volledig webadres met https://',
+  policyUrlInvalid: 'Vul een pad in dat met / begint (bijvoorbeeld /privacyverklaring) of een volledig webadres met https://',
   hostsRequired: 'Vul minimaal één hostnaam in',
   hostsTooMany: `Gebruik maximaal ${STAFF_PROJECT_LIMITS.hosts} hostnamen`,
   hostInvalid: 'Vul een geldige hostnaam in, bijvoorbeeld portaal.voorbeeld.nl (zonder https:// en zonder /)',
@@ -99,6 +103,22 @@ export const ZHostName = z.string().trim().toLowerCase().refine(isHostName, staf
 export const ZLoginUrl = requiredText(STAFF_PROJECT_LIMITS.loginUrl, staffProjectMessages.loginUrlRequired)
   .refine((v) => isSitePath(v) || isWebUrl(v), staffProjectMessages.loginUrlInvalid);
 
+/** A policy's address: a path on the customer's website ('/privacyverklaring') or a whole http(s) address. */
+export const ZPolicyUrl = requiredText(STAFF_PROJECT_LIMITS.policyUrl, staffProjectMessages.policyUrlRequired)
+  .refine((v) => isSitePath(v) || isWebUrl(v), staffProjectMessages.policyUrlInvalid);
+
+/**
+ * The address a policy setting leads to, as the portal links it: a whole address as it is, a path behind the
+ * customer's website; null when it is a path and there is no website to put it on.
+ */
+export function resolvePolicyUrl(website: string | null, value: string): string | null {
+  const setting = value.trim();
+  const site = website?.trim() ?? '';
+  if (isWebUrl(setting)) return setting;
+  if (!isSitePath(setting) || !isWebUrl(site)) return null;
+  return `${site.replace(/\/+$/, '')}${setting}`;
+}
+
 /** Marks every host name that is in the list before. */
 function checkUniqueHosts(hosts: string[], ctx: z.RefinementCtx) {
   hosts.forEach((host, i) => {
@@ -143,6 +163,12 @@ export const ZStaffCustomerBody = z.object({
   domains: ZHostList,
   login_url_occupants: ZLoginUrl,
   notification: ZStaffChatNotification,
+  /** Left out: stays as stored. The paths are on the website; a whole address goes elsewhere. */
+  terms_url: ZPolicyUrl.optional(),
+  privacy_url: ZPolicyUrl.optional(),
+  cookies_url: ZPolicyUrl.optional(),
+  /** Plain text, paragraphs split by a blank line; empty: the portal's own text (DEFAULT_TERMS_TEXT). Left out: stays as stored. */
+  terms_text: optionalText(STAFF_PROJECT_LIMITS.termsText).optional(),
 });
 export type TStaffCustomerBody = z.infer<typeof ZStaffCustomerBody>;
 
@@ -156,6 +182,11 @@ export const ZStaffCustomer = z.object({
   website: z.string().nullable(),
   domains: z.array(z.string()),
   login_url_occupants: z.string(),
+  terms_url: z.string(),
+  privacy_url: z.string(),
+  cookies_url: z.string(),
+  /** The customer's own terms, or the portal's (DEFAULT_TERMS_TEXT) when it has none. */
+  terms_text: z.string(),
   notification: z.object({
     show: z.enum(CHAT_NOTIFICATION_SHOW),
     title: z.string(),

@@ -166,14 +166,22 @@ function FallbackView() {
   );
 }
 
-/** Login-gated screens: without a stored token (or with another role) go to /inloggen and remember where. */
+/** Where a logged-in person starts: staff at their customers (the partner portal's home), a resident at their dashboard. */
+function startPageOf(role: TRole): string {
+  if (role !== 'occupant') return '/partner/klanten';
+  return storage.projectId() ? '/dashboard' : '/projecten';
+}
+
+/**
+ * Login-gated screens: without a stored session go to /inloggen and remember where; someone logged in with
+ * another role (a partner opening /dashboard, a resident opening a partner page) goes to their own start page.
+ */
 function Guard({ roles, children }: { roles?: TRole[]; children: ReactNode }) {
   const role = storage.role();
-  if (roles && (!storage.token() || !role || !roles.includes(role))) {
-    storage.setReturnTo(window.location.pathname + window.location.search);
-    return <Redirect to="/inloggen" replace />;
-  }
-  return children;
+  if (!roles) return children;
+  if (storage.token() && role) return roles.includes(role) ? children : <Redirect to={startPageOf(role)} replace />;
+  storage.setReturnTo(window.location.pathname + window.location.search);
+  return <Redirect to="/inloggen" replace />;
 }
 
 class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -42,7 +42,8 @@ export const occupants = pgTable(
     firstName: text('first_name').notNull(),
     affix: text('affix'),
     lastName: text('last_name').notNull(),
-    gender: text('gender').$type<'M' | 'F'>().notNull().default('M'),
+    /** M (Man), F (Vrouw) or U (Geen aanhef: letters and mails then use the name alone). */
+    gender: text('gender').$type<'M' | 'F' | 'U'>().notNull().default('U'),
     emailAddress: text('email_address'),
     telephone: text('telephone'),
     mobile: text('mobile'),

@@ -343,15 +343,48 @@ describe('activation: POST /api/public/activate and GET /api/occupant/auth/{addr
     expect(asPassword.statusCode).toBe(401);
   });
 
+  it('asks the name of the holder of an address without occupants, and invents none', async () => {
+    const id = await addAddress(t, '20', 'ACTIVEER20');
+    const body = { ...activation, username: '1234AB20', code: 'ACTIVEER20' };
+    // The spec's three fields alone: there is nobody to give the password to, and no name is made up.
+    const nameless = await post(t, '/api/public/activate', body);
+    expect(nameless.statusCode).toBe(422);
+    expect(nameless.json()).toEqual(invalid(['first_name', 'Vul een voornaam in'], ['last_name', 'Vul een achternaam in']));
+    const half = await post(t, '/api/public/activate', { ...body, first_name: 'Sanne', last_name: '  ' });
+    expect(half.json()).toEqual(invalid(['last_name', 'Vul een achternaam in']));
+    const badMail = await post(t, '/api/public/activate', { ...body, first_name: 'Sanne', last_name: 'Visser', email_address: 'sanne@' });
+    expect(badMail.json()).toEqual(invalid(['email_address', 'Vul een geldig e-mailadres in.']));
+    expect(await t.query('SELECT id FROM occupants WHERE address_id = $1', [id])).toEqual([]);
+
+    // The code still works (nothing was consumed); the holder is who they said, without an assumed aanhef.
+    const res = await post(t, '/api/public/activate', { ...body, first_name: ' Sanne ', affix: 'de', last_name: 'Visser', email_address: 'sanne.visser@example.nl' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [holder] = await t.query('SELECT first_name, affix, last_name, gender, email_address, is_main FROM occupants WHERE address_id = $1', [id]);
+    expect(holder).toEqual({ first_name: 'Sanne', affix: 'de', last_name: 'Visser', gender: 'U', email_address: 'sanne.visser@example.nl', is_main: true });
+    const session = (await get(t, `/api/occupant/auth/${id}?web=true`, res.json<TActivateResponse>().token)).json<TTokenResponse>();
+    expect((await get(t, '/api/auth/me', session.token)).json()).toMatchObject({ name: 'Sanne de Visser' });
+    const [me] = (await get(t, '/api/occupant/occupants', session.token)).json<Array<{ gender: string; full_name: string }>>();
+    expect(me).toMatchObject({ full_name: 'Sanne de Visser', gender: 'U' });
+  });
+
+  it("gives the holder the imported occupant's place with the name, aanhef and e-mail address given; what is left out stays", async () => {
+    const id = await addAddress(t, '22', 'ACTIVEER22');
+    await t.query("INSERT INTO occupants (address_id, first_name, last_name, gender, email_address, is_main) VALUES ($1, 'P.', 'Bakker', 'M', 'bakker@example.nl', true)", [id]);
+    const res = await post(t, '/api/public/activate', { ...activation, username: '1234AB22', code: 'ACTIVEER22', first_name: 'Petra', last_name: 'Bakker', gender: 'U', email_address: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    const people = await t.query('SELECT first_name, last_name, gender, email_address, password_hash IS NOT NULL AS has_account FROM occupants WHERE address_id = $1', [id]);
+    expect(people).toEqual([{ first_name: 'Petra', last_name: 'Bakker', gender: 'U', email_address: 'bakker@example.nl', has_account: true }]);
+  });
+
   it('activates an address without occupants once, even when two activations race', async () => {
     const id = await addAddress(t, '16', 'ACTIVEER16');
-    const body = { ...activation, username: '1234AB16', code: 'ACTIVEER16' };
+    const body = { ...activation, username: '1234AB16', code: 'ACTIVEER16', first_name: 'Noor', last_name: 'Smit' };
     const [a, b] = await Promise.all([post(t, '/api/public/activate', body), post(t, '/api/public/activate', body)]);
     const statuses = [a.statusCode, b.statusCode].sort();
     expect(statuses[0]).toBe(200);
     expect([409, 422]).toContain(statuses[1]);
     const [occupant] = await t.query<{ n: number; first_name: string }>('SELECT count(*)::int AS n, min(first_name) AS first_name FROM occupants WHERE address_id = $1', [id]);
-    expect(occupant).toEqual({ n: 1, first_name: 'Bewoner' });
+    expect(occupant).toEqual({ n: 1, first_name: 'Noor' });
 
     // a ticket works only at its own address
     const ticket = (a.statusCode === 200 ? a : b).json<TActivateResponse>().token;
@@ -501,11 +534,28 @@ describe('forgot-password and set-password, with mail through a local SMTP serve
     expect(mail.from).toBe('noreply@bewonersportaal.nl');
     expect(mail.text).toContain('Woonstad Vernieuwd');
     expect(mail.text).toContain('De link is 60 minuten geldig en werkt één keer.');
+    expect(mail.text.startsWith('Beste Jan de Vries,')).toBe(true);
     const link = findResetLink(mail);
     expect(link.url.startsWith('http://localhost:3000/password/reset/')).toBe(true);
     expect(link).toMatchObject({ email: 'jan.devries@example.nl', username: '1234AB10' });
     expect(mail.html).toContain('href="http://localhost:3000/password/reset/');
     expect(m.mail!.messages.length - before).toBe(1);
+  });
+
+  it('reaches the holder who gave an e-mail address at activation, by name', async () => {
+    const id = await addAddress(m, '24', 'ACTIVEER24');
+    const activated = await post(m, '/api/public/activate', {
+      username: '1234AB24', code: 'ACTIVEER24', password: NEW_PASSWORD, accept_terms: true, first_name: 'Lotte', last_name: 'Mulder', email_address: 'lotte.mulder@example.nl',
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json<TActivateResponse>().id).toBe(id);
+    const waitForLotte = nextMail('lotte.mulder@example.nl');
+    expect((await forgot('1234AB24', '10.0.2.9')).statusCode).toBe(200);
+    const mail = await waitForLotte();
+    // No aanhef was given: the greeting uses the name alone.
+    expect(mail.text.startsWith('Beste Lotte Mulder,')).toBe(true);
+    expect(mail.html).toContain('<p>Beste Lotte Mulder,</p>');
+    expect(findResetLink(mail)).toMatchObject({ email: 'lotte.mulder@example.nl', username: '1234AB24' });
   });
 
   it('sets a new password with the code from the mail: the new one works, the old one and old sessions do not', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { messages, normalizeAlnum, type TActivateResponse, type TLoginLinkResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
+import { householdMessages, messages, normalizeAlnum, type TActivateInput, type TActivateResponse, type TLoginLinkResponse, type TLoginResponse, type TMe, type TTokenResponse } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, UnprocessableError } from '../../lib/errors.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -222,7 +222,12 @@ export function createAuthService(deps: Deps) {
       return user;
     },
 
-    async activate(customer: CustomerRow, input: { username: string; code: string; password: string }, client: LoginClient): Promise<TActivateResponse> {
+    /**
+     * Activates the address with its code: the holder (the address's main occupant, or a new one) gets the
+     * password and the name, aanhef and e-mail address given. Nothing is invented: without a holder the name
+     * is required, and a holder made here without an aanhef has none ('U').
+     */
+    async activate(customer: CustomerRow, input: Omit<TActivateInput, 'accept_terms' | 'language'>, client: LoginClient): Promise<TActivateResponse> {
       const { zipcode, houseNumber } = splitUsername(input.username);
       // One budget with the login: a code guessed through either call counts against the same address.
       await guard.attempt('login', occupantAccount(customer.id, zipcode, houseNumber), client);
@@ -246,11 +251,26 @@ export function createAuthService(deps: Deps) {
           .returning({ id: addresses.id });
         if (!consumed.length) throw new ConflictError(messages.activationInvalid);
         const [main] = await tx.select().from(occupants).where(eq(occupants.addressId, address.id)).orderBy(sql`${occupants.isMain} DESC`, asc(occupants.id)).limit(1);
+        // What the holder said about themselves; what they left out stays as stored (an empty e-mail field deletes nothing).
+        const identity = {
+          ...(input.first_name && input.last_name ? { firstName: input.first_name, affix: input.affix ?? null, lastName: input.last_name } : {}),
+          ...(input.gender ? { gender: input.gender } : {}),
+          ...(input.email_address ? { emailAddress: input.email_address } : {}),
+        };
         let id = main?.id;
         if (id) {
-          await tx.update(occupants).set({ passwordHash, isMain: true }).where(eq(occupants.id, id));
+          await tx.update(occupants).set({ ...identity, passwordHash, isMain: true }).where(eq(occupants.id, id));
         } else {
-          const [created] = await tx.insert(occupants).values({ addressId: address.id, firstName: 'Bewoner', lastName: address.street, isMain: true, passwordHash }).returning({ id: occupants.id });
+          if (!input.first_name || !input.last_name) {
+            throw new UnprocessableError(messages.invalidInput, [
+              { field: 'first_name', message: householdMessages.firstNameRequired },
+              { field: 'last_name', message: householdMessages.lastNameRequired },
+            ]);
+          }
+          const [created] = await tx.insert(occupants).values({
+            addressId: address.id, firstName: input.first_name, affix: input.affix ?? null, lastName: input.last_name,
+            gender: input.gender ?? 'U', emailAddress: input.email_address ?? null, isMain: true, passwordHash,
+          }).returning({ id: occupants.id });
           id = created!.id;
         }
         await tx.insert(authTickets).values({ kind: 'auto-login', tokenHash: hashToken(ticket), occupantId: id, expiresAt: new Date(Date.now() + AUTO_LOGIN_MINUTES * 60_000) });
@@ -342,25 +362,26 @@ export function createAuthService(deps: Deps) {
     async sendPasswordReset(customerId: number, name: string): Promise<void> {
       const [customer] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, customerId));
       if (!customer) return;
-      const recipients: Array<{ email: string; username: string; occupantId?: number; userId?: number }> = [];
+      const recipients: Array<{ email: string; name: string | null; username: string; occupantId?: number; userId?: number }> = [];
+      const fullName = sql<string>`concat_ws(' ', ${occupants.firstName}, nullif(${occupants.affix}, ''), ${occupants.lastName})`;
       if (name.includes('@')) {
         const email = name.toLowerCase();
         const people = await db
-          .select({ id: occupants.id, email: occupants.emailAddress, zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
+          .select({ id: occupants.id, email: occupants.emailAddress, name: fullName, zipcode: addresses.zipcode, houseNumber: addresses.houseNumber })
           .from(occupants)
           .innerJoin(addresses, eq(addresses.id, occupants.addressId))
           .where(and(eq(addresses.customerId, customer.id), sql`lower(${occupants.emailAddress}) = ${email}`, isNotNull(occupants.passwordHash)));
-        people.forEach((p) => recipients.push({ email: p.email!, username: `${p.zipcode}${p.houseNumber}`, occupantId: p.id }));
+        people.forEach((p) => recipients.push({ email: p.email!, name: p.name, username: `${p.zipcode}${p.houseNumber}`, occupantId: p.id }));
         const [user] = await db.select().from(users).where(sql`${users.username} = ${email} OR lower(${users.email}) = ${email}`).limit(1);
-        if (user) recipients.push({ email: user.email, username: user.username, userId: user.id });
+        if (user) recipients.push({ email: user.email, name: user.name, username: user.username, userId: user.id });
       } else {
         const { zipcode, houseNumber } = splitUsername(name);
         const people = await db
-          .select({ id: occupants.id, email: occupants.emailAddress })
+          .select({ id: occupants.id, email: occupants.emailAddress, name: fullName })
           .from(occupants)
           .innerJoin(addresses, eq(addresses.id, occupants.addressId))
           .where(and(eq(addresses.customerId, customer.id), eq(addresses.zipcode, zipcode), eq(addresses.houseNumber, houseNumber), isNotNull(occupants.passwordHash), isNotNull(occupants.emailAddress)));
-        people.forEach((p) => recipients.push({ email: p.email!, username: `${zipcode}${houseNumber}`, occupantId: p.id }));
+        people.forEach((p) => recipients.push({ email: p.email!, name: p.name, username: `${zipcode}${houseNumber}`, occupantId: p.id }));
       }
       for (const r of recipients) {
         const token = newToken();
@@ -369,7 +390,7 @@ export function createAuthService(deps: Deps) {
           expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
         });
         const link = `${deps.publicUrl}/password/reset/${encodeURIComponent(token)}/${encodeURIComponent(r.email)}/${encodeURIComponent(r.username)}`;
-        await mailer.send(passwordResetMail({ to: r.email, link, portalName: customer.name, minutes: RESET_MINUTES }));
+        await mailer.send(passwordResetMail({ to: r.email, name: r.name, link, portalName: customer.name, minutes: RESET_MINUTES }));
       }
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCustomer, type TCustomer } from '@portal/contract';
+import { DEFAULT_TERMS_TEXT, ZCustomer, type TCustomer } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -33,6 +33,11 @@ describe('GET /api/public/customer/', () => {
         { id: t.ids.projects.rivierenwijk, name: 'Verduurzaming Rivierenwijk', customer_id: t.ids.customers.woonstad },
       ],
       map_tile_url: 'https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png',
+      // Without settings of its own: the policies are the current paths on the website, the terms the portal's text.
+      terms_url: 'https://www.woonstad-vernieuwd.nl/algemene-voorwaarden',
+      privacy_url: 'https://www.woonstad-vernieuwd.nl/privacyverklaring',
+      cookies_url: 'https://www.woonstad-vernieuwd.nl/cookiebeleid',
+      terms_text: DEFAULT_TERMS_TEXT,
     });
   });
 

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { isSitePath, isWebUrl, type TBranding, type TCustomer } from '@portal/contract';
+import { DEFAULT_TERMS_TEXT, isSitePath, isWebUrl, resolvePolicyUrl, type TBranding, type TCustomer } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -58,6 +58,10 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
         login_url_occupants: isSitePath(customer.loginUrlOccupants) || isWebUrl(customer.loginUrlOccupants) ? customer.loginUrlOccupants : '/inloggen',
         projects: publicProjects,
         map_tile_url: options.mapTileUrl,
+        terms_url: resolvePolicyUrl(customer.website, customer.termsUrl),
+        privacy_url: resolvePolicyUrl(customer.website, customer.privacyUrl),
+        cookies_url: resolvePolicyUrl(customer.website, customer.cookiesUrl),
+        terms_text: customer.termsText ?? DEFAULT_TERMS_TEXT,
       };
     },
 

@@ -16,4 +16,10 @@ export const customers = pgTable('customers', {
   position: integer('position').notNull().default(0),
   /** Every staff account of the customer must log in with a second factor (TOTP). */
   requireTotp: boolean('require_totp').notNull().default(false),
+  /** The terms, privacy statement and cookie policy: a path on the website ('/privacyverklaring') or a whole address. */
+  termsUrl: text('terms_url').notNull().default('/algemene-voorwaarden'),
+  privacyUrl: text('privacy_url').notNull().default('/privacyverklaring'),
+  cookiesUrl: text('cookies_url').notNull().default('/cookiebeleid'),
+  /** The terms a resident accepts at activation (plain text, paragraphs split by a blank line); null: DEFAULT_TERMS_TEXT. */
+  termsText: text('terms_text'),
 });

@@ -1,3 +1,4 @@
+import { personGreeting } from '@portal/contract';
 import type { Mail } from '../mail/mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,7 +10,7 @@ const contactLine = ({ portalName, website }: Sender) =>
   `Heeft u dit niet zelf gevraagd? Neem dan zo snel mogelijk contact op met ${portalName}${website ? ` (${website})` : ''} en wijzig uw wachtwoord.`;
 
 function compose(input: Sender & { to: string; subject: string; name: string; paragraphs: string[]; link?: { url: string; label: string } }): Mail {
-  const greeting = `Beste ${input.name || 'bewoner'},`;
+  const greeting = personGreeting({ first_name: input.name });
   const text = [
     greeting, '',
     ...input.paragraphs.flatMap((p, i) => (input.link && i === 0 ? [p, '', input.link.url, ''] : [p, ''])),

@@ -155,6 +155,17 @@ describe('POST /api/occupant/occupant/{id}', () => {
     });
   });
 
+  it("offers 'Geen aanhef' (U) besides Man and Vrouw, for a new member and a changed one", async () => {
+    const person = await create(fatima, { ...member, first_name: 'Sam', affix: '', last_name: 'El Amrani', gender: 'U', email_address: '' });
+    expect(person).toMatchObject({ full_name: 'Sam El Amrani', gender: 'U' });
+    const res = await post(`/api/occupant/occupant/${t.ids.occupants.anna}`, jan, { first_name: 'Anna', affix: 'de', last_name: 'Vries', gender: 'U', email_address: 'anna.devries@example.nl' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TOccupantResult>().occupant.gender).toBe('U');
+    expect((await get(`/api/occupant/occupant/${t.ids.occupants.anna}`, jan)).json<TOccupant>().gender).toBe('U');
+    await post(`/api/occupant/occupant/${t.ids.occupants.anna}`, jan, { first_name: 'Anna', affix: 'de', last_name: 'Vries', gender: 'F', email_address: 'anna.devries@example.nl' });
+    expect((await get(`/api/occupant/occupant/delete/${person.id}`, fatima)).statusCode).toBe(200);
+  });
+
   it('checks the fields like a new member, without a password', async () => {
     const res = await post(`/api/occupant/occupant/${t.ids.occupants.jan}`, jan, { first_name: 'Jan', last_name: '', gender: 'M', mobile: '0612' });
     expect(res.statusCode).toBe(422);

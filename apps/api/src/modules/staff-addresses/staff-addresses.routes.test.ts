@@ -37,8 +37,9 @@ async function readLetters(pdf: Buffer) {
   return { text, pages, codes };
 }
 
+/** An activation as the portal sends it: the holder says who they are (an address without occupants needs a name). */
 const activate = (username: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/public/activate', payload: { username, code, password: 'Nieuw2026!x', accept_terms: true } });
+  t.app.inject({ method: 'POST', url: '/api/public/activate', payload: { username, code, password: 'Nieuw2026!x', accept_terms: true, first_name: 'Robin', last_name: 'Visser' } });
 const loginWith = (zipcode: string, houseNumber: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/public/login', payload: { zipcode, house_number: houseNumber, password } });
 

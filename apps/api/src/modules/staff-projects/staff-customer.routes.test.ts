@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  colorMessages, staffProjectMessages, type TCustomer, type TOccupantChat, type TProject, type TStaffCustomer, type TStaffCustomerBody,
+  colorMessages, DEFAULT_POLICY_PATHS, DEFAULT_TERMS_TEXT, staffProjectMessages, type TCustomer, type TOccupantChat, type TProject, type TStaffCustomer, type TStaffCustomerBody,
 } from '@portal/contract';
 import { occupantToken, type TestApp } from '../../../test/helpers.ts';
 import { setUpStaffApp, type ConsoleSessions, type Requests } from '../../../test/staff.ts';
@@ -28,6 +28,7 @@ describe('GET /api/staff/customer', () => {
       id: t.ids.customers.woonstad, name: 'Woonstad Vernieuwd', logo: '/api/assets/demo/logo-woonstad.svg',
       color_primary: '#0b5394', color_secondary: '#9a4f00', website: 'https://www.woonstad-vernieuwd.nl',
       domains: ['localhost', '127.0.0.1', '*'], login_url_occupants: '/inloggen',
+      terms_url: '/algemene-voorwaarden', privacy_url: '/privacyverklaring', cookies_url: '/cookiebeleid', terms_text: DEFAULT_TERMS_TEXT,
       notification: {
         show: 'off', title: '', text: '', sunday: false, monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false,
         from_hour: '08:00', till_hour: '17:00',
@@ -111,6 +112,37 @@ describe('PUT /api/staff/customer', () => {
     }
     const none = await http.put(URL, tokens.admin, await bodyWith({ domains: [] }));
     expect(none.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'domains', message: staffProjectMessages.hostsRequired }]);
+  });
+
+  it('saves the terms, privacy and cookie addresses and the terms text, which the portal answers at once', async () => {
+    const terms = 'Artikel 1. Het portaal is voor bewoners.\n\nArtikel 2. Deel uw wachtwoord met niemand.';
+    const res = await http.put(URL, tokens.admin, await bodyWith({
+      terms_url: '/voorwaarden-portaal', privacy_url: 'https://privacy.example.nl/verklaring', cookies_url: '/cookies', terms_text: `  ${terms}\n`,
+    }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TStaffCustomer>()).toMatchObject({ terms_url: '/voorwaarden-portaal', privacy_url: 'https://privacy.example.nl/verklaring', cookies_url: '/cookies', terms_text: terms });
+    const website = (await publicCustomer()).website!;
+    expect(await publicCustomer()).toMatchObject({
+      terms_url: `${website}/voorwaarden-portaal`, privacy_url: 'https://privacy.example.nl/verklaring', cookies_url: `${website}/cookies`, terms_text: terms,
+    });
+    const [entry] = (await auditOf(t, 'customer', t.ids.customers.woonstad)).filter((e) => e.action === 'update').slice(-1);
+    expect(entry).toMatchObject({ after: { terms_url: '/voorwaarden-portaal', terms_text: terms } });
+
+    // A body without them (an older console) keeps them; an empty text is the portal's own again.
+    const { terms_url: _t, privacy_url: _p, cookies_url: _c, terms_text: _x, ...older } = await bodyWith();
+    expect((await http.put(URL, tokens.admin, older)).json<TStaffCustomer>()).toMatchObject({ terms_url: '/voorwaarden-portaal', terms_text: terms });
+    expect((await http.put(URL, tokens.admin, await bodyWith({ terms_text: '' }))).json<TStaffCustomer>().terms_text).toBe(DEFAULT_TERMS_TEXT);
+    expect((await publicCustomer()).terms_text).toBe(DEFAULT_TERMS_TEXT);
+
+    // Another site hidden in a path, or no address at all, is refused in Dutch.
+    const bad = await http.put(URL, tokens.admin, await bodyWith({ terms_url: '//evil.example', privacy_url: 'javascript:alert(1)', cookies_url: '' }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ errors: unknown[] }>().errors).toEqual([
+      { field: 'terms_url', message: staffProjectMessages.policyUrlInvalid },
+      { field: 'privacy_url', message: staffProjectMessages.policyUrlInvalid },
+      { field: 'cookies_url', message: staffProjectMessages.policyUrlRequired },
+    ]);
+    await http.put(URL, tokens.admin, await bodyWith(DEFAULT_POLICY_PATHS));
   });
 
   it("refuses a host name another customer answers on (422 at the host) and changes nothing", async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  DEFAULT_MODULE_LABELS, DEFAULT_PROJECT_MODULES, LOGO_MAX_SIDE, staffProjectMessages,
+  DEFAULT_MODULE_LABELS, DEFAULT_PROJECT_MODULES, DEFAULT_TERMS_TEXT, LOGO_MAX_SIDE, staffProjectMessages,
   type TStaffCustomer, type TStaffCustomerBody, type TStaffProject, type TStaffProjectBody, type TStaffProjectCreateBody,
   type TStaffProjectListItem, type TStaffProjectListQuery,
 } from '@portal/contract';
@@ -51,8 +51,17 @@ function toNotification(row: NotificationRow | null): TStaffCustomer['notificati
 function toCustomer(row: CustomerRow, notification: NotificationRow | null): TStaffCustomer {
   return {
     id: row.id, name: row.name, logo: row.logo, color_primary: row.colorPrimary, color_secondary: row.colorSecondary,
-    website: row.website, domains: row.domains, login_url_occupants: row.loginUrlOccupants, notification: toNotification(notification),
+    website: row.website, domains: row.domains, login_url_occupants: row.loginUrlOccupants,
+    terms_url: row.termsUrl, privacy_url: row.privacyUrl, cookies_url: row.cookiesUrl, terms_text: row.termsText ?? DEFAULT_TERMS_TEXT,
+    notification: toNotification(notification),
   };
+}
+
+/** The stored terms: null (the portal's own text) when empty or the same as the portal's; undefined when not sent. */
+function storedTermsText(text: string | undefined): string | null | undefined {
+  if (text === undefined) return undefined;
+  const normalized = text.replace(/\r\n/g, '\n').trim();
+  return !normalized || normalized === DEFAULT_TERMS_TEXT ? null : normalized;
 }
 
 function toProject(row: ProjectRow, customer: CustomerRow): TStaffProject {
@@ -147,6 +156,7 @@ export function createStaffProjectsService({ db, files, customers: customerServi
         const [row] = await tx.update(customers).set({
           name: body.name, colorPrimary: body.color_primary, colorSecondary: body.color_secondary, website: orNull(body.website),
           domains: body.domains, loginUrlOccupants: body.login_url_occupants,
+          termsUrl: body.terms_url, privacyUrl: body.privacy_url, cookiesUrl: body.cookies_url, termsText: storedTermsText(body.terms_text),
         }).where(eq(customers.id, ctx.customerId)).returning();
         const n = body.notification;
         await saveCustomerNotification(tx, ctx.customerId, {

@@ -1,19 +1,23 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Redirect, useLocation } from 'wouter';
-import { messages } from '@portal/contract';
+import { messages, textParagraphs } from '@portal/contract';
+import { projectQueries } from '../../features/projects/api';
+import { PolicyLinks } from '../../features/auth/components/policy-links';
 import { storage } from '../../lib/storage';
 import { Button } from '../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../ui/error-summary';
 import { Checkbox } from '../../ui/field';
 import { AuthFrame } from './auth-frame';
 
-/** Step 1 of activation: accept the terms. */
+/** Step 1 of activation: accept the terms (the customer's own text and links, set in the console's Klant page). */
 export default function ActivateAccountRoute() {
   const [, navigate] = useLocation();
   const activation = storage.activation();
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string>();
   const summary = useErrorSummary();
+  const customer = useQuery(projectQueries.customer());
   if (!activation) return <Redirect to="/inloggen" replace />;
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -35,10 +39,17 @@ export default function ActivateAccountRoute() {
         </p>
         <section aria-label="Voorwaarden" className="rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">
           <h2 className="mb-2 font-semibold">Gebruiksvoorwaarden bewonersportaal</h2>
-          <p className="mb-2">Het bewonersportaal is bedoeld voor de bewoners van de woningen in het project. Uw inloggegevens zijn persoonlijk; deel ze niet met anderen.</p>
-          <p className="mb-2">Wij gebruiken uw gegevens alleen om u te informeren over de werkzaamheden en om afspraken, formulieren en berichten met u af te handelen. Uw gegevens worden niet aan derden verstrekt, behalve aan partners die de werkzaamheden uitvoeren.</p>
-          <p>U kunt uw account en de gegevens van uw huishouden op elk moment inzien en aanpassen via uw profiel.</p>
+          {customer.data ? (
+            <div className="flex flex-col gap-2" data-testid="terms-text">
+              {textParagraphs(customer.data.terms_text).map((paragraph, i) => <p key={i} className="whitespace-pre-line">{paragraph}</p>)}
+            </div>
+          ) : customer.isError ? (
+            <p>De voorwaarden kunnen nu niet worden geladen. Probeer het over een paar minuten opnieuw.</p>
+          ) : (
+            <p className="text-slate-600">Voorwaarden laden…</p>
+          )}
         </section>
+        {customer.data && <PolicyLinks customer={customer.data} />}
         <Checkbox name="accept_terms" label="Ik ga akkoord met de gebruiksvoorwaarden en de privacyverklaring" checked={accepted}
           onChange={(e) => { setAccepted(e.target.checked); setError(undefined); }} error={error} />
         <Button type="submit">Volgende</Button>

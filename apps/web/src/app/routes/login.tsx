@@ -4,6 +4,7 @@ import { storage, type LoginReason } from '../../lib/storage';
 import { Banner } from '../../ui/banner';
 import { projectQueries } from '../../features/projects/api';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { PolicyLinks } from '../../features/auth/components/policy-links';
 import { AuthFrame } from './auth-frame';
 
 /** Why the portal sent the person here (spec section 8: 401, 403 and 500 lead to /inloggen). */
@@ -18,7 +19,6 @@ export default function LoginRoute() {
   useEffect(() => storage.setLoginReason(null), []);
   const customer = useQuery(projectQueries.customer());
   const website = customer.data?.website;
-  const policy = (path: string) => (website ? `${website.replace(/\/$/, '')}/${path}` : undefined);
   return (
     <AuthFrame
       title="Inloggen"
@@ -29,11 +29,7 @@ export default function LoginRoute() {
               Bezoek website
             </a>
           )}
-          <nav aria-label="Voorwaarden" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-slate-700">
-            <a href={policy('algemene-voorwaarden')} target="_blank" rel="noopener noreferrer" className="underline">Algemene voorwaarden</a>
-            <a href={policy('privacyverklaring')} target="_blank" rel="noopener noreferrer" className="underline">Privacyverklaring</a>
-            <a href={policy('cookiebeleid')} target="_blank" rel="noopener noreferrer" className="underline">Cookiebeleid</a>
-          </nav>
+          {customer.data && <PolicyLinks customer={customer.data} />}
         </div>
       }
     >

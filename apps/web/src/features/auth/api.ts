@@ -1,4 +1,4 @@
-import { normalizeAlnum, type TActivateResponse, type TLoginResponse, type TResetLinkCheck, type TSetPasswordBody, type TSuccess, type TTokenResponse } from '@portal/contract';
+import { normalizeAlnum, type TActivateBody, type TActivateResponse, type TLoginResponse, type TResetLinkCheck, type TSetPasswordBody, type TSuccess, type TTokenResponse } from '@portal/contract';
 import { api } from '../../lib/api';
 
 export const authApi = {
@@ -8,7 +8,7 @@ export const authApi = {
     api<TLoginResponse>('/public/login', { body: { ...body, web: true }, handleAuthErrors: true }),
   loginTotp: (body: { ticket: string; code: string }) =>
     api<TLoginResponse>('/public/login/totp', { body, token: false, handleAuthErrors: true }),
-  activate: (body: { username: string; code: string; password: string; accept_terms: true }) =>
+  activate: (body: Omit<TActivateBody, 'language'>) =>
     api<TActivateResponse>('/public/activate', { body, token: false, handleAuthErrors: true }),
   autoLogin: (addressId: number, ticket: string) =>
     api<TTokenResponse>(`/occupant/auth/${addressId}`, { query: { web: true }, token: ticket, handleAuthErrors: true }),

@@ -15,6 +15,7 @@ export type CustomerForm = Omit<TStaffCustomerBody, 'domains'> & { domains: Arra
 export const toForm = (c: TStaffCustomer): CustomerForm => ({
   name: c.name, color_primary: c.color_primary, color_secondary: c.color_secondary, website: c.website ?? '',
   domains: c.domains.map((value) => ({ value })), login_url_occupants: c.login_url_occupants,
+  terms_url: c.terms_url, privacy_url: c.privacy_url, cookies_url: c.cookies_url, terms_text: c.terms_text,
   notification: c.notification,
 });
 export const toBody = (form: CustomerForm): TStaffCustomerBody => ({ ...form, domains: form.domains.map((d) => d.value.trim().toLowerCase()) });

@@ -53,7 +53,7 @@ describe('the project form', () => {
 describe('the customer form', () => {
   const customer: TStaffCustomer = {
     id: 1, name: 'Woonstad', logo: null, color_primary: '#0b5394', color_secondary: '#9a4f00', website: null, domains: ['localhost', '*'],
-    login_url_occupants: '/inloggen',
+    login_url_occupants: '/inloggen', terms_url: '/algemene-voorwaarden', privacy_url: '/privacyverklaring', cookies_url: '/cookiebeleid', terms_text: 'Voorwaarden.',
     notification: { show: 'off', title: '', text: '', sunday: false, monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, from_hour: '08:00', till_hour: '17:00' },
   };
 

@@ -17,12 +17,25 @@ import { TotpStep } from './totp-step';
 type OccupantValues = { zipcode: string; house_number: string; password: string };
 type PartnerValues = { username: string; password: string };
 
-function failureText(error: unknown): { title: string; text: string } {
-  // 429: too many attempts; 403: the customer requires a second factor the account has not set up yet.
+type Failure = { title: string; text: string; detail?: string };
+
+/** The banner when the server cannot answer now (a 5xx while it restarts, or no connection): never 'wrong password'. */
+export const unreachable = { title: 'Portaal niet bereikbaar', text: 'Het portaal is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.' };
+
+/**
+ * What a failed login says. 429 (too many attempts) and 403 (the customer requires a second factor the account
+ * has not set up yet) carry the server's own words; a 5xx or no answer at all says the portal cannot be reached;
+ * only a refusal of the credentials is the spec's 'Gebruikersnaam en/of wachtwoord onjuist'.
+ */
+function failureText(error: unknown): Failure {
   if (error instanceof ApiError && (error.status === 429 || error.status === 403)) return { title: 'Inloggen mislukt', text: error.message };
-  if (error instanceof ApiError && error.status === 0) return { title: 'Inloggen mislukt', text: error.message };
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return unreachable;
   return { title: messages.loginFailedTitle, text: messages.loginFailed };
 }
+
+/** Residents have no user name: the spec's text gets a line that names what they logged in with. */
+const residentHint = (values: OccupantValues) =>
+  `U heeft als bewoner geen gebruikersnaam: u logde in met postcode ${values.zipcode} en huisnummer ${values.house_number}. Controleer die en uw wachtwoord, of de activatiecode uit uw brief.`;
 
 type Errors<T> = Partial<Record<keyof T, string>>;
 
@@ -85,20 +98,26 @@ const validatePartner = (v: PartnerValues): Errors<PartnerValues> => ({
 
 /** Residents log in with postcode, house number + suffix and password (or activation code). */
 function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: OccupantValues) => void }) {
-  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const form = useSmallForm<OccupantValues>({ zipcode: '', house_number: '', password: '' }, validateOccupant);
   const submit = form.submit(async (values) => {
     setFailure(null);
     try {
       onDone(await authApi.loginOccupant(values), values);
     } catch (error) {
-      if (!form.showServerErrors(error)) setFailure(failureText(error));
+      if (form.showServerErrors(error)) return;
+      const found = failureText(error);
+      setFailure(error instanceof ApiError && error.status === 401 ? { ...found, detail: residentHint(values) } : found);
     }
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Inloggen als bewoner">
       <ErrorSummary {...form.summary} headingLevel={3} />
-      {failure && <Banner tone="error" title={failure.title}>{failure.text}</Banner>}
+      {failure && (
+        <Banner tone="error" title={failure.title}>
+          {failure.detail ? <><p>{failure.text}</p><p className="mt-1">{failure.detail}</p></> : failure.text}
+        </Banner>
+      )}
       {/* The typed postcode may hold spaces and dashes; the 6-character rule is checked with its own message. */}
       <TextField label="Postcode" autoComplete="postal-code" placeholder="1234AB" required maxLength={LOGIN_FIELD_MAX_LENGTH} {...form.field('zipcode', normalizeAlnum)} />
       <TextField label="Huisnummer + toevoeging" autoComplete="address-line2" placeholder="10A" required maxLength={LOGIN_FIELD_MAX_LENGTH} {...form.field('house_number', normalizeAlnum)} />
@@ -110,7 +129,7 @@ function OccupantLogin({ onDone }: { onDone: (r: TLoginResponse, values: Occupan
 
 /** Partners log in with their username (e-mail address) and password, then their second factor where it is on or required. */
 function PartnerLogin({ onDone }: { onDone: (r: TLoginResponse) => void }) {
-  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [ticket, setTicket] = useState<string | null>(null);
   const form = useSmallForm<PartnerValues>({ username: '', password: '' }, validatePartner);
   const submit = form.submit(async (values) => {

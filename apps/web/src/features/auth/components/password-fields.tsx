@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldValues, type Path, type UseFormGetValues, type UseFormRegister } from 'react-hook-form';
 import { messages, PASSWORD_MAX_LENGTH, passwordStrengthMessage } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { formErrors, setServerErrors } from '../../../lib/form-errors';
@@ -39,6 +39,25 @@ export function NewPasswordForm({ submitLabel, onSubmit, failureTitle }: Props) 
     <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
       <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} />
       {failure && <Banner tone="error" title={failureTitle}>{failure}</Banner>}
+      <PasswordInputs register={register} errors={errors} getValues={getValues} />
+      <Button type="submit" busy={isSubmitting}>{submitLabel}</Button>
+    </form>
+  );
+}
+
+/**
+ * The new password and its repeat, with the spec's rules, inside a form whose values hold `password` and
+ * `repeat` (this form, and the activation's).
+ */
+export function PasswordInputs<T extends FieldValues & NewPasswordValues>({ register, errors, getValues }: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  getValues: UseFormGetValues<T>;
+}) {
+  const password = 'password' as Path<T>;
+  const repeat = 'repeat' as Path<T>;
+  return (
+    <>
       <TextField
         label="Nieuw wachtwoord"
         type="password"
@@ -46,8 +65,8 @@ export function NewPasswordForm({ submitLabel, onSubmit, failureTitle }: Props) 
         required
         maxLength={PASSWORD_MAX_LENGTH}
         hint="Gebruik minimaal 8 tekens, minimaal 1 cijfer, minimaal 1 kleine letter en minimaal 1 hoofdletter."
-        error={errors.password?.message}
-        {...register('password', { required: messages.passwordRequired, validate: (v) => passwordStrengthMessage(v) ?? true })}
+        error={errors.password?.message as string | undefined}
+        {...register(password, { required: messages.passwordRequired, validate: (v: string) => passwordStrengthMessage(v) ?? true })}
       />
       <TextField
         label="Herhaal wachtwoord"
@@ -55,10 +74,9 @@ export function NewPasswordForm({ submitLabel, onSubmit, failureTitle }: Props) 
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        error={errors.repeat?.message}
-        {...register('repeat', { required: messages.passwordRequired, validate: (v) => v === getValues('password') || messages.passwordsDiffer })}
+        error={errors.repeat?.message as string | undefined}
+        {...register(repeat, { required: messages.passwordRequired, validate: (v: string) => v === getValues(password) || messages.passwordsDiffer })}
       />
-      <Button type="submit" busy={isSubmitting}>{submitLabel}</Button>
-    </form>
+    </>
   );
 }

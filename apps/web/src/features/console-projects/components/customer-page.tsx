@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { CHAT_NOTIFICATION_SHOW, HOUR_PATTERN, isNotificationVisible, STAFF_PROJECT_LIMITS, WEEKDAYS, type TStaffCustomer, type TWeekday } from '@portal/contract';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { CHAT_NOTIFICATION_SHOW, HOUR_PATTERN, isNotificationVisible, resolvePolicyUrl, STAFF_PROJECT_LIMITS, WEEKDAYS, type TStaffCustomer, type TWeekday } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
@@ -22,7 +22,7 @@ import { LogoField } from './logo-field';
 /** Monday first, as a Dutch week runs. */
 const WEEK: TWeekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 
-/** /beheer/klant: the customer's branding, host names, residents' login address and chat notification (customer administrators). */
+/** /beheer/klant: the customer's branding, host names, residents' login address, policies and terms, and chat notification (customer administrators). */
 export default function CustomerPage() {
   const customer = useQuery({ queryKey: consoleProjectKeys.customer, queryFn: consoleProjectsApi.customer });
   return (
@@ -51,6 +51,7 @@ function CustomerSettingsForm({ customer }: { customer: TStaffCustomer }) {
 
   const fields = [
     'name', 'website', 'color_primary', 'color_secondary', 'domains', ...hosts.fields.map((_, i) => `domains.${i}.value`), 'login_url_occupants',
+    'terms_url', 'privacy_url', 'cookies_url', 'terms_text',
     'notification.show', 'notification.title', 'notification.text', 'notification.from_hour', 'notification.till_hour',
   ];
   const submit = handleSubmit(async (form) => {
@@ -116,6 +117,15 @@ function CustomerSettingsForm({ customer }: { customer: TStaffCustomer }) {
       </Card>
 
       <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold">{texts.policies}</h2>
+        <p className="text-sm text-slate-700">{texts.policiesIntro}</p>
+        <PolicyUrlField control={control} name="terms_url" label={texts.termsUrl} error={errors.terms_url?.message} register={register} />
+        <PolicyUrlField control={control} name="privacy_url" label={texts.privacyUrl} error={errors.privacy_url?.message} register={register} />
+        <PolicyUrlField control={control} name="cookies_url" label={texts.cookiesUrl} error={errors.cookies_url?.message} register={register} />
+        <TextAreaField label={texts.termsText} hint={texts.termsTextHint} rows={8} maxLength={STAFF_PROJECT_LIMITS.termsText} error={errors.terms_text?.message} {...register('terms_text')} />
+      </Card>
+
+      <Card className="flex flex-col gap-4">
         <h2 className="text-lg font-semibold">{texts.notification}</h2>
         <RadioGroup legend={texts.show} error={errors.notification?.show?.message}>
           {({ describedBy, invalid }) => (
@@ -149,6 +159,22 @@ function CustomerSettingsForm({ customer }: { customer: TStaffCustomer }) {
         <Button type="submit" busy={isSubmitting}>{texts.save}</Button>
       </div>
     </form>
+  );
+}
+
+/** A policy's address with where residents end up (the website plus the path, or the whole address). */
+function PolicyUrlField({ control, register, name, label, error }: {
+  control: Control<CustomerForm>;
+  register: UseFormRegister<CustomerForm>;
+  name: 'terms_url' | 'privacy_url' | 'cookies_url';
+  label: string;
+  error?: string;
+}) {
+  const [value, website] = useWatch({ control, name: [name, 'website'] });
+  const resolved = resolvePolicyUrl(website, value ?? '');
+  return (
+    <TextField label={label} required autoComplete="off" spellCheck={false} maxLength={STAFF_PROJECT_LIMITS.policyUrl} error={error}
+      hint={error ? undefined : texts.policyResolved(resolved)} {...register(name)} />
   );
 }
 

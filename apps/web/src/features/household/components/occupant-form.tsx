@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
   householdMessages, OCCUPANT_GENDERS, OCCUPANT_MAX_LENGTH, occupantEmailProblem, occupantPhoneProblem, PASSWORD_MAX_LENGTH, passwordStrengthMessage,
-  type TOccupant,
+  type TOccupant, type TOccupantGenderValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { formErrors, setServerErrors } from '../../../lib/form-errors';
@@ -18,7 +18,7 @@ import { householdApi, householdKeys } from '../api';
 import { text } from '../text';
 
 type Values = {
-  gender: '' | 'M' | 'F';
+  gender: '' | TOccupantGenderValue;
   first_name: string;
   affix: string;
   last_name: string;
@@ -61,7 +61,7 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
   const save = useMutation({
     mutationFn: (values: Values) => {
       const body = {
-        gender: values.gender as 'M' | 'F',
+        gender: values.gender as TOccupantGenderValue,
         first_name: values.first_name,
         affix: values.affix,
         last_name: values.last_name,
@@ -92,7 +92,7 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
       {failure && <Banner tone="error">{failure}</Banner>}
       <RadioGroup legend={text.gender} required error={errors.gender?.message}>
         {({ describedBy, invalid }) => (
-          <div className="flex gap-6">
+          <div className="flex flex-wrap gap-x-6">
             {OCCUPANT_GENDERS.map((g) => (
               <RadioOption key={g.value} value={g.value} label={g.label} aria-describedby={describedBy} aria-invalid={invalid}
                 {...register('gender', { required: householdMessages.genderRequired })} />
