@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import {
-  CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
+  calculatorCents, CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
   type FormRuleContext, type TContactValue, type TFormElement, type TFormFamily, type TFormOccupant, type TFormPhoto, type TFormSection,
   type TFormSectionDefinition, type TFormValue, type TFormValues, type TPinpoint,
 } from '@portal/contract';
@@ -337,13 +337,21 @@ export function createFormEngine(deps: FormEngineDeps) {
     return file ? readAll(files.storage, file.key) : null;
   }
 
-  /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */
-  const withPrice = (family: TFormFamily, option: { label: string; price?: string | null }) => {
-    const cents = family === 'choice' ? priceCents(option.price) : null;
-    return cents ? `${option.label} (+ ${formatEuro(cents)})` : option.label;
-  };
-
-  async function summaryItems(family: TFormFamily, section: TFormSectionDefinition, values: TFormValues, ctx: EntryContext): Promise<SummaryItem[]> {
+  async function summaryItems(family: TFormFamily, section: TFormSectionDefinition, values: TFormValues, ctx: EntryContext, prices: boolean): Promise<SummaryItem[]> {
+    /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */
+    const withPrice = (option: { label: string; price?: string | null }) => {
+      const cents = prices ? priceCents(option.price) : null;
+      return cents ? `${option.label} (+ ${formatEuro(cents)})` : option.label;
+    };
+    /** A calculator's amount with its unit and, where prices count, the price per unit and the surcharge ('12,5 m² à € 25,00 per m²: + € 312,50'). */
+    const amountOf = (element: TFormSectionDefinition['elements'][number], value: number) => {
+      const unit = element.data.unit?.trim() ?? '';
+      const amount = `${value.toLocaleString('nl-NL')}${unit ? ` ${unit}` : ''}`;
+      const perUnit = prices && kindOf(element) === 'calculatorinput' ? priceCents(element.data.price_per_unit) : null;
+      if (!perUnit) return amount;
+      return `${amount} à ${formatEuro(perUnit)} per ${unit || 'stuk'}: + ${formatEuro(calculatorCents(perUnit, value))}`;
+    };
+    const kindOf = (element: TFormSectionDefinition['elements'][number]) => formElementKind(family, element.type);
     const items: SummaryItem[] = [];
     for (const element of section.elements) {
       const kind = formElementKind(family, element.type);
@@ -356,7 +364,7 @@ export function createFormEngine(deps: FormEngineDeps) {
         continue;
       }
       if ((kind === 'select' || kind === 'choice') && element.data.type === 'check') {
-        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [withPrice(family, o)] : [])) });
+        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [withPrice(o)] : [])) });
         continue;
       }
       switch (kind) {
@@ -379,7 +387,7 @@ export function createFormEngine(deps: FormEngineDeps) {
           break;
         case 'numberinput':
         case 'calculatorinput':
-          items.push({ kind: 'text', label, answer: typeof value === 'number' ? value.toLocaleString('nl-NL') : null });
+          items.push({ kind: 'text', label, answer: typeof value === 'number' ? amountOf(element, value) : null });
           break;
         case 'agreeinput':
           items.push({ kind: 'text', label, answer: value === 'agree' ? (element.data.agree ?? 'Akkoord') : value === 'disagree' ? (element.data.disagree ?? 'Niet akkoord') : null });
@@ -387,7 +395,7 @@ export function createFormEngine(deps: FormEngineDeps) {
         case 'select':
         case 'choice': {
           const option = (element.data.options ?? []).find((o) => o.label === value);
-          items.push({ kind: 'text', label, answer: option ? withPrice(family, option) : typeof value === 'string' ? value : null });
+          items.push({ kind: 'text', label, answer: option ? withPrice(option) : typeof value === 'string' ? value : null });
           break;
         }
         default:
@@ -409,7 +417,7 @@ export function createFormEngine(deps: FormEngineDeps) {
       address: address ? fullAddress(address) : null,
       date: entry.updatedAt,
       sections: await Promise.all(input.form.definition.map(async (section) => ({
-        label: section.label ?? null, items: await summaryItems(input.family, section, entry.values, input.ctx),
+        label: section.label ?? null, items: await summaryItems(input.family, section, entry.values, input.ctx, input.family === 'choice' && !input.form.disablePrices),
       }))),
       signatures: input.signatures,
     };
