@@ -356,6 +356,8 @@ export const ZChoiceForm = z.object({
   /** '' or 'answering' / 'answered' (being filled), 'summary' (locked), 'paid', 'send'. */
   status: z.string(),
   project_id: z.number(),
+  /** The project the form is sent to (its team), named on the confirmation. */
+  project_name: z.string(),
   address: z.object({ id: z.number(), full_address: z.string() }),
   form: z.array(ZChoiceSection),
   completed: z.boolean(),

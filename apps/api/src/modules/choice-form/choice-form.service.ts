@@ -177,6 +177,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       description: form.description,
       status: entry?.status ?? '',
       project_id: form.projectId,
+      project_name: a.project.name,
       address: { id: a.address.id, full_address: fullAddress(a.address) },
       form: sections.map((s, i) => {
         const keys = form.definition[i]!.elements.flatMap((e) => elementKeys(FAMILY, e));
