@@ -10,10 +10,11 @@ import { staffHtmlToText } from '../../lib/sanitize.ts';
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, processImage, readAll, type FilesService } from '../files/index.ts';
 import {
-  deleteFile, deletePhotos, findAddress, findEntryById, formFileReadable, insertEvent, insertPhoto, listAddressOccupants, listPhotos, photoFileReadable,
+  customerLogoOfProject, deleteFile, deletePhotos, findAddress, findEntryById, formFileReadable, insertEvent, insertPhoto, listAddressOccupants, listPhotos, photoFileReadable,
   setSummaryFile, setSummaryViewed, summaryFileEntry, updateEntry,
   type EntryActor, type EntryOwner, type FormEntryRow, type FormEntryUpdate, type FormPhoto, type FormRow,
 } from './form-engine.repository.ts';
+import { logoPng } from './summary-logo.ts';
 import { renderSummaryPdf, type SummaryInput, type SummaryItem, type SummarySignature } from './form-summary.pdf.ts';
 
 /**
@@ -410,9 +411,17 @@ export function createFormEngine(deps: FormEngineDeps) {
     family: TFormFamily; form: FormRow; entry: FormEntryRow; ctx: EntryContext; projectName: string; signatures: SummarySignature[];
   }, options: { compress?: boolean } = {}): Promise<Buffer> {
     const { entry } = input;
-    const address = entry.addressId ? await findAddress(db, entry.addressId) : null;
+    const [address, logo] = await Promise.all([
+      entry.addressId ? findAddress(db, entry.addressId) : null,
+      // The customer's logo heads every summary (the consent document too), as it heads the portal.
+      customerLogoOfProject(db, input.form.projectId).then((url) => logoPng(url, files)).catch((error: unknown) => {
+        log(error, 'The logo could not be read for a summary PDF');
+        return null;
+      }),
+    ]);
     const summary: SummaryInput = {
       title: input.form.name,
+      logo,
       projectName: input.projectName,
       address: address ? fullAddress(address) : null,
       date: entry.updatedAt,

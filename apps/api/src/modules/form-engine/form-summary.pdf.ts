@@ -21,6 +21,8 @@ export type SummarySignature = { nr: number; image: Buffer | null; who: string |
 
 export type SummaryInput = {
   title: string;
+  /** The customer's logo as a PNG, drawn at the top right of the first page; null for none. */
+  logo?: Buffer | null;
   projectName: string;
   /** The address the form is for (null for a visitor's form). */
   address: string | null;
@@ -98,13 +100,17 @@ export function renderSummaryPdf(input: SummaryInput, options: { compress?: bool
     return { x: left, y: top, ...size };
   };
 
-  // ---- heading -------------------------------------------------------------------------------
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(input.title, left, doc.y, { width });
+  // ---- heading (with the logo at the right) ------------------------------------------------------
+  const logoSize = input.logo ? fitted(input.logo, 140, 48) : null;
+  if (input.logo && logoSize) doc.image(input.logo, left + width - logoSize.width, MARGIN, logoSize);
+  const titleWidth = logoSize ? width - logoSize.width - 16 : width;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(input.title, left, doc.y, { width: titleWidth });
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(MUTED);
-  doc.text(`Project: ${input.projectName}`, { width });
-  if (input.address) doc.text(`Adres: ${input.address}`, { width });
-  doc.text(`Datum: ${toDutchDate(input.date)}`, { width });
+  doc.text(`Project: ${input.projectName}`, { width: titleWidth });
+  if (input.address) doc.text(`Adres: ${input.address}`, { width: titleWidth });
+  doc.text(`Datum: ${toDutchDate(input.date)}`, { width: titleWidth });
   doc.moveDown(0.6);
+  if (logoSize) doc.y = Math.max(doc.y, MARGIN + logoSize.height + 8);
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(RULE).stroke();
 
   // ---- sections --------------------------------------------------------------------------------

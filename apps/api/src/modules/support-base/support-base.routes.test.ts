@@ -159,6 +159,8 @@ describe('a resident through the whole form (SMS verification)', () => {
     expect(text).toContain('Tulpstraat 10, 1234 AB Utrecht');
     expect(text).toContain('Ja, ik stem in');
     expect(text).toContain('Jan de Vries');
+    // The customer's logo heads the document (the form holds no photo or drawn signature: its one image).
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
     expect(ok(await get(`${base(form)}?language=nl`, jan)).document_checked).toBe(true);
   });
 
