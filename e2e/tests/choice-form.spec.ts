@@ -59,7 +59,9 @@ test.describe('a choice form (keuze)', () => {
     await expect(page.getByText('Antraciet (+ € 1.250,50)')).toBeVisible();
     await expect(page.getByText('2,25 meter (€ 192,38)')).toBeVisible();
     await checkPage(page, 'choice-summary');
-    await page.getByRole('button', { name: 'Formulier verzenden' }).click();
+    // One send, at the end: the summary only finishes the choices.
+    await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Formulier afronden' }).click();
     await confirmYes(page);
 
     // Aantal handtekeningen, then the signature drawn on the pad.
@@ -106,6 +108,9 @@ test.describe('a choice form (keuze)', () => {
     await expect(page).toHaveURL(`${formUrl}/status`);
     await expect(page.getByRole('heading', { level: 2, name: 'Bevestiging' })).toBeVisible();
     await expect(page.getByText('Bedankt voor uw keuzes.')).toBeVisible();
+    // Not sent yet: Bevestiging is the one step left (the sidebar said 7 of 7 before the send).
+    await expect(stepsNav(page)).toContainText('6 van 7 gereed');
+    await expect(stepsNav(page).getByRole('link', { name: /nog niet gereed: Bevestiging/ })).toBeVisible();
     const email = page.getByRole('textbox', { name: 'E-mailadres' });
     await email.fill('jan@voorbeeld');
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
@@ -118,12 +123,18 @@ test.describe('a choice form (keuze)', () => {
     await expect(page.getByText('Het formulier is verzonden.')).toHaveCount(0);
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
     await confirmYes(page);
-    // Sent once: what was sent instead of the button.
+    // Sent once: what was sent to whom instead of the button, and the PDF of the choices.
     await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
-    await expect(page.getByText(/^Verzonden op \d{2}-\d{2}-\d{4}\.$/)).toBeVisible();
-    await expect(page.getByText('Een kopie van het formulier is gestuurd naar jan.devries@example.nl.')).toBeVisible();
+    await expect(page.getByText(/^Uw keuzes voor Tulpstraat 10, 1234 AB Utrecht zijn op \d{2}-\d{2}-\d{4} verzonden naar het projectteam van Renovatie Bloemenbuurt\.$/)).toBeVisible();
+    await expect(page.getByText(/^De extra kosten van € 1\.937,88 zijn betaald op \d{2}-\d{2}-\d{4}\.$/)).toBeVisible();
+    await expect(page.getByText('Een kopie met de PDF van uw keuzes is gestuurd naar jan.devries@example.nl.')).toBeVisible();
     await expect(page.getByText('Opmerking: Graag plaatsen in de ochtend.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
+    await expect(stepsNav(page)).toContainText('7 van 7 gereed');
+    const pdfLink = page.getByRole('link', { name: 'Uw keuzes downloaden (PDF) (wordt opgeslagen op uw apparaat)' });
+    await expect(pdfLink).toHaveAttribute('download', '');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(pdf.suggestedFilename()).toBe('Keuzes voor uw keuken.pdf');
     await checkPage(page, 'choice-status');
     const copy = await mail.waitFor({ to: 'jan.devries@example.nl', subject: 'Formulier: Keuzes voor uw keuken' });
     expect(copy.attachments).toHaveLength(1);
@@ -201,7 +212,7 @@ test.describe('a choice form (keuze)', () => {
     // An administrator goes on to the confirmation (spec 6): no pay button; download and send, after Ja.
     await expect(page).toHaveURL(`${base}/status`);
     await expect(page.getByRole('button', { name: /Betalen|Naar betaling/ })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /Download het formulier/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Uw keuzes downloaden \(PDF\)/ })).toBeVisible();
     await expect(page.getByText('Totaal extra kosten: € 350,00 (nog niet betaald)')).toBeVisible();
     await page.getByRole('textbox', { name: 'Opmerking' }).fill('Ingevuld tijdens het huisbezoek.');
     await page.getByRole('button', { name: 'Formulier verzenden' }).click();
@@ -209,8 +220,9 @@ test.describe('a choice form (keuze)', () => {
     await expect(page.getByText('Het formulier is verzonden.')).toBeVisible();
     await expect(page.getByText('Er is geen kopie per e-mail gevraagd.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Formulier verzenden' })).toHaveCount(0);
-    // Sent, but nothing paid: Betalen and Bevestiging stay open (5 of 7), and Betalen says what is open.
-    await expect(stepsNav(page)).toContainText('5 van 7 gereed');
+    // Sent, but nothing paid: Bevestiging is done, Betalen stays open (6 of 7) and says what is open.
+    await expect(page.getByText('Er staat nog een betaling open van € 350,00.')).toBeVisible();
+    await expect(stepsNav(page)).toContainText('6 van 7 gereed');
     await expect(stepsNav(page).getByRole('link', { name: 'nog niet gereed: Betalen' })).toBeVisible();
     await checkPage(page, 'choice-partner-status');
     await stepsNav(page).getByRole('link', { name: 'nog niet gereed: Betalen' }).click();

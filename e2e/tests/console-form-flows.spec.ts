@@ -254,7 +254,7 @@ test('an editor builds a priced choice form from nothing; a resident fills it, s
       await resident.getByRole('button', { name: 'Opslaan en volgende' }).click();
       await expect(resident).toHaveURL(`${formUrl}/samenvatting`);
       await expect(resident.getByText('Deur met glas (+ € 245,75)')).toBeVisible();
-      await resident.getByRole('button', { name: /Formulier verzenden|Zet handtekening/ }).click();
+      await resident.getByRole('button', { name: /Formulier afronden|Zet handtekening/ }).click();
       if (await resident.getByRole('dialog', { name: 'Formulier afronden' }).isVisible()) await confirmYes(resident);
       await expect(resident).toHaveURL(`${formUrl}/handtekening`);
       await resident.getByRole('textbox', { name: 'Aantal handtekeningen' }).fill('1');

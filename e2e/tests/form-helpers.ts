@@ -39,7 +39,8 @@ export async function openSummaryPdf(page: Page, linkName: RegExp | string = /Sa
   const type = response.headers()['content-type'] ?? '';
   // A PDF the browser downloads instead of showing closes its tab by itself.
   await popup.close().catch(() => {});
-  return type;
+  // The type and how it is served: 'application/pdf | inline; filename=...' for a PDF that opens.
+  return `${type} | ${response.headers()['content-disposition'] ?? ''}`;
 }
 
 /** The sidebar 'Onderdelen' (from 640 px) of a form. */

@@ -122,12 +122,24 @@ test.describe('a generic form (formulier) for a resident', () => {
     await expect(page.getByRole('button', { name: 'Formulier afronden' })).toHaveCount(0);
     await expect(page.getByText('Open eerst de samenvatting')).toBeVisible();
     await checkPage(page, 'generic-form-summary');
-    expect(await openSummaryPdf(page)).toContain('application/pdf');
+    // The link says it opens in a new tab, and the PDF opens there (inline), not as a download.
+    await expect(page.getByRole('link', { name: 'Samenvatting bekijken (PDF) (opent in een nieuw tabblad)' })).toHaveAttribute('target', '_blank');
+    const opened = await openSummaryPdf(page);
+    expect(opened).toContain('application/pdf');
+    expect(opened).toContain('| inline;');
     await page.getByRole('button', { name: 'Formulier afronden' }).click();
     await confirmYes(page);
     await expect(page).toHaveURL(`${entryUrl}/status`);
     await expect(page.getByText('Bedankt! Wij hebben uw formulier ontvangen.')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Formulier downloaden \(PDF\)/ })).toBeVisible();
+    // E-mailing is off for this form: nothing on the page promises it.
+    await expect(page.getByText(/mailen/)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /E-mailadres/ })).toHaveCount(0);
+    // The status step downloads (and says so).
+    const download = page.getByRole('link', { name: 'Formulier downloaden (PDF) (wordt opgeslagen op uw apparaat)' });
+    await expect(download).toHaveAttribute('download', '');
+    await expect(download).not.toHaveAttribute('target', '_blank');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe('Uw wensen voor de renovatie.pdf');
     await checkPage(page, 'generic-form-status');
 
     // Locked: the sections are read-only; reopening the form resumes at the status.

@@ -87,6 +87,10 @@ test.describe('intake forms (opname)', () => {
     await confirmYes(page);
     await expect(page.getByText('Dit formulier is verstuurd en kan niet meer worden aangepast.')).toBeVisible();
     await expect(send).toHaveCount(0);
+    // The PDF of what was sent, for the resident (a download, as the link says).
+    const pdfLink = page.getByRole('link', { name: 'Verzonden opname downloaden (PDF) (wordt opgeslagen op uw apparaat)' });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(pdf.suggestedFilename()).toBe('Opname van uw woning.pdf');
     await stepsNav(page).getByRole('link', { name: /Staat van de woning/ }).click();
     await expect(page.getByRole('combobox', { name: 'Staat van de kozijnen' })).toBeDisabled();
     await expect(page.getByRole('group', { name: 'Pin 2' }).getByRole('textbox', { name: 'Opmerking' })).toHaveValue('Scheur in de muur van de slaapkamer');
@@ -133,6 +137,10 @@ test.describe('intake forms (opname)', () => {
     await page.getByRole('button', { name: 'Formulier versturen' }).click();
     await confirmYes(page);
     await expect(page.getByText('Dit formulier is verstuurd en kan niet meer worden aangepast.')).toBeVisible();
+    // The partner gets the PDF of what was sent too.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Verzonden opname downloaden \(PDF\)/ }).click()]);
+    expect(pdf.suggestedFilename()).toBe('Opname van uw woning.pdf');
+    await checkPage(page, 'intake-partner-sent');
 
     await page.getByRole('link', { name: 'Terug naar de adressen' }).click();
     await page.getByRole('searchbox', { name: 'Zoek een adres' }).fill('Tulpstraat 12');

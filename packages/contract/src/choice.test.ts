@@ -14,7 +14,7 @@ const elements: TFormElementRule[] = [
 const state = (over: Partial<ChoiceStepState> = {}): ChoiceStepState => ({
   form: [{ nr_of_required_fields: 1, nr_of_required_fields_filled_in: 1 }, { nr_of_required_fields: 1, nr_of_required_fields_filled_in: 0 }],
   status: 'answering', completed: false, locked: false, deadline_reached: false, require_to_sign_form: true, nr_of_signatures: null, all_signed: false,
-  has_additional_work: true, c_enable_mollie: true, mollie_url: null, paid: false, total_not_paid_cents: 1000, is_admin: false, ...over,
+  has_additional_work: true, c_enable_mollie: true, mollie_url: null, paid: false, total_not_paid_cents: 1000, is_admin: false, sent_at: null, ...over,
 });
 
 describe('choice form money', () => {
@@ -80,7 +80,9 @@ describe('choice form steps', () => {
     // Paid, or nothing left to pay, ticks Betalen for anyone.
     expect(choiceStepDone({ ...admin, paid: true, total_not_paid_cents: 0 }, { kind: 'pay' }, noSign)).toBe(true);
     expect(choiceStepDone({ ...signed, total_not_paid_cents: 0 }, { kind: 'pay' }, noSign)).toBe(true);
-    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0 }, { kind: 'status' }, noSign)).toBe(true);
+    // Bevestiging is done once sent, not when it can be sent (the sidebar said 7 of 7 before the send).
+    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0 }, { kind: 'status' }, noSign)).toBe(false);
+    expect(choiceStepDone({ ...signed, total_not_paid_cents: 0, status: 'send', sent_at: '28-11-2026' }, { kind: 'status' }, noSign)).toBe(true);
     // Not before the form is locked and signed.
     expect(choiceStepDone({ ...signed, total_not_paid_cents: 0, locked: false }, { kind: 'pay' }, noSign)).toBe(false);
     expect(choiceStepDone({ ...signed, total_not_paid_cents: 0, all_signed: false }, { kind: 'status' }, noSign)).toBe(false);

@@ -47,6 +47,8 @@ export const choiceTexts = {
   confirmation: 'Bevestiging',
   clear: 'Wijzigen',
   complete: 'Afronden',
+  /** A resident's summary button: it locks the form; sending comes at Bevestiging (spec 5's confirmation title). */
+  finish: 'Formulier afronden',
   sign: 'Zet handtekening',
   send: 'Formulier verzenden',
   toPayment: 'Naar betaling',
@@ -150,6 +152,8 @@ export type ChoiceStepState = {
   paid: boolean;
   total_not_paid_cents: number;
   is_admin: boolean;
+  /** When the form was sent (null before): the confirmation is done only then. */
+  sent_at: string | null;
 };
 
 const EDITABLE_CHOICE_STATUSES = ['', 'answered', 'answering'];
@@ -214,7 +218,8 @@ export function choiceStepDone(s: ChoiceStepState, step: ChoiceStep, signed: (nr
     case 'pay':
       return s.paid || (s.locked && signedOrFree(s) && paidOrFree(s));
     case 'status':
-      return s.locked && signedOrFree(s) && paidOrFree(s);
+      // Done once sent ('Formulier verzenden' at Bevestiging), not when it can be sent.
+      return s.sent_at !== null;
   }
 }
 
@@ -288,7 +293,7 @@ export function parseChoiceStep(section: string | undefined, nr: string | undefi
 }
 
 /** The sidebar label of a step ('Vragen' is shown as 'Keuze'). */
-export function choiceStepLabel(sections: ReadonlyArray<{ label: string | null }>, step: ChoiceStep): string {
+export function choiceStepLabel(sections: ReadonlyArray<{ label?: string | null }>, step: ChoiceStep): string {
   switch (step.kind) {
     case 'section': {
       const label = sections[step.index]?.label?.trim();
@@ -352,6 +357,8 @@ export const ZChoiceForm = z.object({
   /** '' or 'answering' / 'answered' (being filled), 'summary' (locked), 'paid', 'send'. */
   status: z.string(),
   project_id: z.number(),
+  /** The project the form is sent to (its team), named on the confirmation. */
+  project_name: z.string(),
   address: z.object({ id: z.number(), full_address: z.string() }),
   form: z.array(ZChoiceSection),
   completed: z.boolean(),

@@ -355,6 +355,8 @@ export const ZFileQuery = z.object({
   token: z.string().max(200).optional(),
   ticket: z.string().max(200).optional(),
   filename: z.string().max(255).optional(),
+  /** 'inline': a PDF opens in the browser (a link that says it opens); otherwise a PDF downloads. Images are always inline. */
+  disposition: z.enum(['inline', 'attachment']).optional(),
   language: ZLanguage,
 });
 export const ZFileParams = z.object({ id: ZId, filename: z.string().min(1).max(255) });

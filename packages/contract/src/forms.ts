@@ -259,6 +259,12 @@ export const ZIntake = z.object({
   /** Whether the caller may still change it (the status is editable). */
   editable: z.boolean(),
   sent_at: ZDutchDate.nullable(),
+  /**
+   * Once sent: the PDF of what was sent (a signed file link, served as a download), for the address's
+   * residents and the project's staff; '' before.
+   */
+  download_url: z.string(),
+  filename: z.string(),
   /** Goes up with every change; 0 before the first save. Send it back with a save (optional). */
   version: z.number().int(),
 });

@@ -285,7 +285,9 @@ export async function seedFormsDemo(services: Services): Promise<void> {
     await tx.update(formMenus).set({ parentId: home_!.id }).where(eq(formMenus.id, requests!.id));
 
     const b = bloemenbuurt.id;
-    const statusText = html('<p>Bedankt! Wij hebben uw formulier ontvangen. U kunt het hieronder downloaden of naar uzelf mailen.</p>');
+    // The status text says what the status step offers: e-mailing only where the form allows it.
+    const statusText = html('<p>Bedankt! Wij hebben uw formulier ontvangen. U kunt het hieronder downloaden.</p>');
+    const statusTextMail = html('<p>Bedankt! Wij hebben uw formulier ontvangen. U kunt het hieronder downloaden of naar uzelf mailen.</p>');
     const made = await tx.insert(forms).values([
       { projectId: b, kind: 'generic', name: 'Uw wensen voor de renovatie', description: html('<p>Geef uw wensen door voor de renovatie van uw woning.</p>'), definition: homeWishesForm(drawing), menuId: home_!.id, position: 1, statusText },
       { projectId: b, kind: 'generic', name: 'Melding van een klein gebrek', description: html('<p>Meld een gebrek in of aan uw woning. U kunt dit formulier vaker invullen.</p>'), definition: defectForm, menuId: requests!.id, position: 1, allowMultipleEntries: true, statusText },
@@ -295,9 +297,9 @@ export async function seedFormsDemo(services: Services): Promise<void> {
       },
       {
         projectId: b, kind: 'generic', name: 'Akkoord met de uitvoeringsplanning', description: html('<p>Onderteken de planning digitaal via de ondertekenservice.</p>'), definition: planningForm,
-        position: 3, requireToSignForm: true, requireToSignFormLegally: true, allowFormToBeEmailed: true, statusText,
+        position: 3, requireToSignForm: true, requireToSignFormLegally: true, allowFormToBeEmailed: true, statusText: statusTextMail,
       },
-      { projectId: b, kind: 'generic', name: 'Aanmelding bewonersavond', description: html('<p>Meld u aan voor de bewonersavond over de renovatie.</p>'), definition: eveningForm, position: 4, isPublic: true, allowFormToBeEmailed: true, statusText },
+      { projectId: b, kind: 'generic', name: 'Aanmelding bewonersavond', description: html('<p>Meld u aan voor de bewonersavond over de renovatie.</p>'), definition: eveningForm, position: 4, isPublic: true, allowFormToBeEmailed: true, statusText: statusTextMail },
       { projectId: b, kind: 'generic', name: 'Vraag aan het projectteam', description: html('<p>Stel uw vraag; wij reageren binnen vijf werkdagen.</p>'), definition: questionForm, position: 5, isPublic: true, isSimple: true },
       { projectId: b, kind: 'intake', name: 'Opname van uw woning', description: html('<p>Vul de opname in vóór de werkzaamheden beginnen.</p>'), definition: intakeForm(drawing, ['Woonkamer', 'Keuken', 'Badkamer', 'Slaapkamers', 'Zolder']), position: 6 },
       { projectId: b, kind: 'support-base', name: 'Draagvlakmeting renovatieplan', definition: supportBaseForm, position: 7 },

@@ -170,7 +170,8 @@ describe('choice form: a resident fills it in, signs and pays', () => {
     const text = pdfText(Buffer.from(part.slice(part.search(/\r?\n\r?\n/)).trim().replace(/\s+/g, ''), 'base64'));
     expect(text).toContain('Antraciet (+ € 1.250,50)');
     expect(text).toContain('Close-in boiler (+ € 495,00)');
-    expect(text).toContain('Totaal extra kosten: € 1.950,38 (betaald)');
+    expect(text).toContain('Totaal extra kosten: € 1.950,38');
+    expect(text).toMatch(/Betaling: Betaald op \d{2}-\d{2}-\d{4}/);
     // sent once: a second send is refused and queues no second mail
     const form = choiceForm(await get(occ(kitchen), jan));
     expect(form.sent_at).toMatch(/^\d{2}-\d{2}-\d{4}$/);
@@ -179,6 +180,25 @@ describe('choice form: a resident fills it in, signs and pays', () => {
     expect(again.json()).toEqual({ message: choiceMessages.alreadySent });
     expect(choiceForm(await get(occ(kitchen), jan))).toMatchObject({ comment: 'Graag in de ochtend plaatsen.', sent_at: form.sent_at });
     expect(await t.query("SELECT 1 FROM form_entry_events WHERE entry_id = $1 AND action = 'sent'", [form.entry_id])).toHaveLength(1);
+  });
+
+  it('gives the resident who paid the PDF of the choices: sections by name, units, and when it was paid', async () => {
+    const form = choiceForm(await get(occ(kitchen), jan));
+    expect(form.download_url).toMatch(/^\/api\/files\/\d+\/.+\?token=/);
+    const res = await get(form.download_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/); // the portal's link says 'downloaden'
+    const text = pdfText(res.rawPayload).split('\n');
+    // 'Vragen' is named as the sidebar names it (spec 2.5), not as a generic 'Vragen'
+    expect(text).not.toContain('Vragen');
+    expect(text).toContain('Keuze');
+    expect(text).toContain('Aanrecht en aansluitingen');
+    // a priced amount with its unit and price per unit
+    expect(text).toContain('2,25 meter à € 85,50 per meter: + € 192,38');
+    expect(text.join('\n')).toMatch(/Betaling: Betaald op \d{2}-\d{2}-\d{4}/);
+    // the sidebar's Bevestiging is done only now (sent), see the contract's choiceStepDone
+    expect(form.sent_at).not.toBeNull();
   });
 });
 

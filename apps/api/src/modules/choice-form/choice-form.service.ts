@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
-  choiceCostCents, choiceEmailError, choiceMessages, choiceNamedStepReadOnly, choicePaymentShown, choiceSectionsReadOnly, choiceSignersErrors,
+  choiceCostCents, choiceEmailError, choiceMessages, choiceNamedStepReadOnly, choicePaymentShown, choiceSectionsReadOnly, choiceSignersErrors, choiceStepLabel,
   drawnSignatureErrors, elementKeys, formatCents, formatEuro, formMessages,
   type ChoiceStepState, type TChoiceForm, type TChoiceSaveBody, type TChoiceSendBody, type TChoiceSignatureBody, type TChoiceSignersBody,
   type TChoiceTotal, type TFormOccupant, type TFormPhoto, type TFormSignature, type TFormValues, type TSuccess,
@@ -67,7 +67,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
     if (payment.status !== 'paid') return;
     await db.transaction(async (tx) => {
       const [row] = await tx.update(formEntries)
-        .set({ paidAt: payment.paidAt ?? new Date(), status: 'paid', updatedAt: new Date() })
+        .set({ paidAt: payment.paidAt ?? new Date(), status: 'paid', updatedAt: new Date(), version: sql`${formEntries.version} + 1` }) // a new version: the summary PDF is made again, now paid
         .where(and(eq(formEntries.id, subject.entryId), isNull(formEntries.paidAt)))
         .returning({ id: formEntries.id, status: formEntries.status });
       if (row) await insertEvent(tx, row.id, { actorKind: 'system' }, 'paid', { payment: payment.id, amount: payment.amountCents });
@@ -133,15 +133,24 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       paid,
       total_not_paid_cents: paid ? 0 : amount,
       is_admin: a.isAdmin,
+      sent_at: entry?.sentAt ? toDutchDate(entry.sentAt) : null,
     };
   }
 
-  /** The form as its summary PDF shows it: with the extra costs at the end (when prices are on). */
+  /**
+   * The form as its summary PDF shows it: each section under its sidebar name ('Vragen' as 'Keuze', spec
+   * 2.5) and, when prices are on, the extra costs at the end with whether (and when) they were paid.
+   */
   function summaryForm(form: FormRow, entry: FormEntryRow): FormRow {
+    const definition = form.definition.map((section, index) => ({ ...section, label: choiceStepLabel(form.definition, { kind: 'section', index }) }));
+    if (form.disablePrices) return { ...form, definition };
     const cents = costOf(form, entry);
-    if (form.disablePrices) return form;
-    const line = cents > 0 ? `Totaal extra kosten: ${formatEuro(cents)}${entry.paidAt ? ' (betaald)' : ''}` : 'Geen extra kosten';
-    return { ...form, definition: [...form.definition, { id: 'extra-kosten', label: 'Extra kosten', elements: [{ id: 'extra-kosten', type: 'c_title', data: { label: line } }] }] };
+    const payment = !form.enablePayment || cents === 0 ? null
+      : entry.paidAt ? `Betaald op ${toDutchDate(entry.paidAt)}` : 'Nog niet betaald';
+    const line = cents > 0 ? `Totaal extra kosten: ${formatEuro(cents)}` : 'Geen extra kosten';
+    const elements: FormRow['definition'][number]['elements'] = [{ id: 'extra-kosten', type: 'c_title', data: { label: line } }];
+    if (payment) elements.push({ id: 'betaling', type: 'c_title', data: { label: `Betaling: ${payment}` } });
+    return { ...form, definition: [...definition, { id: 'extra-kosten', label: 'Extra kosten', elements }] };
   }
 
   async function withSummary(a: ChoiceAccess, entry: FormEntryRow, ctx: EntryContext): Promise<FormEntryRow> {
@@ -168,6 +177,7 @@ export function createChoiceFormService(deps: ChoiceFormServiceDeps) {
       description: form.description,
       status: entry?.status ?? '',
       project_id: form.projectId,
+      project_name: a.project.name,
       address: { id: a.address.id, full_address: fullAddress(a.address) },
       form: sections.map((s, i) => {
         const keys = form.definition[i]!.elements.flatMap((e) => elementKeys(FAMILY, e));

@@ -74,17 +74,17 @@ export function createFileLinks(secrets: Secrets, options: { minutes: number }) 
 }
 export type FileLinks = ReturnType<typeof createFileLinks>;
 
-const FILE_LINK = /^\/api\/files\/(\d+)\/[^/?#]+$/;
+const FILE_LINK = /^\/api\/files\/(\d+)\/[^/?#]+(\?disposition=inline)?$/;
 
 /**
- * A copy of an answer with every file link (a string that is exactly `/api/files/{id}/{filename}`)
+ * A copy of an answer with every file link (a string that is exactly `/api/files/{id}/{filename}`, or that with `?disposition=inline`)
  * signed by `sign`; parts without links are shared, not copied, so cached objects are never changed.
  */
 export function signLinksIn(value: unknown, sign: (fileId: number) => string): unknown {
   if (typeof value === 'string') {
     if (!value.startsWith('/api/files/')) return value;
     const match = FILE_LINK.exec(value);
-    return match ? `${value}?token=${sign(Number(match[1]))}` : value;
+    return match ? `${value}${match[2] ? '&' : '?'}token=${sign(Number(match[1]))}` : value;
   }
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;

@@ -187,6 +187,10 @@ describe('signLinksIn', () => {
     expect(signed.list[1]).toBe(shared);
     expect(signLinksIn(shared, () => 'x')).toBe(shared);
   });
+
+  it('signs a link that asks to open the file in the browser, keeping that', () => {
+    expect(signLinksIn({ pdf: '/api/files/7/a.pdf?disposition=inline' }, (id) => `sig${id}`)).toEqual({ pdf: '/api/files/7/a.pdf?disposition=inline&token=sig7' });
+  });
 });
 
 describe('session tokens never in a URL; signed download links instead', () => {

@@ -12,6 +12,8 @@ import { signLinksIn } from './file-links.ts';
 import { safeFilename, type FileGrant, type FilesService } from './files.service.ts';
 
 const INLINE = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
+/** What may open in the browser when the link asks for it (`?disposition=inline`): the browser's PDF viewer. */
+const OPENABLE = new Set(['application/pdf']);
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
@@ -71,7 +73,8 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
         'address) and staff of the project\'s customer may read; a `ticket` from a dossier e-mail opens its files until',
         'it expires. A bad, tampered, expired or other file\'s link token answers 401; without any token a protected file',
         'answers 401, with a session that may not read it 404. A resident\'s download of a document or dossier item',
-        'marks it fetched. Images are served inline, other files as attachments.',
+        'marks it fetched. Images are served inline; a PDF inline when the link says `disposition=inline` (links the portal',
+        'offers to open, e.g. a form\'s summary to check or an attachment to read), else as an attachment like other files.',
       ].join(' '),
       params: ZFileParams,
       querystring: ZFileQuery,
@@ -113,13 +116,17 @@ export const filesRoutes = (services: Services): FastifyPluginAsyncZod => async 
     // A signed link's bytes are kept no longer than the link lives.
     const maxAge = link ? Math.max(0, Math.floor((link.expiresAt.getTime() - Date.now()) / 1000)) : 3600;
     const name = query.filename ? safeFilename(query.filename) : file.filename;
+    const opens = INLINE.has(file.mime) || (query.disposition === 'inline' && OPENABLE.has(file.mime));
     return reply
       .header('content-type', file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime)
       .header('content-length', stored.size)
-      .header('content-disposition', contentDisposition(INLINE.has(file.mime) ? 'inline' : 'attachment', name))
+      .header('content-disposition', contentDisposition(opens ? 'inline' : 'attachment', name))
       .header('cache-control', viewer?.kind === 'public' && !link ? 'public, max-age=3600' : `private, max-age=${maxAge}`)
       // A file is never a page: no scripts (an SVG opened on its own), no plugins, no framing tricks.
-      .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+      // (A PDF opened inline goes without the sandbox, which would leave it no PDF viewer.)
+      .header('content-security-policy', opens && OPENABLE.has(file.mime)
+        ? "default-src 'none'; object-src 'self'; img-src data:; style-src 'unsafe-inline'"
+        : "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
       .send(stored.body as never); // a byte stream: no response schema applies to 200
   });
 

@@ -28,8 +28,9 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** The download link of a file: /api/files/{id}/{filename}. */
-export function fileUrl(file: { id: number; filename: string }): string {
-  return `/api/files/${file.id}/${encodeURIComponent(file.filename)}`;
+export function fileUrl(file: { id: number; filename: string }, options: { open?: boolean } = {}): string {
+  // `open`: a PDF shown in the browser's own viewer (a new tab) instead of downloaded.
+  return `/api/files/${file.id}/${encodeURIComponent(file.filename)}${options.open ? '?disposition=inline' : ''}`;
 }
 
 /** The same for a left-joined file that may be missing. */

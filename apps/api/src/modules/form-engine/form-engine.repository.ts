@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { addresses, occupants } from '../address/address.table.ts';
+import { customers } from '../customer/customer.table.ts';
 import { files } from '../files/files.table.ts';
 import { projects } from '../project/project.table.ts';
 import { formEntries, formEntryEvents, formFiles, formMenus, formPhotos, forms, formVersions } from './form-engine.table.ts';
@@ -264,4 +265,12 @@ export async function findFormVersion(db: Queryable, formId: number, version: nu
   if (version === null) return null;
   const [row] = await db.select().from(formVersions).where(and(eq(formVersions.formId, formId), eq(formVersions.version, version))).limit(1);
   return row ?? null;
+}
+
+/** The logo (its stored URL) of the customer a project belongs to, or null. */
+export async function customerLogoOfProject(db: Db, projectId: number): Promise<string | null> {
+  const [row] = await db.select({ logo: customers.logo }).from(projects)
+    .innerJoin(customers, eq(customers.id, projects.customerId))
+    .where(eq(projects.id, projectId)).limit(1);
+  return row?.logo ?? null;
 }

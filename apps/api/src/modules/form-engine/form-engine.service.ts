@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import {
-  CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
+  calculatorCents, CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
   type FormRuleContext, type TContactValue, type TFormElement, type TFormFamily, type TFormOccupant, type TFormPhoto, type TFormSection,
   type TFormSectionDefinition, type TFormValue, type TFormValues, type TPinpoint,
 } from '@portal/contract';
@@ -10,10 +10,11 @@ import { staffHtmlToText } from '../../lib/sanitize.ts';
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, processImage, readAll, type FilesService } from '../files/index.ts';
 import {
-  deleteFile, deletePhotos, findAddress, findEntryById, formFileReadable, insertEvent, insertPhoto, listAddressOccupants, listPhotos, photoFileReadable,
+  customerLogoOfProject, deleteFile, deletePhotos, findAddress, findEntryById, formFileReadable, insertEvent, insertPhoto, listAddressOccupants, listPhotos, photoFileReadable,
   setSummaryFile, setSummaryViewed, summaryFileEntry, updateEntry,
   type EntryActor, type EntryOwner, type FormEntryRow, type FormEntryUpdate, type FormPhoto, type FormRow,
 } from './form-engine.repository.ts';
+import { logoPng } from './summary-logo.ts';
 import { renderSummaryPdf, type SummaryInput, type SummaryItem, type SummarySignature } from './form-summary.pdf.ts';
 
 /**
@@ -337,13 +338,21 @@ export function createFormEngine(deps: FormEngineDeps) {
     return file ? readAll(files.storage, file.key) : null;
   }
 
-  /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */
-  const withPrice = (family: TFormFamily, option: { label: string; price?: string | null }) => {
-    const cents = family === 'choice' ? priceCents(option.price) : null;
-    return cents ? `${option.label} (+ ${formatEuro(cents)})` : option.label;
-  };
-
-  async function summaryItems(family: TFormFamily, section: TFormSectionDefinition, values: TFormValues, ctx: EntryContext): Promise<SummaryItem[]> {
+  async function summaryItems(family: TFormFamily, section: TFormSectionDefinition, values: TFormValues, ctx: EntryContext, prices: boolean): Promise<SummaryItem[]> {
+    /** An option as the summary names it: a choice form's surcharge after its label ('Eiken (+ € 350,00)'). */
+    const withPrice = (option: { label: string; price?: string | null }) => {
+      const cents = prices ? priceCents(option.price) : null;
+      return cents ? `${option.label} (+ ${formatEuro(cents)})` : option.label;
+    };
+    /** A calculator's amount with its unit and, where prices count, the price per unit and the surcharge ('12,5 m² à € 25,00 per m²: + € 312,50'). */
+    const amountOf = (element: TFormSectionDefinition['elements'][number], value: number) => {
+      const unit = element.data.unit?.trim() ?? '';
+      const amount = `${value.toLocaleString('nl-NL')}${unit ? ` ${unit}` : ''}`;
+      const perUnit = prices && kindOf(element) === 'calculatorinput' ? priceCents(element.data.price_per_unit) : null;
+      if (!perUnit) return amount;
+      return `${amount} à ${formatEuro(perUnit)} per ${unit || 'stuk'}: + ${formatEuro(calculatorCents(perUnit, value))}`;
+    };
+    const kindOf = (element: TFormSectionDefinition['elements'][number]) => formElementKind(family, element.type);
     const items: SummaryItem[] = [];
     for (const element of section.elements) {
       const kind = formElementKind(family, element.type);
@@ -356,7 +365,7 @@ export function createFormEngine(deps: FormEngineDeps) {
         continue;
       }
       if ((kind === 'select' || kind === 'choice') && element.data.type === 'check') {
-        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [withPrice(family, o)] : [])) });
+        items.push({ kind: 'list', label, answers: (element.data.options ?? []).flatMap((o, i) => (values[optionKey(element.id, i)] === true ? [withPrice(o)] : [])) });
         continue;
       }
       switch (kind) {
@@ -379,7 +388,7 @@ export function createFormEngine(deps: FormEngineDeps) {
           break;
         case 'numberinput':
         case 'calculatorinput':
-          items.push({ kind: 'text', label, answer: typeof value === 'number' ? value.toLocaleString('nl-NL') : null });
+          items.push({ kind: 'text', label, answer: typeof value === 'number' ? amountOf(element, value) : null });
           break;
         case 'agreeinput':
           items.push({ kind: 'text', label, answer: value === 'agree' ? (element.data.agree ?? 'Akkoord') : value === 'disagree' ? (element.data.disagree ?? 'Niet akkoord') : null });
@@ -387,7 +396,7 @@ export function createFormEngine(deps: FormEngineDeps) {
         case 'select':
         case 'choice': {
           const option = (element.data.options ?? []).find((o) => o.label === value);
-          items.push({ kind: 'text', label, answer: option ? withPrice(family, option) : typeof value === 'string' ? value : null });
+          items.push({ kind: 'text', label, answer: option ? withPrice(option) : typeof value === 'string' ? value : null });
           break;
         }
         default:
@@ -402,14 +411,22 @@ export function createFormEngine(deps: FormEngineDeps) {
     family: TFormFamily; form: FormRow; entry: FormEntryRow; ctx: EntryContext; projectName: string; signatures: SummarySignature[];
   }, options: { compress?: boolean } = {}): Promise<Buffer> {
     const { entry } = input;
-    const address = entry.addressId ? await findAddress(db, entry.addressId) : null;
+    const [address, logo] = await Promise.all([
+      entry.addressId ? findAddress(db, entry.addressId) : null,
+      // The customer's logo heads every summary (the consent document too), as it heads the portal.
+      customerLogoOfProject(db, input.form.projectId).then((url) => logoPng(url, files)).catch((error: unknown) => {
+        log(error, 'The logo could not be read for a summary PDF');
+        return null;
+      }),
+    ]);
     const summary: SummaryInput = {
       title: input.form.name,
+      logo,
       projectName: input.projectName,
       address: address ? fullAddress(address) : null,
       date: entry.updatedAt,
       sections: await Promise.all(input.form.definition.map(async (section) => ({
-        label: section.label ?? null, items: await summaryItems(input.family, section, entry.values, input.ctx),
+        label: section.label ?? null, items: await summaryItems(input.family, section, entry.values, input.ctx, input.family === 'choice' && !input.form.disablePrices),
       }))),
       signatures: input.signatures,
     };

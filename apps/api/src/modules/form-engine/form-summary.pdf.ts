@@ -21,6 +21,8 @@ export type SummarySignature = { nr: number; image: Buffer | null; who: string |
 
 export type SummaryInput = {
   title: string;
+  /** The customer's logo as a PNG, drawn at the top right of the first page; null for none. */
+  logo?: Buffer | null;
   projectName: string;
   /** The address the form is for (null for a visitor's form). */
   address: string | null;
@@ -55,9 +57,30 @@ export function renderSummaryPdf(input: SummaryInput, options: { compress?: bool
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  /** Starts a new page unless `height` points still fit on this one. */
+  /** Starts a new page unless `height` points still fit on this one (or the page is still empty). */
   const room = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
+    if (doc.y + height > bottom() && doc.y > doc.page.margins.top + 1) doc.addPage();
+  };
+  const heightOf = (text: string, font: string, size: number) => doc.font(font).fontSize(size).heightOfString(text, { width });
+  /**
+   * The height from an item's top to the end of its first line of content: what must fit on a page for
+   * the item to start there. A heading (and a section's title) is kept with what follows it, so no
+   * heading is left alone at the bottom of a page.
+   */
+  const keepHeight = (items: readonly SummaryItem[], index: number): number => {
+    const item = items[index];
+    if (!item) return 0;
+    switch (item.kind) {
+      case 'heading':
+        return 12 + heightOf(item.label, 'Helvetica-Bold', 12) + (item.text ? 4 + heightOf(item.text, 'Helvetica', 10) : 0) + keepHeight(items, index + 1);
+      case 'image':
+      case 'drawing': {
+        const size = item.image ? fitted(item.image, width, item.kind === 'image' ? 220 : 360) : null;
+        return 40 + (size?.height ?? 0);
+      }
+      default:
+        return 40;
+    }
   };
   /** A question's label; `keep` is the height of what must follow it on the same page (an image). */
   const label = (text: string, keep = 0) => {
@@ -77,27 +100,31 @@ export function renderSummaryPdf(input: SummaryInput, options: { compress?: bool
     return { x: left, y: top, ...size };
   };
 
-  // ---- heading -------------------------------------------------------------------------------
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(input.title, left, doc.y, { width });
+  // ---- heading (with the logo at the right) ------------------------------------------------------
+  const logoSize = input.logo ? fitted(input.logo, 140, 48) : null;
+  if (input.logo && logoSize) doc.image(input.logo, left + width - logoSize.width, MARGIN, logoSize);
+  const titleWidth = logoSize ? width - logoSize.width - 16 : width;
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(input.title, left, doc.y, { width: titleWidth });
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor(MUTED);
-  doc.text(`Project: ${input.projectName}`, { width });
-  if (input.address) doc.text(`Adres: ${input.address}`, { width });
-  doc.text(`Datum: ${toDutchDate(input.date)}`, { width });
+  doc.text(`Project: ${input.projectName}`, { width: titleWidth });
+  if (input.address) doc.text(`Adres: ${input.address}`, { width: titleWidth });
+  doc.text(`Datum: ${toDutchDate(input.date)}`, { width: titleWidth });
   doc.moveDown(0.6);
+  if (logoSize) doc.y = Math.max(doc.y, MARGIN + logoSize.height + 8);
   doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(1).strokeColor(RULE).stroke();
 
   // ---- sections --------------------------------------------------------------------------------
   input.sections.forEach((section, index) => {
-    room(70);
+    room(40 + keepHeight(section.items, 0));
     doc.moveDown(1);
     const top = doc.y;
     doc.rect(left, top, width, 24).fillColor('#eef2f6').fill();
     doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(section.label || `Onderdeel ${index + 1}`, left + 8, top + 6, { width: width - 16 });
     doc.y = top + 28;
-    for (const item of section.items) {
+    section.items.forEach((item, itemIndex) => {
       switch (item.kind) {
         case 'heading':
-          room(40);
+          room(keepHeight(section.items, itemIndex));
           doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor(INK).text(item.label, left, doc.y, { width });
           if (item.text) doc.moveDown(0.15).font('Helvetica').fontSize(10).fillColor(MUTED).text(item.text, left, doc.y, { width });
           break;
@@ -156,7 +183,7 @@ export function renderSummaryPdf(input: SummaryInput, options: { compress?: bool
           return never;
         }
       }
-    }
+    });
   });
 
   // ---- signatures ------------------------------------------------------------------------------

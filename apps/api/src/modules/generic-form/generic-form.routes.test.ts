@@ -279,7 +279,8 @@ describe("a resident's generic form", () => {
     expect(done).toMatchObject({ completed: true, summary_enabled: true, summary_completed: false, status_enabled: false });
     expect(done.form[1]!.elements.find((e) => e.id === 'extra')!.checked).toEqual([false, true, false, true]);
     expect(done.form[1]!.elements.find((e) => e.id === 'stopcontacten')!.pinpoints).toHaveLength(2);
-    expect(done.summary_pdf).toMatch(/^\/api\/files\/\d+\/Uw wensen voor de renovatie\.pdf\?token=|^\/api\/files\/\d+\/Uw%20wensen%20voor%20de%20renovatie\.pdf\?token=/);
+    // The summary is opened to be checked (spec 2.6): its link opens it in the browser, not as a download.
+    expect(done.summary_pdf).toMatch(/^\/api\/files\/\d+\/Uw%20wensen%20voor%20de%20renovatie\.pdf\?disposition=inline&token=/);
 
     const early = await post(`${b()}/filled-in-form/${fid}/lock`, {}, jan);
     expect(early.statusCode).toBe(409);
@@ -289,6 +290,11 @@ describe("a resident's generic form", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="Uw wensen voor de renovatie\.pdf"/);
+    expect(pdf.headers['content-security-policy']).not.toContain('sandbox'); // a sandboxed document gets no PDF viewer
+    // The same file without the word downloads (the status step's 'downloaden').
+    const asDownload = await download(done.summary_pdf.replace('disposition=inline&', ''));
+    expect(asDownload.headers['content-disposition']).toMatch(/^attachment;/);
     const text = pdfText(pdf.rawPayload);
     for (const expected of ['Uw wensen voor de renovatie', 'Over u en uw woning', 'Naam van de hoofdbewoner', 'Jan de Vries', 'Donkergroen', 'Laadpaal',
       'Graag na de zomervakantie.', 'Pin 1: Stopcontact – Naast de bank', 'Pin 2: Lichtpunt', 'Tulpstraat 10, 1234 AB Utrecht']) {

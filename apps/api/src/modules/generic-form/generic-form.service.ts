@@ -211,7 +211,7 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
       ? ''
       : caller.kind === 'visitor'
         ? `/api/public/form/${form.id}/${caller.unique}/filled-in-form/${entry.id}/summary`
-        : fileUrl({ id: entry.summaryFileId, filename: summaryFilename(form) });
+        : fileUrl({ id: entry.summaryFileId, filename: summaryFilename(form) }, { open: true });
     return {
       id: entry.id,
       form_id: form.id,

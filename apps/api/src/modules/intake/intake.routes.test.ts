@@ -4,6 +4,7 @@ import {
   accessMessages, formMessages, ZIntake, ZIntakeAddressProgress, ZIntakeFormListItem,
   type TFormPhoto, type TIntake, type TIntakeAddressProgress,
 } from '@portal/contract';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { adminToken, bearer, createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -201,6 +202,29 @@ describe("a resident's intake form", () => {
     );
     expect(events.map((e) => e.action)).toEqual(['created', 'saved', 'saved', 'saved', 'photo', 'saved', 'saved', 'saved', 'sent']);
     expect(new Set(events.map((e) => e.actor_kind))).toEqual(new Set(['occupant']));
+  });
+
+  it('offers the PDF of the sent form to the resident and to the partner, and to no one else', async () => {
+    const before = intake(await get(`/api/occupant/intake/form/${form}`, fatima)); // half filled
+    expect(before.download_url).toBe(''); // nothing sent, nothing to download
+    const mine = intake(await get(base(), jan));
+    expect(mine.download_url).toMatch(/^\/api\/files\/\d+\/Opname%20van%20uw%20woning\.pdf\?token=/);
+    expect(mine.filename).toBe('Opname van uw woning.pdf');
+    const res = await get(mine.download_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Opname van uw woning');
+    expect(text).toContain('Jan de Vries');
+    // the partner of the project gets the same PDF
+    const theirs = intake(await get(`/api/partner/intake/form/${form}/address/${t.ids.addresses.a10}`, partner));
+    const plain = mine.download_url.split('?')[0]!;
+    expect(theirs.download_url.split('?')[0]).toBe(plain);
+    expect((await get(theirs.download_url)).statusCode).toBe(200);
+    // another address's resident, or nobody, does not
+    expect((await get(plain, fatima)).statusCode).toBe(404);
+    expect((await get(plain)).statusCode).toBe(401);
   });
 
   it("lists the address's occupants, and refuses forms the resident does not have", async () => {

@@ -10,8 +10,9 @@ import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import type { Session } from '../auth/session.store.ts';
 import {
   actorOf, allSigned, findForm, formEntries, fullAddress, insertEvent, listProjectForms, updateEntry,
-  addressFormAccess, type AddressFormAccess, type FormEngine, type FormEntryRow, type ProjectRow,
+  addressFormAccess, type AddressFormAccess, type FormEngine, type FormEntryRow, type FormRow, type ProjectRow,
 } from '../form-engine/index.ts';
+import { fileUrl, safeFilename } from '../files/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { countProjectAddresses, countSent, listAddressProgress } from './intake.repository.ts';
 
@@ -25,6 +26,7 @@ const LIST_KINDS: Record<TPartnerFormKind, { module: string; sentStatus: string 
   intake: { module: 'intake', sentStatus: 'sent' },
   choice: { module: 'forms', sentStatus: 'send' },
 };
+const summaryFilename = (form: FormRow) => safeFilename(`${form.name}.pdf`);
 const notFound = () => new NotFoundError(formMessages.notFound);
 const lockedError = () => new ConflictError(formMessages.locked);
 const editableGuard = inArray(formEntries.status, [...EDITABLE_STATUSES]);
@@ -40,8 +42,12 @@ export function createIntakeService({ db, projects, engine }: IntakeServiceDeps)
   const access = addressFormAccess({ db, projects, family: FAMILY, module: 'intake', notFound, addressUnknown: 'Adres niet gevonden' });
   const { entryOf, ensureEntry } = access;
 
-  async function toIntake(a: Access, entry: FormEntryRow | null): Promise<TIntake> {
-    const ctx = await engine.entryContext(a.caller, a.form, entry);
+  async function toIntake(a: Access, row: FormEntryRow | null): Promise<TIntake> {
+    const ctx = await engine.entryContext(a.caller, a.form, row);
+    // Sent: the PDF of what was sent, made once per version of the entry.
+    const entry = row?.sentAt ? await engine.ensureSummary({
+      family: FAMILY, form: a.form, entry: row, ctx, projectName: a.project.name, signatures: [], filename: summaryFilename(a.form),
+    }) : row;
     const status = entry?.status ?? '';
     return {
       id: a.form.id,
@@ -52,6 +58,8 @@ export function createIntakeService({ db, projects, engine }: IntakeServiceDeps)
       address: { id: a.address.id, full_address: fullAddress(a.address) },
       editable: isEditableStatus(status),
       sent_at: entry?.sentAt ? toDutchDate(entry.sentAt) : null,
+      download_url: entry?.sentAt && entry.summaryFileId !== null ? fileUrl({ id: entry.summaryFileId, filename: summaryFilename(a.form) }) : '',
+      filename: summaryFilename(a.form),
       version: entry?.version ?? 0,
     };
   }

@@ -109,6 +109,8 @@ describe('a resident through the whole form (SMS verification)', () => {
     const attachment = await get(f.attachments[0]!.file_url);
     expect(attachment.statusCode).toBe(200);
     expect(attachment.headers['content-type']).toBe('application/pdf');
+    // an attachment is read in the browser (a new tab), as its link says
+    expect(attachment.headers['content-disposition']).toMatch(/^inline;/);
     expect(ZSupportBaseProject.parse((await get(`${base(form)}/project?language=nl`, jan)).json())).toMatchObject({ name: 'Renovatie Bloemenbuurt', address: 'Tulpstraat 10, 1234 AB Utrecht' });
     expect((await get(`${base(form)}/occupants?language=nl`, jan)).json()).toEqual([{ id: t.ids.occupants.jan, full_name: 'Jan de Vries' }, { id: t.ids.occupants.anna, full_name: 'Anna de Vries' }]);
   });
@@ -157,6 +159,8 @@ describe('a resident through the whole form (SMS verification)', () => {
     expect(text).toContain('Tulpstraat 10, 1234 AB Utrecht');
     expect(text).toContain('Ja, ik stem in');
     expect(text).toContain('Jan de Vries');
+    // The customer's logo heads the document (the form holds no photo or drawn signature: its one image).
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
     expect(ok(await get(`${base(form)}?language=nl`, jan)).document_checked).toBe(true);
   });
 

@@ -207,7 +207,7 @@ export function createSupportBaseService(deps: SupportBaseServiceDeps) {
     return rows.map((r, i) => ({
       name: r.name,
       // A resident's link is signed for their session by the answer hook; a letter's holder has its own route.
-      file_url: a.sessionId === NO_SESSION ? `/api${a.base}/attachment/${i + 1}` : fileUrl({ id: r.fileId, filename: r.filename }),
+      file_url: a.sessionId === NO_SESSION ? `/api${a.base}/attachment/${i + 1}` : fileUrl({ id: r.fileId, filename: r.filename }, { open: true }),
     }));
   }
 

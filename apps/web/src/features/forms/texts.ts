@@ -76,6 +76,9 @@ export const formTexts = {
   // status
   statusIntro: 'Uw formulier is ontvangen.',
   download: 'Formulier downloaden (PDF)',
+  opensInNewTab: '(opent in een nieuw tabblad)',
+  downloadsFile: '(wordt opgeslagen op uw apparaat)',
+  intakeDownload: 'Verzonden opname downloaden (PDF)',
   email: 'Formulier e-mailen',
   emailIntro: 'Stuur het formulier als PDF naar een of meer e-mailadressen.',
   emailAddress: (n: number) => `E-mailadres ${n}`,

@@ -16,6 +16,7 @@ import { SafeHtml } from '../../../ui/safe-html';
 import { Loading } from '../../../ui/states';
 import { toast, toastError } from '../../../ui/toaster';
 import { useConfirmDialog } from '../components/confirm-dialog';
+import { PdfLink } from '../components/pdf-link';
 import { SectionForm } from '../components/section-form';
 import { SignaturePadInput, SigningFrame, StoredSignature } from '../components/signing-parts';
 import { wireValues } from '../values';
@@ -200,9 +201,10 @@ export function SummaryStep({ target, form, onDone }: StepProps) {
   const paysAfter = !form.is_admin && form.c_enable_mollie && form.has_additional_work && !form.require_to_sign_form && form.mollie_enabled;
   const completeThenPay = async () => queryClient.setQueryData(choiceKeys.form(target), await choiceApi.complete(target));
   const confirm = useConfirmDialog(() => (paysAfter ? payment.start(completeThenPay) : complete.mutate()));
+  // One send, at the end (Bevestiging): the summary only finishes the choices (after 'Ja', which locks them).
   const label = form.is_admin
     ? (form.require_to_sign_form ? choiceTexts.sign : choiceTexts.complete)
-    : (paysAfter ? choiceTexts.toPayment : choiceTexts.send);
+    : (paysAfter ? choiceTexts.toPayment : choiceTexts.finish);
   return (
     <div className="flex flex-col gap-4">
       {form.summary_text ? <SafeHtml html={form.summary_text} /> : <p className="text-slate-800">{form.locked ? choiceTexts.summaryLocked : choiceTexts.summaryIntro}</p>}
@@ -211,7 +213,7 @@ export function SummaryStep({ target, form, onDone }: StepProps) {
       {form.locked ? (
         <>
           {!form.disable_prices && form.has_additional_work && <p className="text-sm text-slate-700">{choiceTexts.extraCostsFixed}</p>}
-          {form.download_url && <a href={form.download_url} target="_blank" rel="noopener" className="self-start font-semibold text-brand underline">{choiceTexts.download}</a>}
+          {form.download_url && <PdfLink href={form.download_url} mode="download">{choiceTexts.download}</PdfLink>}
           {!form.is_admin && choicePaymentDue(form) && form.mollie_enabled
             ? <PayButton formId={form.id} />
             : <Button className="self-start" onClick={() => onDone(form)}>{form.is_admin ? choiceTexts.next : choiceTexts.viewStatus}</Button>}
@@ -410,20 +412,23 @@ export function PayStep({ form, onDone }: StepProps) {
   );
 }
 
-/** What was sent, once sent: when, where the copy went and the comment. */
+/** What was sent, once sent: what and when to whom, where the copy went and the comment. */
 function SentSummary({ form }: { form: TChoiceForm }) {
   return (
     <Banner tone="success" title={choiceTexts.sentTitle}>
-      <p>{choiceTexts.sentOn(form.sent_at ?? '')}</p>
-      <p>{form.email_address ? choiceTexts.sentCopyTo(form.email_address) : choiceTexts.sentNoCopy}</p>
+      <p>{choiceTexts.sentWhat(form.address.full_address, form.project_name, form.sent_at ?? '')}</p>
+      {!form.disable_prices && form.has_additional_work && (
+        <p>{form.paid ? choiceTexts.sentPaid(form.additional_costs, form.paid_at) : choiceTexts.sentUnpaid(form.total_not_paid)}</p>
+      )}
+      <p className="[overflow-wrap:anywhere]">{form.email_address ? choiceTexts.sentCopyTo(form.email_address) : choiceTexts.sentNoCopy}</p>
       {form.comment && <p className="[overflow-wrap:anywhere]">{`${choiceTexts.comment}: ${form.comment}`}</p>}
     </Banner>
   );
 }
 
 /**
- * Bevestiging: the staff's text, the download (administrator) and sending with an e-mail address and a
- * comment, after 'Ja' (spec 5). Sent once: then the page shows what was sent instead of the form.
+ * Bevestiging: the staff's text and the one send ('Formulier verzenden') with an e-mail address and a
+ * comment, after 'Ja' (spec 5). Sent once: then the page says what was sent to whom and offers the PDF.
  */
 export function StatusStep({ target, form }: StepProps) {
   const queryClient = useQueryClient();
@@ -455,15 +460,13 @@ export function StatusStep({ target, form }: StepProps) {
   return (
     <div className="flex flex-col gap-5">
       {form.status_text ? <SafeHtml html={form.status_text} /> : <p className="text-slate-800">{choiceTexts.confirmationIntro}</p>}
-      {!form.disable_prices && form.has_additional_work && (
+      {!form.sent_at && !form.disable_prices && form.has_additional_work && (
         <p className="text-slate-800">{`${choiceTexts.extraCostsTotal(form.additional_costs)}${form.paid ? ` (${choiceTexts.paidShort})` : unpaid ? ` (${choiceTexts.unpaid})` : ''}`}</p>
       )}
-      {form.is_admin && form.download_url && (
-        <a href={form.download_url} target="_blank" rel="noopener" className="self-start font-semibold text-brand underline">{choiceTexts.download}</a>
-      )}
-      {form.sent_at ? (
-        <SentSummary form={form} />
-      ) : (
+      {form.sent_at && <SentSummary form={form} />}
+      {/* The PDF of the choices: for whoever sent it (the resident who paid as much as staff); an administrator also before (spec 6). */}
+      {(form.sent_at || form.is_admin) && form.download_url && <PdfLink href={form.download_url} mode="download">{choiceTexts.download}</PdfLink>}
+      {form.sent_at ? null : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={choiceTexts.send}>
           <ErrorSummary errors={errorList(errors)} focusKey={focusKey} title={choiceTexts.invalid} headingLevel={3} />
           <p className="text-sm text-slate-700">{choiceTexts.sendIntro}</p>

@@ -17,28 +17,12 @@ import { useFieldError } from '../hooks/use-field-error';
 import type { GenericStep } from '../steps';
 import { formTexts } from '../texts';
 import { useConfirmDialog } from './confirm-dialog';
+import { PdfLink } from './pdf-link';
 import { SignerNameFields } from './signer-names';
 import { SignaturePadInput, SigningFrame, StoredSignature } from './signing-parts';
 
 type StepProps = { form: GenericForm; entry: TGenericEntry; onDone: (entry: TGenericEntry, to?: GenericStep) => void };
 type Errors = Record<string, string>;
-
-/** Opens a PDF in a new tab (the summary must be seen before the form is finished). */
-export function PdfLink({ href, children, onOpen }: { href: string; children: string; onOpen?: () => void }) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener"
-      onClick={onOpen}
-      className="inline-flex min-h-11 items-center gap-2 self-start rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 underline-offset-2 hover:bg-slate-100 hover:underline"
-    >
-      <svg viewBox="0 0 24 24" className="size-5 text-brand" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6" strokeLinejoin="round" /></svg>
-      {children}
-      <span className="sr-only"> (opent in een nieuw tabblad)</span>
-    </a>
-  );
-}
 
 /**
  * The summary: the server's PDF of the entry, to be opened before 'Formulier afronden' (or
@@ -302,7 +286,7 @@ export function StatusStep({ form, entry, isAdmin }: { form: GenericForm; entry:
         <Banner tone="warning">{formTexts.notCompleteApproved}</Banner>
       ) : (
         <>
-          {entry.summary_pdf && <PdfLink href={entry.summary_pdf}>{formTexts.download}</PdfLink>}
+          {entry.summary_pdf && <PdfLink href={entry.summary_pdf} mode="download">{formTexts.download}</PdfLink>}
           {entry.allow_form_to_be_emailed && (entry.sent_at
             ? <Banner tone="success" title={formTexts.emailedTitle}><p className="[overflow-wrap:anywhere]">{formTexts.emailedTo(entry.email_to, entry.sent_at)}</p></Banner>
             : <EmailForm form={form} entry={entry} />)}

@@ -16,6 +16,7 @@ import { intakePage } from '../paths';
 import { isSectionDone } from '../steps';
 import { formTexts } from '../texts';
 import { useConfirmDialog } from './confirm-dialog';
+import { PdfLink } from './pdf-link';
 import { SectionForm } from './section-form';
 import { StepsLayout } from './steps-nav';
 
@@ -87,6 +88,7 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
       {scope.kind === 'partner' && <p className="text-base font-semibold text-slate-800">{intake.address.full_address}</p>}
       {intake.description && <SafeHtml html={intake.description} />}
       {!intake.editable && <Banner tone="info">{formTexts.intakeSent}</Banner>}
+      {intake.download_url && <PdfLink href={intake.download_url} mode="download">{formTexts.intakeDownload}</PdfLink>}
       <StepsLayout items={items} aside={sendButton}>
         <Card className="flex flex-col gap-5">
           {!current ? (

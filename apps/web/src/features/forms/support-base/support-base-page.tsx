@@ -18,7 +18,7 @@ import { ErrorState, Loading } from '../../../ui/states';
 import { SigningFrame } from '../components/signing-parts';
 import { toast, toastError } from '../../../ui/toaster';
 import { useConfirmDialog } from '../components/confirm-dialog';
-import { PdfLink } from '../components/generic-steps';
+import { PdfLink } from '../components/pdf-link';
 import { SignerNameFields } from '../components/signer-names';
 import { SectionForm } from '../components/section-form';
 import { StepsLayout } from '../components/steps-nav';
