@@ -15,7 +15,7 @@ test.describe('what every list says', () => {
       await expect(card(/Opname van uw woning/)).toContainText('Niet begonnen');
       await expect(card(/Keuzes voor uw keuken/)).toContainText(`Invullen kan tot en met ${deadline}`);
       for (const name of [/Akkoord met de uitvoeringsplanning/, /Aanmelding bewonersavond/, /Draagvlakmeting renovatieplan/]) {
-        await expect(card(name).getByText(/^(Niet begonnen|Bezig|Ondertekenen|Betalen|Verzonden|Afgerond)$/)).toHaveCount(1);
+        await expect(card(name).getByText(/^Status: (Niet begonnen|Bezig|Ondertekenen|Betalen|Verzonden|Afgerond)$/)).toHaveCount(1);
       }
       await expect(page.getByText('geopend')).toHaveCount(0);
       await checkPage(page, 'lists-forms-states');

@@ -20,7 +20,7 @@ export const formTexts = {
     not_started: 'Niet begonnen', filling: 'Bezig', signing: 'Ondertekenen', paying: 'Betalen', sent: 'Verzonden', completed: 'Afgerond',
   } satisfies Record<TFormListState, string>,
   listState: 'Status',
-  deadline: (date: string) => `Invullen kan tot en met ${date}`,
+  deadlineBefore: 'Invullen kan tot en met',
   paymentWaiting: (amount: string) => `Betaling open: € ${amount}`,
   notPaidYet: (amount: string) => `nog niet betaald: € ${amount}`,
   kindIntake: 'Opname',

@@ -66,7 +66,9 @@ export function FormItemList({ audience, items, empty }: { audience: FormsAudien
                     <span className={`rounded-full px-2 py-0.5 font-semibold ${STATE_TONE[item.state]}`}>
                       <span className="sr-only">{`${formTexts.listState}: `}</span>{formTexts.listStates[item.state]}
                     </span>
-                    {item.deadline && !FINISHED.has(item.state) && <span className="text-slate-700">{formTexts.deadline(item.deadline)}</span>}
+                    {item.deadline && !FINISHED.has(item.state) && (
+                      <span className="text-slate-700">{formTexts.deadlineBefore} <span className="whitespace-nowrap">{item.deadline}</span></span>
+                    )}
                   </span>
                 )}
               </span>
