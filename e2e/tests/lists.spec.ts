@@ -4,32 +4,50 @@ import { checkPage, DEMO, expect, loginAsPartner, loginAsResident, test } from '
 /** Issue 18, "What every list says", the spec's routes and the form pages' finish. */
 test.describe('what every list says', () => {
   test('the forms list says per form where the resident stands, with the deadline while one applies', async ({ page, mail }) => {
-    const deadline = await withDatabase(mail, async (db) => {
-      await db.query("UPDATE forms SET deadline = '2099-12-15T12:00:00Z' WHERE name = 'Keuzes voor uw keuken'");
-      return '15-12-2099';
+    // Two forms of this spec's own (other specs change the demo forms' entries): one waiting for Jan's signature
+    // with a closing date, one Jan finished.
+    const names = { signing: 'Lijsttest: nog ondertekenen', done: 'Lijsttest: afgerond' };
+    await withDatabase(mail, async (db) => {
+      await db.query('DELETE FROM forms WHERE name = ANY($1::text[])', [Object.values(names)]);
+      for (const [state, name] of Object.entries(names)) {
+        const form = (await db.query<{ id: number; project_id: number }>(
+          `INSERT INTO forms (project_id, kind, name, description, definition, position, is_active, require_to_sign_form, published_version, closes_at)
+           SELECT project_id, kind, $1, description, definition, 90, true, true, published_version, '2099-12-15T12:00:00Z'
+           FROM forms WHERE name = 'Toestemming om de woning te betreden' RETURNING id, project_id`, [name])).rows[0]!;
+        const signed = state === 'done';
+        await db.query(
+          `INSERT INTO form_entries (form_id, project_id, address_id, one_per_owner, values, status, locked, nr_of_signatures, signatures)
+           VALUES ($1, $2, (SELECT a.id FROM addresses a JOIN address_projects ap ON ap.address_id = a.id WHERE a.zipcode = '1234AB' AND a.house_number = '10' AND ap.project_id = $2 LIMIT 1), true,
+                   '{"akkoord": "ja"}', $3, true, 1, $4)`,
+          [form.id, form.project_id, signed ? 'signed' : 'locked', JSON.stringify({ 1: { image: null, who: 'Jan de Vries', description: null, mobile: null, signed, signedAt: null } })],
+        );
+      }
     });
     try {
       await loginAsResident(page, DEMO.resident);
       await page.goto('/formulieren');
-      const card = (name: RegExp) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
-      await expect(card(/Opname van uw woning/)).toContainText('Niet begonnen');
-      await expect(card(/Keuzes voor uw keuken/)).toContainText(`Invullen kan tot en met ${deadline}`);
-      for (const name of [/Akkoord met de uitvoeringsplanning/, /Aanmelding bewonersavond/, /Draagvlakmeting renovatieplan/]) {
+      const card = (name: RegExp | string) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+      await expect(card(names.signing)).toContainText('Status: Ondertekenen');
+      await expect(card(names.signing)).toContainText('Invullen kan tot en met 15-12-2099');
+      await expect(card(names.done)).toContainText('Status: Afgerond');
+      await expect(card(names.done)).not.toContainText('Invullen kan tot en met'); // nothing left to do: no date to mind
+      // every form says where it stands (the states follow the demo's and the other specs' entries); a menu says nothing
+      for (const name of [/Akkoord met de uitvoeringsplanning/, /Aanmelding bewonersavond/, /Opname van uw woning/, /Draagvlakmeting renovatieplan/, /Keuzes voor uw keuken/]) {
         await expect(card(name).getByText(/^Status: (Niet begonnen|Bezig|Ondertekenen|Betalen|Verzonden|Afgerond)$/)).toHaveCount(1);
       }
+      await expect(card(/Uw woning en de renovatie/).getByText(/^Status:/)).toHaveCount(0);
       await expect(page.getByText('geopend')).toHaveCount(0);
       await checkPage(page, 'lists-forms-states');
 
-      // a form finished before says so, inside its menu too
+      // inside a menu too; the way back has its chevron, as on every other page
       await page.getByRole('link', { name: /Uw woning en de renovatie/ }).click();
       await page.getByRole('link', { name: /Meldingen en verzoeken/ }).click();
-      await expect(card(/Melding van een klein gebrek/)).toContainText('Afgerond');
-      // the way back has its chevron, as on every other page
+      await expect(card(/Melding van een klein gebrek/).getByText(/^Status: /)).toHaveCount(1);
       const back = page.getByRole('link', { name: 'Terug naar het menu' });
       await expect(back.locator('svg')).toHaveCount(1);
       await checkPage(page, 'lists-forms-menu-states');
     } finally {
-      await withDatabase(mail, (db) => db.query("UPDATE forms SET deadline = NULL WHERE name = 'Keuzes voor uw keuken'"));
+      await withDatabase(mail, (db) => db.query('DELETE FROM forms WHERE name = ANY($1::text[])', [Object.values(names)]));
     }
   });
 

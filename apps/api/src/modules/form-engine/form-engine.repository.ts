@@ -62,11 +62,16 @@ export async function findMenu(db: Db, menuId: number): Promise<FormMenuRow | nu
   return row ?? null;
 }
 
-/** The owner's most recent entry of each form of the project (the overview's state per form), by form id. */
+/**
+ * The owner's most recent entry of each form of the project (the overview's state per form), by form id. Of a
+ * form with several entries, the latest one that holds something: a new, untouched entry does not hide the
+ * one finished before it.
+ */
 export async function latestEntriesByForm(db: Db, projectId: number, owner: EntryOwner): Promise<Map<number, FormEntryRow>> {
+  const touched = sql`(${formEntries.values} <> '{}'::jsonb OR ${formEntries.locked} OR ${formEntries.status} NOT IN ('', 'answered', 'answering', 'open'))`;
   const rows = await db.selectDistinctOn([formEntries.formId]).from(formEntries)
     .where(and(eq(formEntries.projectId, projectId), ownedBy(owner)))
-    .orderBy(asc(formEntries.formId), desc(formEntries.id))
+    .orderBy(asc(formEntries.formId), desc(touched), desc(formEntries.id))
     .limit(FORMS_LIMIT);
   return new Map(rows.map((r) => [r.formId, r]));
 }

@@ -96,6 +96,17 @@ describe('the state of each form in the overview', () => {
     expect(await stateOf(jan, f.access)).toBe('sent');
   });
 
+  it('keeps the state of a finished entry of a form that allows several, when a new one is opened but not filled in', async () => {
+    const defect = (await t.query<{ id: number }>("SELECT id FROM forms WHERE name = 'Melding van een klein gebrek'"))[0]!.id;
+    expect(await stateOf(jan, defect)).toBe('completed'); // the demo's finished report
+    expect((await get(`/api/occupant/form/${defect}/new`, jan)).statusCode).toBe(200);
+    expect(await stateOf(jan, defect)).toBe('completed');
+    const fresh = (await get(`/api/occupant/form/${defect}/new`, jan)).json<{ id: number }>().id;
+    const saved = await t.app.inject({ method: 'POST', url: `/api/occupant/form/${defect}/filled-in-form/${fresh}/section/0`, payload: { values: { ruimte: 'Keuken', omschrijving: 'Kraan lekt' } }, headers: bearer(jan) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stateOf(jan, defect)).toBe('filling'); // the report being written now is what is left to do
+  });
+
   it("gives a visitor's public list states of their own code only", async () => {
     const code = (await get(`/api/public/forms/${t.ids.projects.bloemenbuurt}/get-unique/`)).json<{ unique: string }>().unique;
     const list = await get(`/api/public/forms/${t.ids.projects.bloemenbuurt}?unique=${code}`);
