@@ -140,7 +140,9 @@ test.describe('content in the staff console', () => {
     const resident = await residentPage(browser);
     // /planning/{day}/{item_nr}: the item's position within the day (from 0), as the spec's route says
     await resident.goto(`/planning/${iso}`);
-    const titles = await resident.getByRole('region', { name: /^Planning voor/ }).locator('button[aria-expanded]').allTextContents();
+    const dayView = resident.getByRole('region', { name: /^Planning voor/ });
+    await expect(dayView.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' })).toBeVisible();
+    const titles = await dayView.locator('button[aria-expanded]').allTextContents();
     const nr = titles.findIndex((title) => title.includes('Glasvezel aansluiten (nieuwe tijd)'));
     expect(nr).toBeGreaterThanOrEqual(0);
     await resident.goto(`/planning/${iso}/${nr}`);
