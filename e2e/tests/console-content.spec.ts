@@ -138,7 +138,14 @@ test.describe('content in the staff console', () => {
     const jan = "module = 'schedule' AND address_id = (SELECT id FROM addresses WHERE zipcode = '1234AB' AND house_number = '10')";
     const marked = await withDatabase(mail, (db) => db.query<{ item_id: number }>(`SELECT item_id FROM content_reads WHERE ${jan}`)).then((r) => r.rows.map((row) => row.item_id));
     const resident = await residentPage(browser);
-    await resident.goto(`/planning/${iso}/${itemId}`);
+    // /planning/{day}/{item_nr}: the item's position within the day (from 0), as the spec's route says
+    await resident.goto(`/planning/${iso}`);
+    const dayView = resident.getByRole('region', { name: /^Planning voor/ });
+    await expect(dayView.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' })).toBeVisible();
+    const titles = await dayView.locator('button[aria-expanded]').allTextContents();
+    const nr = titles.findIndex((title) => title.includes('Glasvezel aansluiten (nieuwe tijd)'));
+    expect(nr).toBeGreaterThanOrEqual(0);
+    await resident.goto(`/planning/${iso}/${nr}`);
     const toggle = resident.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(resident.getByText('Tussen 13 en 17 uur')).toBeVisible();

@@ -62,9 +62,19 @@ export const ZChatNotification = z.object({
 });
 export type TChatNotification = z.infer<typeof ZChatNotification>;
 
+const ZChatCustomer = z.object({ id: z.number(), name: z.string(), project_name: z.string(), notification: ZChatNotification.nullable() });
+
+/**
+ * The resident's chat answer: the spec's chat, customer, client and unique (spec 5, 7), plus the notification
+ * at the top level that the portal reads. `client` is the resident (name and e-mail address); `unique` is null:
+ * residents are known by their address, not by a visitor code.
+ */
 export const ZOccupantChat = z.object({
   chat: z.array(ZChatMessage),
   notification: ZChatNotification.nullable(),
+  customer: ZChatCustomer,
+  client: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  unique: z.string().nullable(),
 });
 export type TOccupantChat = z.infer<typeof ZOccupantChat>;
 
@@ -73,7 +83,7 @@ export type TPublicChatParams = z.infer<typeof ZPublicChatParams>;
 
 export const ZPublicChat = z.object({
   chat: z.array(ZChatMessage),
-  customer: z.object({ id: z.number(), name: z.string(), project_name: z.string(), notification: ZChatNotification.nullable() }),
+  customer: ZChatCustomer,
   /** What the server remembers of the visitor (from their last message). */
   client: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
   /** The visitor code to keep (per project) and send with every later call. */

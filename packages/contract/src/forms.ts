@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDutchDate, ZHtml, ZId, ZLanguage, ZOccupantQuery, ZPageQuery, ZVisitorUnique } from './common.ts';
-import { CONTACT_GENDERS, CONTACT_OPTIONAL_FIELDS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES, SIGNING_MOBILE_MAX_LENGTH, signingMobile } from './form-rules.ts';
+import { CONTACT_GENDERS, CONTACT_OPTIONAL_FIELDS, FORM_ELEMENT_TYPES, FORM_LIMITS, SELECT_TYPES, SIGNING_MOBILE_MAX_LENGTH, signingMobile, type TFormFamily } from './form-rules.ts';
 
 /**
  * The form engine on the wire: one element and section model for every family (rules in form-rules.ts),
@@ -155,6 +155,58 @@ export type TFormSection = z.infer<typeof ZFormSection>;
 /** Module codes of form list items: 13 intake, 14 support-base, 16 choice; null for a generic form. */
 export const FORM_MODULES = { intake: 13, supportBase: 14, choice: 16 } as const;
 
+/**
+ * What is left to do with a form, in the order a resident meets them: not started, being filled in, waiting
+ * for signatures, waiting for payment, sent to the provider, and finished without a send step (a generic
+ * form at its status step, a consent form recorded on paper, an intake form staff handled after sending).
+ */
+export const FORM_LIST_STATES = ['not_started', 'filling', 'signing', 'paying', 'sent', 'completed'] as const;
+export type TFormListState = (typeof FORM_LIST_STATES)[number];
+
+/** What formListState needs of the owner's latest entry of a form (null: no entry yet). */
+export type FormListFacts = {
+  status: string;
+  locked: boolean;
+  /** The entry holds at least one answer. */
+  answered: boolean;
+  /** Signing is part of the form and not every signer has signed. */
+  signingOpen: boolean;
+  /** A signature was asked for (number of signers chosen, or a request at the signing service). */
+  signingStarted: boolean;
+  /** Choice: extra costs wait for the online payment (choicePaymentDue). */
+  paymentDue: boolean;
+  /** Generic: e-mailed at the status step. */
+  emailed: boolean;
+  /** Support-base: finished on paper. */
+  onPaper: boolean;
+};
+
+/** A form's state in the forms overview, per family (statuses in form-engine.table.ts, support-base.ts, choice.ts). */
+export function formListState(family: TFormFamily, entry: FormListFacts | null): TFormListState {
+  if (!entry) return 'not_started';
+  const untouched = !entry.answered && !entry.locked && (entry.status === '' || entry.status === 'answered' || entry.status === 'answering' || entry.status === 'open');
+  switch (family) {
+    case 'intake':
+      if (entry.status === 'sent') return 'sent';
+      if (['', 'open', 'new', 'denied'].includes(entry.status)) return untouched ? 'not_started' : 'filling';
+      return 'completed';
+    case 'support-base':
+      // Signed or confirmed shows as 'afgerond' in the wizard (spec 4.1), and so does a form finished on paper.
+      if (entry.onPaper || entry.status === 'signed' || entry.status === 'confirmed') return 'completed';
+      if (entry.signingStarted && entry.signingOpen) return 'signing';
+      return untouched ? 'not_started' : 'filling';
+    case 'choice':
+      if (entry.paymentDue) return 'paying'; // also after staff sent it for the address: the payment still waits (spec 6)
+      if (entry.status === 'send') return 'sent';
+      if (entry.locked && entry.signingOpen) return 'signing';
+      return untouched ? 'not_started' : 'filling';
+    case 'generic':
+      if (!entry.locked) return untouched ? 'not_started' : 'filling';
+      if (entry.signingOpen) return 'signing';
+      return entry.emailed ? 'sent' : 'completed';
+  }
+}
+
 export const ZFormListItem = z.object({
   id: z.number(),
   /** The generic form's id (for `module` null), else the id of the intake/support-base/choice form. */
@@ -170,6 +222,10 @@ export const ZFormListItem = z.object({
    * not paid): the amount in Dutch format ('1.250,50'); null otherwise. The overview offers 'Naar betaling'.
    */
   total_not_paid: z.string().nullable(),
+  /** Where this address (or visitor) stands with the form, computed on the server (formListState); null for a menu. */
+  state: z.enum(FORM_LIST_STATES).nullable(),
+  /** The last day the form can be changed (a choice form's deadline, else its closing moment), DD-MM-YYYY; null when there is none. */
+  deadline: ZDutchDate.nullable(),
 });
 export type TFormListItem = z.infer<typeof ZFormListItem>;
 

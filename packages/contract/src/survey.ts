@@ -9,13 +9,13 @@ import { SURVEY_ANSWER_MAX_LENGTH, SURVEY_QUESTION_TYPES, SURVEY_SELECT_TYPES, S
  * Residents:  GET  /occupant/surveys/                       -> TSurveyListItem[]
  *             GET  /occupant/survey/{id}                    -> TSurvey
  *             POST /occupant/survey/{id}                    TSurveySubmitBody -> { success: true }
- *             POST /occupant/survey/{id}/element/{element_id}   multipart field `image` -> TSurveyPhoto
+ *             POST /occupant/survey/{id}/element/{element_id}   multipart field `image` or `files[image]` -> TSurveyPhoto
  *             (the photo's url is a file link, /api/files/{file_id}/{filename}?token=, signed for the session)
  * (occupant calls take `project_id` in the query, like every occupant read)
- * Visitors:   GET  /public/surveys/{project_id}?unique=     -> TPublicSurveyList (issues a unique when none/unknown)
+ * Visitors:   GET  /public/surveys/{project_id}?unique=     -> TSurveyListItem[], the code in X-Visitor-Unique (issued when none/malformed)
  *             GET  /public/survey/{id}?unique=              -> TSurvey (answers only for the visitor's own unique)
  *             POST /public/survey/{id}/{unique}             TSurveySubmitBody -> { success: true }
- *             POST /public/survey/{id}/{unique}/element/{element_id}  multipart field `image` -> TSurveyPhoto
+ *             POST /public/survey/{id}/{unique}/element/{element_id}  multipart field `image` or `files[image]` -> TSurveyPhoto
  *             GET  /public/survey/{id}/{unique}/photo/{photo_id}      the stored photo
  *
  * The submit body names answers by question or element:
@@ -146,9 +146,14 @@ export const ZSurveyListItem = z.object({ id: z.number(), name: z.string(), vers
 export type TSurveyListItem = z.infer<typeof ZSurveyListItem>;
 export const ZSurveyList = z.array(ZSurveyListItem);
 
-/** The public list carries the visitor's unique: the one sent when it is known, else a new one. */
-export const ZPublicSurveyList = z.object({ unique: z.string(), surveys: ZSurveyList });
+/**
+ * The public list is a list, as the spec gives it (GET /public/surveys/{project_id} "returns a list"); the visitor's
+ * code (the one sent when it is well-formed, else a new one) comes in the header VISITOR_UNIQUE_HEADER.
+ */
+export const ZPublicSurveyList = ZSurveyList;
 export type TPublicSurveyList = z.infer<typeof ZPublicSurveyList>;
+/** The answer header of the public survey list that carries the visitor's code to keep. */
+export const VISITOR_UNIQUE_HEADER = 'x-visitor-unique';
 
 // ---- requests ----------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { deadlineIn, printLetters } from '../../test/consent-letters.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formMessages, surveyMessages, ZPublicSurveyList } from '@portal/contract';
+import { formMessages, surveyMessages, VISITOR_UNIQUE_HEADER, ZPublicSurveyList } from '@portal/contract';
 import { consoleToken, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { registerPublicScope } from './public-scope.ts';
 
@@ -77,7 +77,9 @@ describe("public routes answer for the customer of the request's host only", () 
     const before = { chat: await count('chat_messages'), responses: await count('survey_responses'), entries: await count('form_entries') };
     expect((await on(DEVRIES, 'POST', `/api/public/chat/${b}`, { from_name: 'Bezoeker', message: 'Hallo' })).statusCode).toBe(404);
 
-    const unique = ZPublicSurveyList.parse((await on(WOONSTAD, 'GET', `/api/public/surveys/${b}`)).json()).unique;
+    const surveyList = await on(WOONSTAD, 'GET', `/api/public/surveys/${b}`);
+    ZPublicSurveyList.parse(surveyList.json());
+    const unique = String(surveyList.headers[VISITOR_UNIQUE_HEADER]);
     const answer = { answers: [{ question_id: 1, answer: 4 }, { question_id: 2, answer: 'Rustig.' }] };
     expect((await on(DEVRIES, 'POST', `/api/public/survey/${ids.survey}/${unique}`, answer)).statusCode).toBe(404);
 

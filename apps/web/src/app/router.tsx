@@ -118,6 +118,7 @@ const screens: Screen[] = [
   { path: '/public/formulier/:projectId/:formId/:id/:section?/:nr?', area: 'public', page: lazyPage(() => import('./routes/form-entry')) },
   { path: '/public/formulier/:formId', area: 'public', page: lazyPage(() => import('./routes/public-simple-form')) },
   // Intake forms (opname): the resident's own, and a partner's per address.
+  { path: '/formulier/opname', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/intake-start')) },
   { path: '/formulier/opname/:formId/:section?', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/intake')) },
   // Choice forms (keuze): the resident's (or an is_admin session's) and staff's for an address.
   { path: '/formulier/keuze/:formId/:section?/:nr?', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/choice-form')) },
@@ -125,9 +126,9 @@ const screens: Screen[] = [
   // A partner's choice forms of the project (the partner's Formulieren tile) and a form's addresses: the same lists as intake's.
   { path: '/partner/keuze/project/:projectId/formulieren', area: 'partner', roles: STAFF, occupantTo: '/formulieren', page: lazyPage(() => import('./routes/partner-forms')) },
   { path: '/partner/keuze/project/:projectId/formulier/:formId/adressen', area: 'partner', roles: STAFF, page: lazyPage(() => import('./routes/partner-form-addresses')) },
-  // The spec's intake tile target for residents too: a resident is sent on to the forms overview, which lists their intake forms.
+  // The spec's intake tile target for residents too: a resident is sent on to their own intake form (/formulier/opname).
   {
-    path: '/partner/opname/project/:projectId/formulieren', area: 'partner', roles: STAFF, occupantTo: '/formulieren',
+    path: '/partner/opname/project/:projectId/formulieren', area: 'partner', roles: STAFF, occupantTo: '/formulier/opname',
     page: lazyPage(() => import('./routes/partner-forms')),
   },
   { path: '/partner/opname/project/:projectId/formulier/:formId/adressen', area: 'partner', roles: STAFF, page: lazyPage(() => import('./routes/partner-form-addresses')) },

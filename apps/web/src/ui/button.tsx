@@ -26,3 +26,13 @@ export function ButtonLink({ variant = 'primary', className = '', children, to }
     </Link>
   );
 }
+
+/** The way back from a page (to the dashboard, the list, the menu): a secondary button with a chevron before its text. */
+export function BackLink({ to, children, className = '' }: { to: string; children: ReactNode; className?: string }) {
+  return (
+    <ButtonLink variant="secondary" to={to} className={className}>
+      <svg viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
+      {children}
+    </ButtonLink>
+  );
+}

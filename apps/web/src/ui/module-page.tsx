@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from './button';
+import { BackLink } from './button';
 import { Page } from './page';
 
 /** A module page: its title (the page's h1) and the way back to the dashboard. */
@@ -11,10 +11,7 @@ export function ModulePage({ title, backTo, children, actions }: { title: string
         // With actions of its own the row becomes a column of equal buttons on a phone, lined up under the title.
         <div className={actions ? 'grid w-full grid-cols-1 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center' : 'flex flex-wrap items-center gap-2'} data-testid="page-actions">
           {actions}
-          <ButtonLink variant="secondary" to={backTo}>
-            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
-            Terug naar dashboard
-          </ButtonLink>
+          <BackLink to={backTo}>Terug naar dashboard</BackLink>
         </div>
       }
     >

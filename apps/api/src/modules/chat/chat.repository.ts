@@ -226,10 +226,15 @@ export async function findUserName(db: Db, userId: number): Promise<string | nul
 }
 
 export async function findOccupantName(db: Db, occupantId: number, addressId: number): Promise<string | null> {
+  return (await findOccupantContact(db, occupantId, addressId))?.name ?? null;
+}
+
+/** The occupant's name and e-mail address (the chat answer's `client`), if the occupant lives at the address. */
+export async function findOccupantContact(db: Db, occupantId: number, addressId: number): Promise<{ name: string; email: string | null } | null> {
   const [row] = await db
-    .select({ name: sql<string>`concat_ws(' ', ${occupants.firstName}, ${occupants.affix}, ${occupants.lastName})` })
+    .select({ name: sql<string>`concat_ws(' ', ${occupants.firstName}, ${occupants.affix}, ${occupants.lastName})`, email: occupants.emailAddress })
     .from(occupants)
     .where(and(eq(occupants.id, occupantId), eq(occupants.addressId, addressId)))
     .limit(1);
-  return row?.name ?? null;
+  return row ?? null;
 }

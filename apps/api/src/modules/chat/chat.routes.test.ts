@@ -58,6 +58,20 @@ describe('resident chat: GET and POST /api/occupant/chat', () => {
     expect(notification.is_visible).toBe(isNotificationVisible(notification, new Date()));
   });
 
+  it("gives the spec's chat answer (chat, customer, client, unique) to a resident too", async () => {
+    const [jansRow] = await t.query<{ email: string | null }>("SELECT email_address AS email FROM occupants WHERE id = $1", [t.ids.occupants.jan]);
+    const [project] = await t.query<{ id: number; name: string; customer_id: number; customer: string }>(
+      'SELECT p.id, p.name, p.customer_id, c.name AS customer FROM projects p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1', [t.ids.projects.bloemenbuurt]);
+    const body = ZOccupantChat.parse((await http.get('/api/occupant/chat?language=nl', jan)).json());
+    expect(body.customer).toEqual({ id: project!.customer_id, name: project!.customer, project_name: project!.name, notification: body.notification });
+    expect(body.client).toEqual({ name: 'Jan de Vries', email: jansRow!.email });
+    expect(body.unique).toBeNull(); // residents are known by their address, not by a visitor code
+    // Fatima's answer names her, and the project asked for
+    const [river] = await t.query<{ name: string }>('SELECT name FROM projects WHERE id = $1', [t.ids.projects.rivierenwijk]);
+    const hers = ZOccupantChat.parse((await http.get(`/api/occupant/chat?project_id=${t.ids.projects.rivierenwijk}`, fatima)).json());
+    expect(hers).toMatchObject({ customer: { project_name: river!.name }, client: { name: 'Fatima El Amrani' }, unique: null });
+  });
+
   it('sends a message: 200 Bericht verzonden, and it comes back last in the conversation', async () => {
     const res = await http.post('/api/occupant/chat', { message: '  Kan de monteur ook na 16:00 uur komen?  ', language: 'nl' }, jan);
     expect(res.statusCode).toBe(200);

@@ -15,7 +15,7 @@ import type { ProjectRow } from '../project/project.repository.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import {
   addressUnreadCount, ensureAddressConversation, ensureVisitorConversation, findAddressConversation, findInboxEntry,
-  findNotification, findOccupantName, findUserName, findVisitorConversation, insertMessage, listInbox, listMessages, markRead,
+  findNotification, findOccupantContact, findOccupantName, findUserName, findVisitorConversation, insertMessage, listInbox, listMessages, markRead,
   type ConversationRow, type InboxRow, type MessageRow, type NotificationRow,
 } from './chat.repository.ts';
 
@@ -107,9 +107,9 @@ export function createChatService(deps: ChatServiceDeps) {
     return found;
   }
 
-  async function occupantProjectWithChat(session: Session, projectId?: number): Promise<ProjectRow> {
+  async function occupantProjectWithChat(session: Session, projectId?: number): Promise<Found> {
     if (session.addressId === null) throw new ForbiddenError();
-    return (await withChat(await projects.occupantProjectId(session, projectId))).project;
+    return withChat(await projects.occupantProjectId(session, projectId));
   }
 
   async function publicProjectWithChat(projectId: number): Promise<Found> {
@@ -142,22 +142,29 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     /** One page of the address's conversation; the first page (no `before`) marks the team's messages read. */
     async occupantChat(session: Session, projectId?: number, page: TPageQuery = {}): Promise<Paged<TOccupantChat>> {
-      const project = await occupantProjectWithChat(session, projectId);
+      const { project, customer } = await occupantProjectWithChat(session, projectId);
       const addressId = session.addressId!;
-      const [conversation, notification] = await Promise.all([
+      const [conversation, notification, contact] = await Promise.all([
         findAddressConversation(db, project.id, addressId),
         notificationFor(project.customerId, project.id),
+        session.occupantId !== null ? findOccupantContact(db, session.occupantId, addressId) : Promise.resolve(null),
       ]);
-      if (!conversation) return { answer: { chat: [], notification }, hasMore: false };
+      // The spec's chat answer (chat, customer, client, unique) as the public chat gives it; a resident has no visitor code.
+      const answer = (chat: TChatMessage[]): TOccupantChat => ({
+        chat, notification, unique: null,
+        customer: { id: customer.id, name: customer.name, project_name: project.name, notification },
+        client: { name: contact?.name || null, email: contact?.email ?? null },
+      });
+      if (!conversation) return { answer: answer([]), hasMore: false };
       const { items, hasMore } = await historyPage(db, conversation.id, page);
       if (page.before === undefined && conversation.addressUnreadCount > 0 && (await markRead(db, conversation.id, 'address')) > 0) {
         await projects.invalidateNewItems({ addressId });
       }
-      return { answer: { chat: items, notification }, hasMore };
+      return { answer: answer(items), hasMore };
     },
 
     async occupantSend(session: Session, projectId: number | undefined, message: string): Promise<TChatSendResponse> {
-      const project = await occupantProjectWithChat(session, projectId);
+      const { project } = await occupantProjectWithChat(session, projectId);
       const addressId = session.addressId!;
       await limiter.hit([{ key: `chat:address:${addressId}`, max: limits.conversation }]);
       const conversation = await ensureAddressConversation(db, project.id, addressId);

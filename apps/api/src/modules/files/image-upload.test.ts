@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileMessages, ZPublicSurveyList, type TSurveyPhoto } from '@portal/contract';
+import { fileMessages, VISITOR_UNIQUE_HEADER, ZPublicSurveyList, type TSurveyPhoto } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/staff-content-b.ts';
 import { imageWorkLoad, runImageWork } from './image-work.ts';
@@ -36,8 +36,9 @@ describe('anonymous photo uploads: a phone photo passes, a decompression bomb do
     // One image at a time and one more waiting, so that the test can fill the queue itself.
     t = await createTestApp({ worker: false, env: { IMAGE_WORKERS: '1', IMAGE_QUEUE_MAX: '1' } });
     const [survey] = await t.query<{ id: number }>("SELECT id FROM surveys WHERE name = 'Uw bezoek aan de proefwoning'");
-    const list = ZPublicSurveyList.parse((await t.app.inject({ method: 'GET', url: `/api/public/surveys/${t.ids.projects.bloemenbuurt}` })).json());
-    url = `/api/public/survey/${survey!.id}/${list.unique}/element/foto`;
+    const list = await t.app.inject({ method: 'GET', url: `/api/public/surveys/${t.ids.projects.bloemenbuurt}` });
+    ZPublicSurveyList.parse(list.json());
+    url = `/api/public/survey/${survey!.id}/${String(list.headers[VISITOR_UNIQUE_HEADER])}/element/foto`;
   });
   afterAll(async () => {
     await t?.close();

@@ -86,6 +86,12 @@ export async function processImage(
  * cannot be read) a 422, text with invalid characters a 400 - each with a Dutch message. The route's plugin
  * registers @fastify/multipart.
  */
+/**
+ * The photo's multipart field: `image`, or as the spec's calls put files, `files[key]` (portal.md section 7:
+ * "Multipart uploads put files under files[key]"), any key: an upload takes one file.
+ */
+export const isImageField = (name: string) => name === 'image' || /^files\[[A-Za-z0-9_-]{1,64}\]$/.test(name);
+
 export async function readImageUpload(request: FastifyRequest, maxBytes: number, texts: ImageTexts): Promise<Buffer> {
   const missing = () => new UnprocessableError(texts.missing, field(texts.missing));
   if (!request.isMultipart()) throw missing();
@@ -98,7 +104,7 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number,
     if (!part) throw missing();
     // A form's text streams past the hook that checks every other input: the same rule, here (400).
     assertValidInput(multipartText(part));
-    if (part.fieldname !== 'image') throw missing();
+    if (!isImageField(part.fieldname)) throw missing();
     const data = await part.toBuffer();
     if (data.length === 0) throw missing();
     return data;

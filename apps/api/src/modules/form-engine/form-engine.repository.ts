@@ -63,20 +63,18 @@ export async function findMenu(db: Db, menuId: number): Promise<FormMenuRow | nu
   return row ?? null;
 }
 
-/** The forms of a project this owner has an entry of (the overview's `fetched`). */
-export async function formIdsWithEntries(db: Db, projectId: number, owner: EntryOwner): Promise<Set<number>> {
-  const rows = await db.selectDistinct({ formId: formEntries.formId }).from(formEntries).where(and(eq(formEntries.projectId, projectId), ownedBy(owner)));
-  return new Set(rows.map((r) => r.formId));
-}
-
-/** The owner's locked choice entries of the project with extra costs not paid (the overview's payment waiting), with their form. */
-export function unpaidChoiceEntries(db: Db, projectId: number, owner: EntryOwner): Promise<Array<{ entry: FormEntryRow; form: FormRow }>> {
-  return db.select({ entry: formEntries, form: forms }).from(formEntries).innerJoin(forms, eq(forms.id, formEntries.formId))
-    .where(and(
-      eq(formEntries.projectId, projectId), ownedBy(owner), eq(forms.kind, 'choice'), eq(forms.enablePayment, true), eq(forms.isActive, true),
-      eq(formEntries.locked, true), isNull(formEntries.paidAt), sql`${formEntries.amountCents} > 0`,
-    ))
+/**
+ * The owner's most recent entry of each form of the project (the overview's state per form), by form id. Of a
+ * form with several entries, the latest one that holds something: a new, untouched entry does not hide the
+ * one finished before it.
+ */
+export async function latestEntriesByForm(db: Db, projectId: number, owner: EntryOwner): Promise<Map<number, FormEntryRow>> {
+  const touched = sql`(${formEntries.values} <> '{}'::jsonb OR ${formEntries.locked} OR ${formEntries.status} NOT IN ('', 'answered', 'answering', 'open'))`;
+  const rows = await db.selectDistinctOn([formEntries.formId]).from(formEntries)
+    .where(and(eq(formEntries.projectId, projectId), ownedBy(owner)))
+    .orderBy(asc(formEntries.formId), desc(touched), desc(formEntries.id))
     .limit(FORMS_LIMIT);
+  return new Map(rows.map((r) => [r.formId, r]));
 }
 
 export async function findEntry(db: Queryable, formId: number, entryId: number, owner: EntryOwner): Promise<FormEntryRow | null> {

@@ -110,7 +110,7 @@ describe('the forms overview', () => {
     ]);
     const one = await get(`/api/occupant/form/menu/${menus.requests}`, jan);
     expect(one.json<TFormMenu>().items).toEqual([
-      { id: f.defect, form_id: f.defect, name: 'Melding van een klein gebrek', module: null, type: 'form', allow_multiple_entries: true, fetched: true, total_not_paid: null },
+      { id: f.defect, form_id: f.defect, name: 'Melding van een klein gebrek', module: null, type: 'form', allow_multiple_entries: true, fetched: true, total_not_paid: null, state: 'completed', deadline: null },
     ]);
     // Fatima at 12 has no entry of it
     expect((await get(`/api/occupant/form/menu/${menus.requests}`, fatima)).json<TFormMenu>().items[0]!.fetched).toBe(false);
@@ -133,7 +133,7 @@ describe('the forms overview', () => {
     expect(code.json<{ unique: string }>().unique).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const list = await get(`/api/public/forms/${t.ids.projects.bloemenbuurt}`);
     expect(list.json<TFormListItem[]>()).toEqual([
-      { id: f.evening, form_id: f.evening, name: 'Aanmelding bewonersavond', module: null, type: 'form', allow_multiple_entries: false, fetched: false, total_not_paid: null },
+      { id: f.evening, form_id: f.evening, name: 'Aanmelding bewonersavond', module: null, type: 'form', allow_multiple_entries: false, fetched: false, total_not_paid: null, state: 'not_started', deadline: null },
     ]);
     expect((await get(`/api/public/forms/menus/${t.ids.projects.bloemenbuurt}`)).json()).toEqual([]); // no menu holds a public form
     expect((await get(`/api/public/forms/menu/${menus.home}`)).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
-  choicePaymentDue, drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formatCents, formMessages, nrOfSignaturesError, signingMobileError,
+  choicePaymentDue, drawnSignatureErrors, emailListAddresses, emailListError, FORM_MODULES, formatCents, formListState, formMessages, nrOfSignaturesError, signingMobileError,
+  type FormListFacts,
   type TFormListItem, type TFormMenu, type TFormOccupant, type TFormSaveBody, type TFormSignature, type TFormValues, type TGenericEntry,
   type TGenericEntrySummary, type TModuleName, type TPublicSimpleForm, type TSuccess,
 } from '@portal/contract';
@@ -14,8 +15,8 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { Session } from '../auth/session.store.ts';
 import { fileUrl, readAll, safeFilename, type FilesService } from '../files/index.ts';
 import {
-  actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, formIdsWithEntries,
-  insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, markEmailed, ownerOf, unpaidChoiceEntries, updateEntry,
+  actorOf, asFormNotFound, countEntries, summarySignatures, findEntry, findEntryById, findForm, findLatestEntry, findMenu, findPhoto, formEntries, latestEntriesByForm,
+  insertEntry, insertEvent, listEntries, listProjectForms, listProjectMenus, markEmailed, ownerOf, updateEntry,
   allSigned, assertMaxSigners, blankSignature, recordSigned as recordSignedEntry, signersOf, signerSigned, signingLink,
   type EntryContext, type FormCaller, type FormEngine, type FormEntryRow, type FormMenuRow, type FormRow, type StoredSignature,
 } from '../form-engine/index.ts';
@@ -59,6 +60,33 @@ const subjectOf = (entryId: number): SigningSubject => ({ kind: 'generic-form', 
 
 /** Whose entries are e-mailed to one address, once: callers nobody knows (a visitor of a public form), not residents or staff. */
 const emailedOnce = (caller: FormCaller) => caller.kind === 'visitor' || caller.kind === 'anonymous';
+
+/**
+ * A choice form whose extra costs wait for this address's online payment (staff may have finished the form for
+ * it): locked, signed where asked, not paid.
+ */
+const paymentDue = (form: FormRow, entry: FormEntryRow) => form.kind === 'choice' && entry.paidAt === null && choicePaymentDue({
+  c_enable_mollie: form.enablePayment, has_additional_work: true, is_admin: false, locked: entry.locked, paid: false,
+  total_not_paid_cents: entry.amountCents ?? 0, require_to_sign_form: form.requireToSignForm, all_signed: allSigned(entry),
+});
+
+/** What the overview's state of a form reads of the owner's latest entry. */
+const listFacts = (form: FormRow, entry: FormEntryRow, due: boolean): FormListFacts => ({
+  status: entry.status,
+  locked: entry.locked,
+  answered: Object.keys(entry.values).length > 0,
+  signingOpen: (form.kind === 'support-base' || ((form.kind === 'generic' || form.kind === 'choice') && form.requireToSignForm)) && !allSigned(entry),
+  signingStarted: entry.nrOfSignatures !== null || entry.signRequested,
+  paymentDue: due,
+  emailed: entry.emailTo.length > 0 || entry.sentAt !== null,
+  onPaper: entry.onPaper,
+});
+
+/** The last day residents can change the form: a choice form's deadline, else the form's closing moment. */
+const deadlineOf = (form: FormRow): string | null => {
+  const at = form.deadline ?? form.closesAt;
+  return at ? toDutchDate(at) : null;
+};
 
 /** The status step's download and send (spec 4.4): locked, and signed when signing is required. */
 const statusReached = (form: FormRow, entry: FormEntryRow) => entry.locked && (!form.requireToSignForm || allSigned(entry));
@@ -129,17 +157,11 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
   }
 
   async function overview(viewer: Viewer) {
-    const [allForms, menus, fetched, unpaid] = await Promise.all([
+    const [allForms, menus, latest] = await Promise.all([
       listProjectForms(db, viewer.project.id),
       listProjectMenus(db, viewer.project.id),
-      viewer.caller ? formIdsWithEntries(db, viewer.project.id, ownerOf(viewer.caller)) : Promise.resolve(new Set<number>()),
-      viewer.caller ? unpaidChoiceEntries(db, viewer.project.id, ownerOf(viewer.caller)) : Promise.resolve([]),
+      viewer.caller ? latestEntriesByForm(db, viewer.project.id, ownerOf(viewer.caller)) : Promise.resolve(new Map<number, FormEntryRow>()),
     ]);
-    // Choice forms whose extra costs wait for this address's payment (staff may have finished them for it).
-    const toPay = new Map(unpaid.filter(({ entry, form }) => choicePaymentDue({
-      c_enable_mollie: form.enablePayment, has_additional_work: true, is_admin: false, locked: entry.locked, paid: false,
-      total_not_paid_cents: entry.amountCents ?? 0, require_to_sign_form: form.requireToSignForm, all_signed: allSigned(entry),
-    })).map(({ entry }) => [entry.formId, formatCents(entry.amountCents ?? 0)]));
     const shown = allForms.filter((f) => visibleForm(viewer, f));
     const menuIds = new Set(menus.map((m) => m.id));
     const parentOf = (f: FormRow) => (f.menuId !== null && menuIds.has(f.menuId) ? f.menuId : null);
@@ -152,12 +174,18 @@ export function createGenericFormService(deps: GenericFormServiceDeps) {
         id = byId.get(id)?.parentId ?? null;
       }
     }
-    const formItem = (f: FormRow): TFormListItem => ({
-      id: f.id, form_id: f.id, name: f.name, module: MODULE_OF[f.kind], type: 'form', allow_multiple_entries: f.allowMultipleEntries, fetched: fetched.has(f.id),
-      total_not_paid: toPay.get(f.id) ?? null,
-    });
+    const formItem = (f: FormRow): TFormListItem => {
+      const entry = latest.get(f.id) ?? null;
+      const due = entry !== null && paymentDue(f, entry);
+      return {
+        id: f.id, form_id: f.id, name: f.name, module: MODULE_OF[f.kind], type: 'form', allow_multiple_entries: f.allowMultipleEntries, fetched: entry !== null,
+        total_not_paid: due ? formatCents(entry.amountCents ?? 0) : null,
+        state: formListState(f.kind, entry && listFacts(f, entry, due)),
+        deadline: deadlineOf(f),
+      };
+    };
     const menuItem = (m: FormMenuRow): TFormListItem => ({
-      id: m.id, form_id: m.id, name: m.name, module: 'menu', type: 'menu', allow_multiple_entries: false, fetched: false, total_not_paid: null,
+      id: m.id, form_id: m.id, name: m.name, module: 'menu', type: 'menu', allow_multiple_entries: false, fetched: false, total_not_paid: null, state: null, deadline: null,
     });
     const itemsIn = (menuId: number | null): TFormListItem[] => [
       ...menus.filter((m) => live.has(m.id) && (m.parentId !== null && menuIds.has(m.parentId) ? m.parentId : null) === menuId).map(menuItem),

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  accessMessages, messages, surveyMessages, ZPublicSurveyList, ZSurvey, ZSurveyList,
+  accessMessages, messages, surveyMessages, VISITOR_UNIQUE_HEADER, ZPublicSurveyList, ZSurvey, ZSurveyList,
   type TProject, type TPublicSurveyList, type TSurvey, type TSurveyListItem, type TSurveyPhoto, type TSurveyV1, type TSurveyV2,
 } from '@portal/contract';
 import { bearer, createTestApp, occupantToken, partnerToken, type TestApp } from '../../../test/helpers.ts';
@@ -250,6 +250,17 @@ describe('POST /api/occupant/survey/{id}/element/{element_id}: photos', () => {
     expect((await get(plain)).statusCode).toBe(401);
   });
 
+  it("takes the photo under the spec's multipart field name files[key] too (spec 7: uploads put files under files[key])", async () => {
+    for (const field of ['files[image]', 'files[foto]']) {
+      const res = await upload(url(), { ...(await pngFile(50, 20)), field }, jan);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<TSurveyPhoto>()).toMatchObject({ image_width: 50, image_height: 20 });
+    }
+    const odd = await upload(url(), { ...(await pngFile()), field: 'files[]' }, jan);
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json()).toEqual({ message: surveyMessages.photoMissing, errors: [{ field: 'image', message: surveyMessages.photoMissing }] });
+  });
+
   it('refuses a renamed non-image, a too large file and a missing file, with a Dutch message', async () => {
     const text = await upload(url(), { filename: 'photo.png', contentType: 'image/png', data: Buffer.from('Dit is geen foto, maar tekst.\n'.repeat(20)) }, jan);
     expect(text.statusCode).toBe(422);
@@ -396,23 +407,28 @@ describe('POST /api/occupant/survey/{id}: version 2', () => {
   });
 });
 
+/** The visitor code a public survey list answers with (header X-Visitor-Unique). */
+const codeOf = (res: { headers: Record<string, unknown> }) => String(res.headers[VISITOR_UNIQUE_HEADER]);
+
 describe('public surveys', () => {
   const list = (projectId: number, unique?: string) => get(`/api/public/surveys/${projectId}${unique ? `?unique=${unique}` : ''}`);
 
   it("issues a visitor code and lists a public project's public surveys only", async () => {
     const res = await list(t.ids.projects.bloemenbuurt);
     expect(res.statusCode).toBe(200);
-    const answer = ZPublicSurveyList.parse(res.json());
+    // the spec's shape: a list; the visitor's code comes in a header
+    const answer = { surveys: ZPublicSurveyList.parse(res.json()), unique: String(res.headers[VISITOR_UNIQUE_HEADER]) };
+    expect(Array.isArray(res.json())).toBe(true);
     expect(answer.unique).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(answer.surveys).toEqual([
       { id: ids.neighbourhood, name: 'Wonen in de Bloemenbuurt', version: 1, done: false },
       { id: ids.sampleHome, name: 'Uw bezoek aan de proefwoning', version: 2, done: false },
     ]);
     // a known code is kept (it may come from the chat); a malformed one is replaced
-    expect((await list(t.ids.projects.bloemenbuurt, answer.unique)).json<TPublicSurveyList>().unique).toBe(answer.unique);
-    const replaced = (await list(t.ids.projects.bloemenbuurt, 'kort')).json<TPublicSurveyList>();
-    expect(replaced.unique).not.toBe('kort');
-    expect(replaced.unique).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(codeOf(await list(t.ids.projects.bloemenbuurt, answer.unique))).toBe(answer.unique);
+    const replaced = codeOf(await list(t.ids.projects.bloemenbuurt, 'kort'));
+    expect(replaced).not.toBe('kort');
+    expect(replaced).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
   it('answers 404 for a non-public project, an unknown one and one without the survey module', async () => {
@@ -430,7 +446,7 @@ describe('public surveys', () => {
   });
 
   it('refuses a survey that is not public, or a public survey of a non-public project, with 404', async () => {
-    const unique = (await list(t.ids.projects.bloemenbuurt)).json<TPublicSurveyList>().unique;
+    const unique = codeOf(await list(t.ids.projects.bloemenbuurt));
     for (const id of [ids.kitchen, ids.satisfaction, ids.dakZuidPublic, 999999]) {
       const one = await get(`/api/public/survey/${id}?unique=${unique}`);
       expect(one.statusCode, `survey ${id}`).toBe(404);
@@ -447,8 +463,8 @@ describe('public surveys', () => {
   });
 
   it("ties a visitor's answers to their code: done for them, open for everyone else", async () => {
-    const visitor = (await list(t.ids.projects.bloemenbuurt)).json<TPublicSurveyList>().unique;
-    const other = (await list(t.ids.projects.bloemenbuurt)).json<TPublicSurveyList>().unique;
+    const visitor = codeOf(await list(t.ids.projects.bloemenbuurt));
+    const other = codeOf(await list(t.ids.projects.bloemenbuurt));
     expect(other).not.toBe(visitor);
     const url = `/api/public/survey/${ids.neighbourhood}/${visitor}`;
 
@@ -471,8 +487,8 @@ describe('public surveys', () => {
       expect(theirs.done).toBe(false);
       expect(theirs.questions.every((q) => q.answer === null)).toBe(true);
     }
-    expect((await list(t.ids.projects.bloemenbuurt, visitor)).json<TPublicSurveyList>().surveys.find((s) => s.id === ids.neighbourhood)?.done).toBe(true);
-    expect((await list(t.ids.projects.bloemenbuurt, other)).json<TPublicSurveyList>().surveys.find((s) => s.id === ids.neighbourhood)?.done).toBe(false);
+    expect((await list(t.ids.projects.bloemenbuurt, visitor)).json<TPublicSurveyList>().find((s) => s.id === ids.neighbourhood)?.done).toBe(true);
+    expect((await list(t.ids.projects.bloemenbuurt, other)).json<TPublicSurveyList>().find((s) => s.id === ids.neighbourhood)?.done).toBe(false);
 
     const again = await post(url, { answers: [{ question_id: 1, answer: 1 }, { question_id: 2, answer: 'x' }] });
     expect(again.statusCode).toBe(409);
@@ -486,7 +502,7 @@ describe('public surveys', () => {
   });
 
   it("takes a visitor's photo for a version 2 survey and shows it only with their code", async () => {
-    const visitor = (await list(t.ids.projects.bloemenbuurt)).json<TPublicSurveyList>().unique;
+    const visitor = codeOf(await list(t.ids.projects.bloemenbuurt));
     const up = await upload(`/api/public/survey/${ids.sampleHome}/${visitor}/element/foto`, await pngFile(50, 50));
     expect(up.statusCode, up.body).toBe(200);
     const photo = up.json<TSurveyPhoto>();
@@ -494,7 +510,7 @@ describe('public surveys', () => {
     const image = await get(photo.url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    const someoneElse = (await list(t.ids.projects.bloemenbuurt)).json<TPublicSurveyList>().unique;
+    const someoneElse = codeOf(await list(t.ids.projects.bloemenbuurt));
     expect((await get(`/api/public/survey/${ids.sampleHome}/${someoneElse}/photo/${photo.id}`)).statusCode).toBe(404);
     // the generic file link does not open a visitor's photo
     const [file] = await t.query<{ file_id: number }>('SELECT file_id FROM survey_photos WHERE id = $1', [photo.id]);
@@ -528,7 +544,7 @@ describe('rate limits on public posts', () => {
 
   it('answers 429 after the limit of submits and uploads per client', async () => {
     const [survey] = await limited.query<{ id: number }>("SELECT id FROM surveys WHERE name = 'Wonen in de Bloemenbuurt'");
-    const unique = (await limited.app.inject({ method: 'GET', url: `/api/public/surveys/${limited.ids.projects.bloemenbuurt}` })).json<TPublicSurveyList>().unique;
+    const unique = codeOf(await limited.app.inject({ method: 'GET', url: `/api/public/surveys/${limited.ids.projects.bloemenbuurt}` }));
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
       codes.push((await limited.app.inject({ method: 'POST', url: `/api/public/survey/${survey!.id}/${unique}`, payload: { answers: [] } })).statusCode);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   surveyMessages, ZApiError, ZLanguageQuery, ZOccupantQuery, ZPublicSurveyElementParams, ZPublicSurveyList, ZPublicSurveyListParams,
   ZPublicSurveyParams, ZPublicSurveyPhotoParams, ZPublicSurveyQuery, ZSuccess, ZSurvey, ZSurveyElementParams, ZSurveyList, ZSurveyParams,
-  ZSurveyPhoto, ZSurveySubmitBody, type TSurveyPhoto,
+  ZSurveyPhoto, ZSurveySubmitBody, VISITOR_UNIQUE_HEADER, type TSurveyPhoto,
 } from '@portal/contract';
 import { sessionOf } from '../../plugins/auth.ts';
 import { access } from '../../plugins/access.ts';
@@ -25,7 +25,7 @@ const SUBMIT_DESCRIPTION =
   '(text; an option label, or an array of labels for a check group; an integer 1..n for a smiley/star scale; the photo id of an upload). ' +
   "Invalid: 422 'Formulier niet goed ingevuld' with errors per `answers.{question_id}` / `values.{element_id}`. Answered before: 409.";
 const UPLOAD_DESCRIPTION =
-  'multipart/form-data with the photo in field `image`: png or jpeg by content, size-limited; stored upright, scaled down and without ' +
+  'multipart/form-data with the photo in field `image` (or the spec\'s `files[image]`): png or jpeg by content, size-limited; stored upright, scaled down and without ' +
   'metadata (EXIF, GPS). Answers { id, image_width, image_height, url }; send the id as the element\'s value.';
 
 /**
@@ -71,10 +71,15 @@ export const surveyRoutes = (services: Services): FastifyPluginAsyncZod => async
     config: { access: access.public, publicScope: { kind: 'project', param: 'project_id' } },
     schema: {
       tags: ['surveys'], summary: "A public project's public surveys with the visitor's code",
-      description: 'Send the stored visitor code as `unique`; without one (or a malformed one) a new code is issued. The list marks what this visitor answered.',
+      description: 'Send the stored visitor code as `unique`; without one (or a malformed one) a new code is issued. The answer is the list '
+        + '(spec), each survey marked done when this visitor answered it; the code to keep comes in the header X-Visitor-Unique.',
       params: ZPublicSurveyListParams, querystring: ZPublicSurveyQuery, response: { 200: ZPublicSurveyList, ...errors },
     },
-  }, async (request) => surveys.publicList(request.params.project_id, request.query.unique));
+  }, async (request, reply) => {
+    const { unique, surveys: list } = await surveys.publicList(request.params.project_id, request.query.unique);
+    void reply.header(VISITOR_UNIQUE_HEADER, unique).header('cache-control', 'no-store');
+    return list;
+  });
 
   app.get('/public/survey/:id', {
     config: { access: access.public, ...PUBLIC_SURVEY },

@@ -249,7 +249,8 @@ export function createSurveyService(deps: SurveyServiceDeps) {
     },
 
     /** A visitor's code is kept when it is well-formed (it may come from the chat); otherwise a new one is issued. */
-    async publicList(projectId: number, unique: string | undefined): Promise<TPublicSurveyList> {
+    /** The public surveys with the visitor's code: the one sent, else a new one (the route sends it as a header). */
+    async publicList(projectId: number, unique: string | undefined): Promise<{ unique: string; surveys: TPublicSurveyList }> {
       const project = await publicProject(projectId);
       const code = unique ?? newVisitorCode();
       return { unique: code, surveys: await listSurveys(db, project.id, { visitorTokenHash: hashToken(code) }, { publicOnly: true }) };

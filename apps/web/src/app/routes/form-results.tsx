@@ -5,7 +5,7 @@ import { formsAudience, useFormPlace, useGenericForm } from '../../features/form
 import { formPages } from '../../features/forms/paths';
 import { formTexts } from '../../features/forms/texts';
 import type { FormsAudience } from '../../features/forms/api';
-import { ButtonLink } from '../../ui/button';
+import { BackLink } from '../../ui/button';
 import { Page } from '../../ui/page';
 import { ErrorState, Loading } from '../../ui/states';
 import NotFound from './not-found';
@@ -27,7 +27,7 @@ function Results({ audience, formId }: { audience: FormsAudience; formId: number
   // Back to the menu the form sits in, else to the forms list (spec 2.2).
   const back = place.menuId !== null ? { to: pages.menu(place.menuId), label: formTexts.backToMenu } : { to: pages.list, label: formTexts.backToForms };
   return (
-    <Page title={place.name ?? formTexts.formTitle} actions={<ButtonLink variant="secondary" to={back.to}>{back.label}</ButtonLink>}>
+    <Page title={place.name ?? formTexts.formTitle} actions={<BackLink to={back.to}>{back.label}</BackLink>}>
       {error ? <ErrorState error={error} retry={retry} /> : form ? <FormEntries form={form} /> : <Loading />}
     </Page>
   );

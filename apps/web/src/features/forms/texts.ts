@@ -1,4 +1,4 @@
-import { formMessages, type TFormFamily, type TPartnerEntryState } from '@portal/contract';
+import { formMessages, type TFormFamily, type TFormListState, type TPartnerEntryState } from '@portal/contract';
 
 /** The forms screens' Dutch texts in one place; the spec's own texts come from the contract (formMessages). */
 export const formTexts = {
@@ -11,6 +11,7 @@ export const formTexts = {
   formTitle: 'Formulier',
   empty: 'Er zijn op dit moment geen formulieren.',
   menuEmpty: 'Dit menu bevat geen formulieren.',
+  intakeEmpty: 'Er is op dit moment geen opnameformulier voor uw woning.',
   newEntry: 'Nieuw formulier invullen',
   entries: 'Ingevulde formulieren',
   entriesEmpty: 'U heeft dit formulier nog niet ingevuld.',
@@ -18,7 +19,12 @@ export const formTexts = {
   backToForms: 'Terug naar formulieren',
   backToMenu: 'Terug naar het menu',
   statusLabels: { answered: 'Bezig met invullen', locked: 'Afgerond', signed: 'Ondertekend', completed: 'Afgerond' } as Record<string, string>,
-  opened: 'geopend',
+  /** A form's state in the overview (spec's steps in words): what is left to do, for the resident and the helpdesk alike. */
+  listStates: {
+    not_started: 'Niet begonnen', filling: 'Bezig', signing: 'Ondertekenen', paying: 'Betalen', sent: 'Verzonden', completed: 'Afgerond',
+  } satisfies Record<TFormListState, string>,
+  listState: 'Status',
+  deadlineBefore: 'Invullen kan tot en met',
   paymentWaiting: (amount: string) => `Betaling open: € ${amount}`,
   notPaidYet: (amount: string) => `nog niet betaald: € ${amount}`,
   kindIntake: 'Opname',

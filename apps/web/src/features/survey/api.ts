@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { surveyPaths, type TPublicSurveyList, type TSuccess, type TSurvey, type TSurveyListItem, type TSurveyPhoto, type TSurveySubmitBody } from '@portal/contract';
+import { surveyPaths, VISITOR_UNIQUE_HEADER, type TPublicSurveyList, type TSuccess, type TSurvey, type TSurveyListItem, type TSurveyPhoto, type TSurveySubmitBody } from '@portal/contract';
 import { api } from '../../lib/api';
 import { apiUploadWithProgress } from '../../lib/upload';
 import { audienceKey, type Audience } from '../../lib/audience';
@@ -19,9 +19,14 @@ const visitorCode = (audience: SurveyAudience) => (audience.kind === 'public' ? 
 
 async function listSurveys(audience: SurveyAudience, signal: AbortSignal): Promise<TSurveyListItem[]> {
   if (audience.kind === 'occupant') return api<TSurveyListItem[]>(surveyPaths.occupantList, { signal });
-  const answer = await api<TPublicSurveyList>(surveyPaths.publicList(audience.projectId), { query: { unique: visitorCode(audience) }, token: false, signal });
-  storage.setVisitorUnique(audience.projectId, answer.unique);
-  return answer.surveys;
+  const surveys = await api<TPublicSurveyList>(surveyPaths.publicList(audience.projectId), {
+    query: { unique: visitorCode(audience) }, token: false, signal,
+    onHeaders: (headers) => {
+      const unique = headers.get(VISITOR_UNIQUE_HEADER);
+      if (unique) storage.setVisitorUnique(audience.projectId, unique);
+    },
+  });
+  return surveys;
 }
 
 export const surveyQueries = {

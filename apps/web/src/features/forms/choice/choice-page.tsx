@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { Banner } from '../../../ui/banner';
-import { ButtonLink } from '../../../ui/button';
+import { BackLink } from '../../../ui/button';
 import { Card, Page } from '../../../ui/page';
 import { SafeHtml } from '../../../ui/safe-html';
 import { ErrorState, Loading } from '../../../ui/states';
@@ -57,7 +57,7 @@ export function ChoiceScreen({ target, section, nr }: { target: ChoiceTarget; se
     ? { to: '/formulieren', label: choiceTexts.backToForms }
     : { to: partnerFormPages('choice').addresses(target.projectId, target.scope.formId), label: choiceTexts.backToAddresses };
   const frame = (title: string, body: React.ReactNode) => (
-    <Page title={title} actions={<ButtonLink variant="secondary" to={back.to}>{back.label}</ButtonLink>}>{body}</Page>
+    <Page title={title} actions={<BackLink to={back.to}>{back.label}</BackLink>}>{body}</Page>
   );
   if (query.isPending) return frame(choiceTexts.formTitle, <Loading />);
   if (query.isError) {

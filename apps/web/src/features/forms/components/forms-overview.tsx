@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { FORM_MODULES, type TFormListItem } from '@portal/contract';
+import { Link, Redirect } from 'wouter';
+import { FORM_MODULES, type TFormListItem, type TFormListState } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
-import { ButtonLink } from '../../../ui/button';
+import { BackLink, ButtonLink } from '../../../ui/button';
 import { EmptyState, ErrorState, Loading } from '../../../ui/states';
 import { ApiError } from '../../../lib/api';
 import { storage } from '../../../lib/storage';
@@ -17,6 +17,18 @@ const kindLabel = (item: TFormListItem): string | null => {
   if (item.module === FORM_MODULES.supportBase) return formTexts.kindSupportBase;
   if (item.module === FORM_MODULES.choice) return formTexts.kindChoice;
   return null;
+};
+
+/** Where nothing is left to do the deadline no longer matters. */
+const FINISHED: ReadonlySet<TFormListState> = new Set(['sent', 'completed']);
+/** Something waits for the resident: amber; done: green; not started: grey. Dark text on a light tint keeps the contrast. */
+const STATE_TONE: Record<TFormListState, string> = {
+  not_started: 'bg-slate-100 text-slate-800',
+  filling: 'bg-amber-100 text-amber-900',
+  signing: 'bg-amber-100 text-amber-900',
+  paying: 'bg-amber-100 text-amber-900',
+  sent: 'bg-green-100 text-green-900',
+  completed: 'bg-green-100 text-green-900',
 };
 
 /**
@@ -48,8 +60,16 @@ export function FormItemList({ audience, items, empty }: { audience: FormsAudien
               </span>
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{item.name}</span>
-                {(kind || item.fetched) && (
-                  <span className="text-sm text-slate-700">{[kind, item.fetched ? formTexts.opened : null].filter(Boolean).join(' · ')}</span>
+                {kind && <span className="text-sm text-slate-700">{kind}</span>}
+                {item.state && (
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                    <span className={`rounded-full px-2 py-0.5 font-semibold ${STATE_TONE[item.state]}`}>
+                      <span className="sr-only">{`${formTexts.listState}: `}</span>{formTexts.listStates[item.state]}
+                    </span>
+                    {item.deadline && !FINISHED.has(item.state) && (
+                      <span className="text-slate-700">{formTexts.deadlineBefore} <span className="whitespace-nowrap">{item.deadline}</span></span>
+                    )}
+                  </span>
                 )}
               </span>
               <svg viewBox="0 0 24 24" className="size-5 shrink-0 text-slate-500" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="M9 6l6 6-6 6" /></svg>
@@ -89,9 +109,9 @@ export function FormMenu({ audience, menuId }: { audience: FormsAudience; menuId
     <div className="flex flex-col gap-4">
       <h2 className="text-xl font-bold text-slate-900">{menu.data.name}</h2>
       <FormItemList audience={audience} items={menu.data.items} empty={formTexts.menuEmpty} />
-      <ButtonLink variant="secondary" className="self-start" to={menu.data.parent_id !== null ? pages.menu(menu.data.parent_id) : pages.list}>
+      <BackLink className="self-start" to={menu.data.parent_id !== null ? pages.menu(menu.data.parent_id) : pages.list}>
         {menu.data.parent_id !== null ? formTexts.backToMenu : formTexts.backToForms}
-      </ButtonLink>
+      </BackLink>
     </div>
   );
 }
@@ -126,6 +146,33 @@ export function FormEntries({ form }: { form: GenericForm }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * The resident's intake forms (the Opname tile): one opens straight away, several are listed, none says so.
+ * Intake forms in menus count too (the overview's root shows only forms in no menu).
+ */
+export function IntakeForms() {
+  const audience: FormsAudience = { kind: 'occupant' };
+  const list = useQuery(formQueries.list(audience));
+  const menus = useQuery(formQueries.menus(audience));
+  if (list.isPending || menus.isPending) return <Loading />;
+  if (list.isError) return <ErrorState error={list.error} retry={() => void list.refetch()} />;
+  if (menus.isError) return <ErrorState error={menus.error} retry={() => void menus.refetch()} />;
+  const seen = new Set<number>();
+  const intakes = [...list.data, ...menus.data.flatMap((m) => m.items)].filter((item) => {
+    if (item.type !== 'form' || item.module !== FORM_MODULES.intake || seen.has(item.form_id)) return false;
+    seen.add(item.form_id);
+    return true;
+  });
+  const only = intakes.length === 1 ? intakes[0] : undefined;
+  if (only) return <Redirect to={itemHref(audience, only) ?? '/formulieren'} replace />;
+  return (
+    <div className="flex flex-col gap-4">
+      <FormItemList audience={audience} items={intakes} empty={formTexts.intakeEmpty} />
+      <BackLink className="self-start" to={formPages(audience).list}>{formTexts.backToForms}</BackLink>
     </div>
   );
 }

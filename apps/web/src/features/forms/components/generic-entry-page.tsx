@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { storage } from '../../../lib/storage';
 import { formDrafts } from '../../../lib/form-drafts';
 import { Banner } from '../../../ui/banner';
-import { ButtonLink } from '../../../ui/button';
+import { BackLink } from '../../../ui/button';
 import { Card, Page } from '../../../ui/page';
 import { ErrorState, Loading } from '../../../ui/states';
 import { formKeys, formQueries, genericApi, type GenericForm } from '../api';
@@ -42,7 +42,7 @@ export function GenericEntryScreen({ form, pages, entry, section, nr }: Props) {
 
 function FormNotFound({ pages }: { pages: FormPages }) {
   return (
-    <Page title={formTexts.formTitle} actions={<ButtonLink variant="secondary" to={pages.list}>{formTexts.backToForms}</ButtonLink>}>
+    <Page title={formTexts.formTitle} actions={<BackLink to={pages.list}>{formTexts.backToForms}</BackLink>}>
       <Banner tone="warning">{formTexts.notFound}</Banner>
     </Page>
   );
@@ -105,7 +105,7 @@ function EntryView({ form, pages, entryId, section, nr }: { form: GenericForm; p
   }));
   const blocked = step ? blockedMessage(entry, step) : null;
   return (
-    <Page title={entry.name} actions={<ButtonLink variant="secondary" to={back.to}>{back.label}</ButtonLink>}>
+    <Page title={entry.name} actions={<BackLink to={back.to}>{back.label}</BackLink>}>
       <StepsLayout items={items}>
         <Card className="flex flex-col gap-5">
           {step && (

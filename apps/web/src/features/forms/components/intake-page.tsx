@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { storage } from '../../../lib/storage';
 import { formDrafts } from '../../../lib/form-drafts';
 import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
+import { BackLink, Button } from '../../../ui/button';
 import { Card, Page } from '../../../ui/page';
 import { SafeHtml } from '../../../ui/safe-html';
 import { ErrorState, Loading } from '../../../ui/states';
@@ -57,7 +57,7 @@ export function IntakeScreen({ scope, section, backTo, backLabel }: { scope: Int
   }, [index]);
 
   const frame = (title: string, body: ReactNode) => (
-    <Page title={title} actions={<ButtonLink variant="secondary" to={backTo}>{backLabel}</ButtonLink>}>{body}</Page>
+    <Page title={title} actions={<BackLink to={backTo}>{backLabel}</BackLink>}>{body}</Page>
   );
   if (query.isPending) return frame(formTexts.formTitle, <Loading />);
   if (query.isError) {

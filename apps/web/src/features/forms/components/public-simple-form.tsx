@@ -4,7 +4,7 @@ import type { TFormSection } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { publicFormSubmitted } from '../../../lib/form-drafts';
 import { Banner } from '../../../ui/banner';
-import { ButtonLink } from '../../../ui/button';
+import { BackLink } from '../../../ui/button';
 import { Card, Page } from '../../../ui/page';
 import { SafeHtml } from '../../../ui/safe-html';
 import { ErrorState, Loading } from '../../../ui/states';
@@ -31,7 +31,7 @@ export function PublicSimpleForm({ formId }: { formId: number }) {
     setAnswer(null);
   };
   return (
-    <Page title={formTexts.formTitle} actions={<ButtonLink variant="secondary" to="/formulieren">{formTexts.back}</ButtonLink>}>
+    <Page title={formTexts.formTitle} actions={<BackLink to="/formulieren">{formTexts.back}</BackLink>}>
       <Card className="flex flex-col gap-5">
         {query.isPending ? (
           <Loading />

@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../../../lib/api';
 import { errorList } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
+import { BackLink, Button, ButtonLink } from '../../../ui/button';
 import { ErrorSummary } from '../../../ui/error-summary';
 import { Card, Page } from '../../../ui/page';
 import { describedBy, fieldDomId, FieldSingle, inputClass } from '../../../ui/question-field';
@@ -97,7 +97,7 @@ export function SupportBaseScreen({ scope, section, nr }: Props) {
     previous.current = stepKey;
   }, [stepKey]);
 
-  const back = isPublic ? null : <ButtonLink variant="secondary" to={FORMS_LIST}>{formTexts.backToForms}</ButtonLink>;
+  const back = isPublic ? null : <BackLink to={FORMS_LIST}>{formTexts.backToForms}</BackLink>;
   const frame = (title: string, body: ReactNode) => <Page title={title} actions={back}>{body}</Page>;
   if (query.isPending) return frame(formTexts.formTitle, <Loading />);
   if (query.isError) {

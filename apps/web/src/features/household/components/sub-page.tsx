@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../ui/button';
+import { BackLink } from '../../../ui/button';
 import { Page } from '../../../ui/page';
 import { text } from '../text';
 
@@ -9,10 +9,7 @@ export function ProfileSubPage({ title, children }: { title: string; children: R
     <Page
       title={title}
       actions={
-        <ButtonLink variant="secondary" to="/profiel">
-          <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
-          {text.backToProfile}
-        </ButtonLink>
+        <BackLink to="/profiel">{text.backToProfile}</BackLink>
       }
     >
       {children}

@@ -3,8 +3,8 @@ import type { TScheduleEntry } from '@portal/contract';
 import { ContentArticle } from '../../../ui/content-article';
 import { scheduleTexts } from '../texts';
 
-/** One day's entries as disclosures (closed unless asked for); important ones say so first. */
-export function DayView({ heading, entries, openItemId }: { heading: string; entries: TScheduleEntry[]; openItemId: number | null }) {
+/** One day's entries as disclosures (closed unless asked for by position, from 0); important ones say so first. */
+export function DayView({ heading, entries, openItemNr }: { heading: string; entries: TScheduleEntry[]; openItemNr: number | null }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -12,7 +12,7 @@ export function DayView({ heading, entries, openItemId }: { heading: string; ent
       {entries.length === 0 ? <p className="text-slate-700">{scheduleTexts.nothingThatDay}</p> : (
         <ul className="flex flex-col gap-2">
           {entries.map((entry, index) => (
-            <Disclosure key={`${entry.item.id}-${index}`} entry={entry} initiallyOpen={entry.item.id === openItemId} />
+            <Disclosure key={`${entry.item.id}-${index}`} entry={entry} initiallyOpen={index === openItemNr} />
           ))}
         </ul>
       )}

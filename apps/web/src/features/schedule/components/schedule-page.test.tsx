@@ -12,12 +12,12 @@ import { SchedulePage } from './schedule-page';
 const empty: TSchedule = { comment: null, image_url: null, show_date: false, month: '2026-11', months_with_items: [], sorted_scheduled_items: {} };
 
 /** The page as it renders once the month(s) in `cached` have arrived (null: the month the server opens with). */
-function shown(audience: Audience, cached: Array<[month: string | null, schedule: TSchedule]>, day: string | null = null, itemId: number | null = null): string {
+function shown(audience: Audience, cached: Array<[month: string | null, schedule: TSchedule]>, day: string | null = null, itemNr: number | null = null): string {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   for (const [month, schedule] of cached) client.setQueryData(scheduleKeys.month(audience, month), schedule);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <Router ssrPath="/planning"><SchedulePage audience={audience} day={day} itemId={itemId} /></Router>
+      <Router ssrPath="/planning"><SchedulePage audience={audience} day={day} itemNr={itemNr} /></Router>
     </QueryClientProvider>,
   );
 }
@@ -73,8 +73,16 @@ describe('SchedulePage: one month at a time', () => {
     expect(monthButton(html, /Vorige maand: geen eerdere planning/)).toContain('aria-disabled="true"');
   });
 
+  it('opens the item at the position item_nr of the day (from 0, the spec\'s /planning/{day}/{item_nr}), not by its id', () => {
+    const first = shown(resident, [[null, march], ['2020-05', may]], '2020-05-12', 0);
+    expect(first).toMatch(/aria-expanded="true"[^>]*>.*?Keukens/);
+    expect(first).toMatch(/aria-expanded="false"[^>]*>.*?Stroom af/);
+    // 3 is the id of the first item, but there is no fourth item that day: nothing opens
+    expect(shown(resident, [[null, march], ['2020-05', may]], '2020-05-12', 3)).not.toContain('aria-expanded="true"');
+  });
+
   it('opens a day of another month by its address from that month, with the asked item open', () => {
-    const html = shown(resident, [[null, march], ['2020-05', may]], '2020-05-12', 4);
+    const html = shown(resident, [[null, march], ['2020-05', may]], '2020-05-12', 1);
     expect(html).toContain('data-testid="calendar-month">Mei 2020<');
     expect(html).toContain('Planning voor dinsdag 12 mei 2020');
     expect(html).toMatch(/aria-expanded="true"[^>]*>.*?Belangrijk: .*?Stroom af/);

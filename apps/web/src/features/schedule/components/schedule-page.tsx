@@ -17,8 +17,9 @@ import { MonthCalendar } from './month-calendar';
  * and image (or 'Geen informatie beschikbaar'); otherwise a month calendar beside the chosen day's
  * entries, or 'Geen planning beschikbaar' when nothing is planned. The planning comes a month at a
  * time: the open day's month (a day in the address, /planning/{day}), else the month the server opens with.
+ * /planning/{day}/{item_nr} opens the day's item at that position (0 the first).
  */
-export function SchedulePage({ audience, day, itemId, onRead }: { audience: Audience; day: string | null; itemId: number | null; onRead?: () => void }) {
+export function SchedulePage({ audience, day, itemNr, onRead }: { audience: Audience; day: string | null; itemNr: number | null; onRead?: () => void }) {
   const dayMonth = day && parseDayKey(day) ? day.slice(0, 7) : null;
   const opened = useQuery(scheduleQueries.month(audience, dayMonth));
   // A resident's read marks the whole planning seen (every month): the dashboard count goes down.
@@ -32,7 +33,7 @@ export function SchedulePage({ audience, day, itemId, onRead }: { audience: Audi
     return hasNote ? <Note schedule={data} /> : <EmptyState>{scheduleTexts.noInformation}</EmptyState>;
   }
   if (!hasItems) return <EmptyState>{scheduleTexts.noSchedule}</EmptyState>;
-  return <Planner audience={audience} opened={data} day={day} itemId={itemId} />;
+  return <Planner audience={audience} opened={data} day={day} itemNr={itemNr} />;
 }
 
 function Note({ schedule }: { schedule: TSchedule }) {
@@ -45,7 +46,7 @@ function Note({ schedule }: { schedule: TSchedule }) {
 }
 
 /** The calendar (any month with its own read) beside the open day, whose month `opened` holds. */
-function Planner({ audience, opened, day, itemId }: { audience: Audience; opened: TSchedule; day: string | null; itemId: number | null }) {
+function Planner({ audience, opened, day, itemNr }: { audience: Audience; opened: TSchedule; day: string | null; itemNr: number | null }) {
   const today = useMemo(() => new Date(), []);
   const selectedKey = parseDayKey(day) ? day : defaultDay(plannedDays(opened.sorted_scheduled_items), today);
   const selectedDate = parseDayKey(selectedKey) ?? parseMonthKey(opened.month)!;
@@ -81,7 +82,7 @@ function Planner({ audience, opened, day, itemId }: { audience: Audience; opened
           />
           {shown.isError && <ErrorState error={shown.error} retry={() => void shown.refetch()} />}
         </div>
-        <DayView key={selectedKey} heading={scheduleTexts.dayHeading(formatDay(selectedDate))} entries={entries} openItemId={itemId} />
+        <DayView key={selectedKey} heading={scheduleTexts.dayHeading(formatDay(selectedDate))} entries={entries} openItemNr={itemNr} />
       </div>
     </div>
   );
