@@ -6,6 +6,7 @@ import { isStaffHtmlLink } from '@portal/contract';
 import { ApiError } from '../lib/api';
 import { Button } from './button';
 import { controlBorder, FieldErrorText } from './field';
+import { FilePicker } from './file-picker';
 
 /**
  * The console's rich text editor (TipTap): staff write HTML that the server sanitises when it stores it
@@ -315,19 +316,7 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
   };
   return (
     <PanelBox id={id}>
-      <div className="flex flex-col gap-1">
-        <PanelLabel htmlFor={fileId}>{richTextTexts.imageFile}</PanelLabel>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fileId}-error` : undefined}
-          className="text-sm"
-        />
-        {error && <FieldErrorText id={`${fileId}-error`}>{error}</FieldErrorText>}
-      </div>
+      <FilePicker id={fileId} label={richTextTexts.imageFile} accept="image/png,image/jpeg" onFile={setFile} chosen={file?.name} error={error} />
       <div className="flex flex-col gap-1">
         <PanelLabel htmlFor={altId}>{richTextTexts.imageAlt}</PanelLabel>
         <input id={altId} type="text" value={alt} onChange={(event) => setAlt(event.target.value)} aria-describedby={`${altId}-hint`}

@@ -1,3 +1,4 @@
+import { euroAmount } from '../../lib/money';
 import { formMessages, type TFormFamily, type TPartnerEntryState } from '@portal/contract';
 
 /** The forms screens' Dutch texts in one place; the spec's own texts come from the contract (formMessages). */
@@ -15,8 +16,8 @@ export const formTexts = {
   backToMenu: 'Terug naar het menu',
   statusLabels: { answered: 'Bezig met invullen', locked: 'Afgerond', signed: 'Ondertekend', completed: 'Afgerond' } as Record<string, string>,
   opened: 'geopend',
-  paymentWaiting: (amount: string) => `Betaling open: € ${amount}`,
-  notPaidYet: (amount: string) => `nog niet betaald: € ${amount}`,
+  paymentWaiting: (amount: string) => `Betaling open: ${euroAmount(amount)}`,
+  notPaidYet: (amount: string) => `nog niet betaald: ${euroAmount(amount)}`,
   kindIntake: 'Opname',
   kindSupportBase: 'Draagvlak',
   kindChoice: 'Keuze',
