@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { messages } from '@portal/contract';
+import { formatPostcode, messages } from '@portal/contract';
 import { storage } from '../../lib/storage';
 import { Button } from '../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../ui/error-summary';
@@ -30,7 +30,7 @@ export default function ActivateAccountRoute() {
       <form noValidate onSubmit={next} className="flex flex-col gap-4">
         <ErrorSummary errors={error ? [{ field: 'accept_terms', message: error }] : []} focusKey={summary.focusKey} />
         <p className="text-sm text-slate-700">
-          Welkom! U logt voor het eerst in op het bewonersportaal voor postcode <strong>{activation.zipcode}</strong>, huisnummer{' '}
+          Welkom! U logt voor het eerst in op het bewonersportaal voor postcode <strong>{formatPostcode(activation.zipcode)}</strong>, huisnummer{' '}
           <strong>{activation.house_number}</strong>. Lees en accepteer de voorwaarden; daarna stelt u uw eigen wachtwoord in.
         </p>
         <section aria-label="Voorwaarden" className="rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">
