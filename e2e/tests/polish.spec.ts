@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { bloemenbuurtId } from './console-helpers';
 import { checkPage, cssVariable, DEMO, expect, loginAsResident, loginToConsole, test } from './fixtures';
 import { signatureArea } from './form-helpers';
+import { makePng } from './images';
 
 /** Holds back the app's main script (index-*.js) until `release` is called: the page is the HTML alone until then. */
 async function holdAppScript(page: Page): Promise<() => void> {
@@ -157,5 +158,16 @@ test.describe('the pages’ finish', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectDutchFilePickers(page);
     await checkPage(page, 'console-news-preview');
+
+    // an image put into the text: the preview shows it (the upload's signed link used to be dropped by the cleaning)
+    await page.getByRole('button', { name: 'Afbeelding', exact: true }).click();
+    await page.getByLabel('Afbeelding (png of jpeg)').setInputFiles({ name: 'steiger.png', mimeType: 'image/png', buffer: makePng(300, 200, [200, 80, 20]) });
+    await expect(page.getByText('steiger.png')).toBeVisible();
+    await page.getByRole('button', { name: 'Afbeelding invoegen' }).click();
+    const inline = preview.locator('.staff-html img');
+    await expect(inline).toHaveCount(1);
+    await expect(inline).toHaveAttribute('src', /^\/api\/files\/\d+\/[^?]+$/);
+    await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    await checkPage(page, 'console-news-inline-image');
   });
 });

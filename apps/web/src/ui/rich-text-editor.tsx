@@ -2,7 +2,7 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { isStaffHtmlLink } from '@portal/contract';
+import { isStaffHtmlLink, isStorageImage } from '@portal/contract';
 import { ApiError } from '../lib/api';
 import { Button } from './button';
 import { controlBorder, FieldErrorText } from './field';
@@ -305,7 +305,12 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
     setBusy(true);
     setError(undefined);
     try {
-      const src = await onUploadImage(file);
+      const uploaded = await onUploadImage(file);
+      // The upload's answer signs its link for this session ('?token=...'); staff HTML keeps the plain
+      // storage path (the rule it is stored and shown by, isStorageImage), or the image would be dropped
+      // from the preview and from what is saved. Content images load without a token.
+      const path = uploaded.split(/[?#]/)[0]!;
+      const src = isStorageImage(path) ? path : uploaded;
       editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
       onClose();
     } catch (failure) {
