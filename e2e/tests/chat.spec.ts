@@ -81,7 +81,7 @@ test.describe('chat', () => {
       await expect(partner.getByRole('heading', { level: 1, name: `Berichten: ${DEMO.project}` })).toBeVisible();
       const inbox = partner.getByRole('navigation', { name: 'Gesprekken' });
       const janEntry = inbox.getByRole('link').filter({ hasText: 'Jan de Vries' });
-      await expect(janEntry).toContainText('Tulpstraat 10, 1234AB Utrecht');
+      await expect(janEntry).toContainText('Tulpstraat 10, 1234 AB Utrecht');
       await expect(janEntry).toContainText(question);
       await expect(janEntry).toContainText(/\d+ ongelezen/);
       await expect(inbox.getByRole('link').filter({ hasText: 'Marieke Smit' })).toContainText('marieke.smit@example.nl');

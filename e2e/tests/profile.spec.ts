@@ -14,7 +14,7 @@ test.describe('profile and household accounts', () => {
 
     const jan = card(page, /Jan de Vries/);
     const anna = card(page, /Anna de Vries/);
-    await expect(jan.getByText('U', { exact: true })).toBeVisible();
+    await expect(jan.getByText('Dit bent u', { exact: true })).toBeVisible();
     await expect(jan).toContainText('Heeft een account');
     await expect(anna).toContainText('Geen account');
     // One's own card has no delete button.
@@ -233,7 +233,7 @@ test.describe('household roles and e-mail changes', () => {
     const youssef = card(page, /Youssef El Amrani/);
     await expect(fatima).toContainText('Hoofdbewoner');
     await expect(youssef).toContainText('Gezinslid');
-    await expect(youssef.getByText('U', { exact: true })).toBeVisible();
+    await expect(youssef.getByText('Dit bent u', { exact: true })).toBeVisible();
     await expect(fatima.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
     await expect(youssef.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
     await checkPage(page, 'profile-member');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressFromRecord, addressMessages, checkAddress, checkAddressRows, formatActivationCode, mapAddressColumns, missingColumnsMessage,
+  addressFromRecord, addressMessages, checkAddress, checkAddressRows, formatActivationCode, formatPostcode, mapAddressColumns, missingColumnsMessage,
   normalizePostcode, overlongImportField, parseCoordinate, type TAddressInput,
 } from './staff-addresses-rules.ts';
 
@@ -83,4 +83,11 @@ describe('CSV columns', () => {
 
 it('groups an activation code by four', () => {
   expect(formatActivationCode('ABCDEFGHJKMNPQRS')).toBe('ABCD-EFGH-JKMN-PQRS');
+});
+
+describe('formatPostcode', () => {
+  it('writes every Dutch postcode one way, 1234 AB, whatever way it came in', () => {
+    for (const given of ['1234AB', '1234ab', '1234 AB', ' 1234  ab ']) expect(formatPostcode(given)).toBe('1234 AB');
+    expect(formatPostcode('B-1000')).toBe('B-1000');
+  });
 });

@@ -89,9 +89,13 @@ export function normalizePostcode(value: string): string | null {
   return /^[1-9]\d{3}[A-Z]{2}$/.test(postcode) && !/(SA|SD|SS)$/.test(postcode) ? postcode : null;
 }
 
-/** '1234AB' -> '1234 AB', the way a letter writes it. */
+/**
+ * Every postcode on screen, in mails and in PDFs, one way: '1234AB', '1234ab' and '1234 AB' -> '1234 AB'
+ * (the Dutch standard, as a letter writes it). What is no Dutch postcode is shown as it was given.
+ */
 export function formatPostcode(zipcode: string): string {
-  return /^\d{4}[A-Z]{2}$/.test(zipcode) ? `${zipcode.slice(0, 4)} ${zipcode.slice(4)}` : zipcode;
+  const compact = zipcode.replace(/\s+/g, '').toUpperCase();
+  return /^\d{4}[A-Z]{2}$/.test(compact) ? `${compact.slice(0, 4)} ${compact.slice(4)}` : zipcode.trim();
 }
 
 /** Collapses runs of white space and trims. */

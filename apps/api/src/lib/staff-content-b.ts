@@ -1,5 +1,5 @@
 import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { ZApiError } from '@portal/contract';
+import { formatPostcode, ZApiError } from '@portal/contract';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -55,12 +55,9 @@ export function pastItem(
   return order === 'desc' ? sql`(${key}, ${table.id}) < ${item}` : sql`(${key}, ${table.id}) > ${item}`;
 }
 
-/** '1234AB' -> '1234 AB' */
-export const formatZipcode = (zipcode: string) => (/^\d{4}[A-Z]{2}$/.test(zipcode) ? `${zipcode.slice(0, 4)} ${zipcode.slice(4)}` : zipcode);
-
 /** 'Tulpstraat 10, 1234 AB Utrecht' */
 export const fullAddress = (a: { street: string; houseNumber: string; zipcode: string; city: string }) =>
-  `${a.street} ${a.houseNumber}, ${formatZipcode(a.zipcode)} ${a.city}`;
+  `${a.street} ${a.houseNumber}, ${formatPostcode(a.zipcode)} ${a.city}`;
 
 /** What an address search matches: street, house number, postcode and city. */
 export const addressSearchColumns = [addresses.street, addresses.houseNumber, addresses.zipcode, addresses.city];

@@ -13,6 +13,8 @@ const KEY = {
   projectId: 'portal.project_id',
   branding: 'portal.branding',
   brandingSource: 'portal.branding_source',
+  /** The brand colours last applied, read by index.html's skeleton before the app loads (no request). */
+  brandColors: 'portal.brand_colors',
 } as const;
 
 /** The staff console's session token (lib/staff-api.ts), which a resident's logout leaves alone. */
@@ -98,6 +100,8 @@ export const storage = {
     write(KEY.brandingSource, branding ? source : null);
   },
   brandingFromLink: () => read(KEY.brandingSource) === 'link',
+  /** CSS variable -> colour ('--brand-primary': '#0b5394'), as index.html's boot script applies them. */
+  setBrandColors: (colors: Record<string, string>) => write(KEY.brandColors, JSON.stringify(colors)),
 
   chatVisitor(projectId: number): ChatVisitor {
     try {

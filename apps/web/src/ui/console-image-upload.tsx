@@ -3,7 +3,7 @@ import { fillPath, staffContentPaths, type TStaffImage, type TStaffImagePurpose 
 import { ApiError } from '../lib/api';
 import { staffUploadWithProgress } from '../lib/staff-api';
 import { Button } from './button';
-import { controlBorder, FieldErrorText } from './field';
+import { FilePicker } from './file-picker';
 
 export const imageUploadTexts = {
   choose: 'Afbeelding kiezen',
@@ -53,12 +53,10 @@ export function ConsoleImageUpload({ label, projectId, purpose, value, onChange,
   const message = failure ?? error;
   const busy = progress !== null;
 
-  const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
+  const choose = async (file: File | null) => {
     if (!file) return;
     if (!['image/png', 'image/jpeg'].includes(file.type)) {
       setFailure(imageUploadTexts.type);
-      input.value = '';
       return;
     }
     setFailure(undefined);
@@ -73,34 +71,22 @@ export function ConsoleImageUpload({ label, projectId, purpose, value, onChange,
       setFailure(caught instanceof ApiError ? (caught.body.errors?.[0]?.message ?? caught.message) : imageUploadTexts.failed);
     } finally {
       setProgress(null);
-      input.value = '';
     }
   };
 
   const percent = Math.round((progress ?? 0) * 100);
-  const describedBy = [`${inputId}-hint`, message ? `${inputId}-error` : null].filter(Boolean).join(' ');
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>{label}</p>
-      {value && (
+    <FilePicker id={inputId} name={name} label={label} accept="image/png,image/jpeg" disabled={busy} error={message} hint={imageUploadTexts.hint}
+      chooseText={value ? imageUploadTexts.replace : imageUploadTexts.choose} hideChosen={!!value} chosen={imageUploadTexts.none} resetAfterChoice
+      onFile={(file) => void choose(file)}
+      before={value && (
         <img src={preview?.id === value.id ? preview.url : value.url} alt={imageUploadTexts.alt(label)}
           className="h-auto max-h-48 w-auto max-w-full self-start rounded-md border border-slate-300 object-contain" />
       )}
-      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(message)}`}>
-        <input id={inputId} name={name} type="file" accept="image/png,image/jpeg" disabled={busy} className="peer sr-only"
-          aria-labelledby={`${inputId}-label ${inputId}-button`} aria-describedby={describedBy} aria-invalid={message ? true : undefined}
-          onChange={(e) => void choose(e.currentTarget)} />
-        <label id={`${inputId}-button`} htmlFor={inputId}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60">
-          {value ? imageUploadTexts.replace : imageUploadTexts.choose}
-        </label>
-        {!value && <span className="text-sm text-slate-700">{imageUploadTexts.none}</span>}
-        {value && !busy && <Button variant="ghost" onClick={() => onChange(null)}>{imageUploadTexts.remove}</Button>}
-      </div>
-      {busy && <progress max={100} value={percent} aria-label={imageUploadTexts.progress(percent)} className="h-2 w-full max-w-sm" />}
-      <p role="status" className="text-sm text-slate-700">{busy ? imageUploadTexts.progress(percent) : preview && value?.id === preview.id ? imageUploadTexts.uploaded : ''}</p>
-      <p id={`${inputId}-hint`} className="text-xs text-slate-600">{imageUploadTexts.hint}</p>
-      {message && <FieldErrorText id={`${inputId}-error`}>{message}</FieldErrorText>}
-    </div>
+      actions={value && !busy && <Button variant="ghost" onClick={() => onChange(null)}>{imageUploadTexts.remove}</Button>}
+      after={<>
+        {busy && <progress max={100} value={percent} aria-label={imageUploadTexts.progress(percent)} className="h-2 w-full max-w-sm" />}
+        <p role="status" className="text-sm text-slate-700">{busy ? imageUploadTexts.progress(percent) : preview && value?.id === preview.id ? imageUploadTexts.uploaded : ''}</p>
+      </>} />
   );
 }

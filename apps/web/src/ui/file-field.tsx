@@ -1,13 +1,10 @@
-import { useId } from 'react';
-import { controlBorder, FieldErrorText } from './field';
+import { FilePicker, filePickerTexts } from './file-picker';
 
 /** PDF, PNG or JPEG: what the portal's document uploads take (the server checks the content again). */
 const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
 
 export const fileFieldTexts = {
-  choose: 'Bestand kiezen',
-  other: 'Ander bestand kiezen',
-  none: 'Geen bestand gekozen',
+  ...filePickerTexts,
   fileOf: (filename: string, size: string) => `${filename} (${size})`,
   progress: (percent: number) => `Bestand wordt geüpload: ${percent}%`,
 } as const;
@@ -50,28 +47,15 @@ export type FileFieldProps = {
 };
 
 /**
- * A file to upload (PDF or image): a Dutch button (the browser's own file control speaks the browser's
- * language), the chosen file's name and size, and while it uploads a progress bar that is announced.
+ * A document to upload (PDF or image) in the shared file picker, with the chosen file's name and size,
+ * and while it uploads a progress bar that is announced.
  */
 export function FileField({ label, hint, file, onFile, error, progress, name = 'file', required = true }: FileFieldProps) {
-  const id = useId();
   const percent = Math.round((progress ?? 0) * 100);
-  const describedBy = [`${id}-chosen`, `${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">
-      <p id={`${id}-label`} className="text-sm font-medium text-slate-800">{label}{required && <span aria-hidden="true"> *</span>}</p>
-      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(error)}`}>
-        <input id={id} name={name} type="file" accept={ACCEPT} disabled={progress !== null} className="peer sr-only"
-          aria-labelledby={`${id}-label ${id}-button`} aria-describedby={describedBy} aria-invalid={error ? true : undefined} aria-required={required || undefined}
-          onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)} />
-        <label id={`${id}-button`} htmlFor={id}
-          className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60">
-          {file ? fileFieldTexts.other : fileFieldTexts.choose}
-        </label>
-        <span id={`${id}-chosen`} className="min-w-0 break-all text-sm text-slate-800">{file ? fileFieldTexts.fileOf(file.name, formatFileSize(file.size)) : fileFieldTexts.none}</span>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-600">{hint}</p>
-      {error && <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText>}
+      <FilePicker label={label} hint={hint} accept={ACCEPT} name={name} required={required} error={error} disabled={progress !== null} onFile={onFile}
+        chosen={file ? fileFieldTexts.fileOf(file.name, formatFileSize(file.size)) : null} />
       {progress !== null && <progress max={100} value={percent} aria-label={fileFieldTexts.progress(percent)} className="mt-1 h-2 w-full max-w-sm" />}
       <p role="status" className="text-sm text-slate-700">{progress !== null ? fileFieldTexts.progress(percent) : ''}</p>
     </div>

@@ -2,10 +2,11 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { isStaffHtmlLink } from '@portal/contract';
+import { isStaffHtmlLink, isStorageImage } from '@portal/contract';
 import { ApiError } from '../lib/api';
 import { Button } from './button';
 import { controlBorder, FieldErrorText } from './field';
+import { FilePicker } from './file-picker';
 
 /**
  * The console's rich text editor (TipTap): staff write HTML that the server sanitises when it stores it
@@ -304,7 +305,12 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
     setBusy(true);
     setError(undefined);
     try {
-      const src = await onUploadImage(file);
+      const uploaded = await onUploadImage(file);
+      // The upload's answer signs its link for this session ('?token=...'); staff HTML keeps the plain
+      // storage path (the rule it is stored and shown by, isStorageImage), or the image would be dropped
+      // from the preview and from what is saved. Content images load without a token.
+      const path = uploaded.split(/[?#]/)[0]!;
+      const src = isStorageImage(path) ? path : uploaded;
       editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
       onClose();
     } catch (failure) {
@@ -315,19 +321,7 @@ function ImagePanel({ id, editor, onUploadImage, onClose }: { id: string; editor
   };
   return (
     <PanelBox id={id}>
-      <div className="flex flex-col gap-1">
-        <PanelLabel htmlFor={fileId}>{richTextTexts.imageFile}</PanelLabel>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/png,image/jpeg"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fileId}-error` : undefined}
-          className="text-sm"
-        />
-        {error && <FieldErrorText id={`${fileId}-error`}>{error}</FieldErrorText>}
-      </div>
+      <FilePicker id={fileId} label={richTextTexts.imageFile} accept="image/png,image/jpeg" onFile={setFile} chosen={file?.name} error={error} />
       <div className="flex flex-col gap-1">
         <PanelLabel htmlFor={altId}>{richTextTexts.imageAlt}</PanelLabel>
         <input id={altId} type="text" value={alt} onChange={(event) => setAlt(event.target.value)} aria-describedby={`${altId}-hint`}

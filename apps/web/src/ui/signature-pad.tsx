@@ -6,6 +6,13 @@ import { describedBy, FieldGroup } from './question-field';
 /** The drawing area of a signature (spec 9): 922 x 300, black pen; the PNG is always this size. */
 export const SIGNATURE_CANVAS = { width: 922, height: 300 } as const;
 
+/**
+ * On a phone the pad takes the width of the screen less a margin (the form's card and fieldset around it
+ * would leave a strip of 275 x 88 px at 375 px), centred on its column; from 640 px it fills its column,
+ * at most 922 px. The height follows from the 922:300 ratio.
+ */
+const PHONE_WIDE = 'relative left-1/2 w-[calc(100vw-2rem)] max-w-[922px] -translate-x-1/2 sm:static sm:w-full sm:translate-x-0';
+
 export const signatureTexts = {
   clear: 'Wijzigen',
   area: 'Tekenvlak voor uw handtekening',
@@ -72,7 +79,7 @@ export default function SignaturePadField({ field, label, required, error, value
       {drawing ? (
         // The drawing area is named as an image (what is drawn cannot be read out); it is focusable by the
         // error summary's link, so that a missing signature leads here.
-        <div id={field} role="img" aria-label={signatureTexts.area} aria-describedby={describedBy(field, { hint: true, error })} tabIndex={-1} className="w-full max-w-[922px]">
+        <div id={field} role="img" aria-label={signatureTexts.area} aria-describedby={describedBy(field, { hint: true, error })} tabIndex={-1} className={PHONE_WIDE}>
           <canvas
             ref={canvas}
             width={SIGNATURE_CANVAS.width}
@@ -87,7 +94,7 @@ export default function SignaturePadField({ field, label, required, error, value
           alt={signatureTexts.image(label)}
           width={SIGNATURE_CANVAS.width}
           height={SIGNATURE_CANVAS.height}
-          className="block h-auto w-full max-w-[922px] rounded-md border border-slate-300 bg-white"
+          className={`${PHONE_WIDE} block h-auto rounded-md border border-slate-300 bg-white`}
         />
       ) : (
         <p className="text-sm text-slate-700">{signatureTexts.empty}</p>

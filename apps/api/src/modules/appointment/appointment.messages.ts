@@ -1,4 +1,5 @@
 import type { Mail } from '../mail/mailer.ts';
+import { formatPostcode } from '@portal/contract';
 import { dutchDate, dutchLongDate, dutchTime } from './appointment.format.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -10,7 +11,7 @@ export type ConfirmationInput = {
   projectName: string;
 };
 
-const where = (a: ConfirmationInput['address']) => `${a.street} ${a.houseNumber}, ${a.zipcode.slice(0, 4)} ${a.zipcode.slice(4)} ${a.city}`;
+const where = (a: ConfirmationInput['address']) => `${a.street} ${a.houseNumber}, ${formatPostcode(a.zipcode)} ${a.city}`;
 
 /**
  * An e-mail about one appointment: `lead` places the date and time in the sentence (as text, or bold in the HTML),

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  formatPostcode,
   accessMessages, INBOX_STATUS_LABELS, inboxMessages, roleCan,
   type TAnswerTimes, type TChatNote, type TChatNotification, type TInboxContext, type TInboxConversation, type TInboxConversationDetail,
   type TInboxFilter, type TInboxListQuery, type TNotificationBody, type TPageQuery, type TSavedReply, type TSavedReplyBody,
@@ -53,7 +54,7 @@ const notFound = () => new NotFoundError(accessMessages.notReached);
 
 function fullAddress(row: InboxListRow): string | null {
   if (row.conversation.addressId === null || row.street === null) return null;
-  return `${row.street} ${row.houseNumber ?? ''}, ${row.zipcode ?? ''} ${row.city ?? ''}`.replace(/\s+/g, ' ').replace(' ,', ',').trim();
+  return `${row.street} ${row.houseNumber ?? ''}, ${formatPostcode(row.zipcode ?? '')} ${row.city ?? ''}`.replace(/\s+/g, ' ').replace(' ,', ',').trim();
 }
 
 export function toInboxConversation(row: InboxListRow): TInboxConversation {

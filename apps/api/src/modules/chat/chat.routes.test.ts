@@ -433,7 +433,7 @@ describe("the team's inbox: /api/partner/project/{project_id}/chats and /api/par
       kind: 'visitor', address: null, email: 'marieke.smit@example.nl', project_id: t.ids.projects.bloemenbuurt,
       last_message_preview: 'Fijn, waar kan ik me aanmelden voor die informatieavond?', last_message_from_staff: false,
     });
-    expect(address).toMatchObject({ kind: 'address', name: 'Jan de Vries', address: 'Tulpstraat 10, 1234AB Utrecht', email: null });
+    expect(address).toMatchObject({ kind: 'address', name: 'Jan de Vries', address: 'Tulpstraat 10, 1234 AB Utrecht', email: null });
     expect(Date.parse(visitor!.last_message_at)).toBeGreaterThan(Date.parse(address!.last_message_at));
 
     // a visitor who only opened the chat (no message) is not listed

@@ -1,4 +1,5 @@
 import {
+  formatPostcode,
   chatMessages, isNotificationVisible,
   type TChatMessage, type TChatNotification, type TChatSendResponse, type TOccupantChat, type TPartnerChat,
   type TPageQuery, type TPartnerConversation, type TPublicChat,
@@ -54,7 +55,7 @@ function toConversation(row: InboxRow): TPartnerConversation {
   const c = row.conversation;
   const isAddress = c.addressId !== null;
   const street = row.street ? `${row.street} ${row.houseNumber ?? ''}`.trim() : null;
-  const address = isAddress && street ? `${street}, ${row.zipcode ?? ''} ${row.city ?? ''}`.replace(/\s+/g, ' ').trim() : null;
+  const address = isAddress && street ? `${street}, ${formatPostcode(row.zipcode ?? '')} ${row.city ?? ''}`.replace(/\s+/g, ' ').trim() : null;
   return {
     id: c.id,
     project_id: c.projectId,

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import {
+  formatPostcode,
   calculatorCents, CONTACT_GENDER_LABELS, countRequiredFields, elementKeys, formatEuro, formElementKind, formMessages, priceCents, formPaths, formValueField, optionKey, pinpointsKey, validateFormSection,
   type FormRuleContext, type TContactValue, type TFormElement, type TFormFamily, type TFormOccupant, type TFormPhoto, type TFormSection,
   type TFormSectionDefinition, type TFormValue, type TFormValues, type TPinpoint,
@@ -61,8 +62,7 @@ export async function asFormNotFound<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-const formatZipcode = (zipcode: string) => (/^\d{4}[A-Z]{2}$/.test(zipcode) ? `${zipcode.slice(0, 4)} ${zipcode.slice(4)}` : zipcode);
-export const fullAddress = (a: { street: string; houseNumber: string; zipcode: string; city: string }) => `${a.street} ${a.houseNumber}, ${formatZipcode(a.zipcode)} ${a.city}`;
+export const fullAddress = (a: { street: string; houseNumber: string; zipcode: string; city: string }) => `${a.street} ${a.houseNumber}, ${formatPostcode(a.zipcode)} ${a.city}`;
 
 /** What rendering and validating an entry needs beyond its values: its photos and the address's occupants. */
 export type EntryContext = { photos: FormPhoto[]; rules: FormRuleContext; photoUrl: (photo: FormPhoto) => string };
@@ -89,7 +89,7 @@ export function contactLines(value: TContactValue | null): string[] {
     cp.telephone ? `Telefoon: ${cp.telephone}` : null,
     cp.mobile ? `Mobiel: ${cp.mobile}` : null,
     cp.different_address
-      ? `Adres: ${[cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), ',', cp.zipcode, cp.city].filter(Boolean).join(' ').replace(' ,', ',')}`
+      ? `Adres: ${[cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), ',', cp.zipcode ? formatPostcode(cp.zipcode) : null, cp.city].filter(Boolean).join(' ').replace(' ,', ',')}`
       : null,
   ].filter((line): line is string => line !== null);
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
+  formatPostcode,
   CAMPAIGN_PAGE_SIZE, CONSENT_COURT_WEEKS, consentCampaignMessages, consentRuleText, DEFAULT_REMINDER_SCHEDULE, isDutchDate, supportBaseStatusLabels,
   campaignStatusFilterLabels, type TCampaignAddress, type TCampaignAddressPage, type TCampaignOverview, type TCampaignStatusFilter, type TCampaignUnit,
   type TConsentHouseholdRule, type TReminderSent, type TReminderSettings, type TReminderSettingsBody,
@@ -441,7 +442,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
       return {
         hasMore: rows.length > size,
         items: rows.slice(0, size).map((r) => ({
-          id: r.id, address_id: r.addressId, full_address: `${r.street} ${r.houseNumber}, ${r.zipcode.replace(/^(\d{4})/, '$1 ')} ${r.city}`,
+          id: r.id, address_id: r.addressId, full_address: `${r.street} ${r.houseNumber}, ${formatPostcode(r.zipcode)} ${r.city}`,
           nr: r.nr, emails: r.emails, sms: r.sms, sms_skipped: r.smsSkipped, sent_at: r.sentAt.toISOString(),
         })),
       };

@@ -1,4 +1,4 @@
-import { WORK_ORDER_PAGE_SIZE, type TPageQuery, type TWorkOrder, type TWorkOrderEntry } from '@portal/contract';
+import { formatPostcode, WORK_ORDER_PAGE_SIZE, type TPageQuery, type TWorkOrder, type TWorkOrderEntry } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Reader } from '../../lib/content.ts';
 import type { Queryable } from '../../lib/queryable.ts';
@@ -13,7 +13,6 @@ import {
 const RANGE_SCAN_ROWS = 500;
 
 /** '1234AB' -> '1234 AB' */
-const formatZipcode = (zipcode: string) => (/^\d{4}[A-Z]{2}$/.test(zipcode) ? `${zipcode.slice(0, 4)} ${zipcode.slice(4)}` : zipcode);
 
 /** Orders house numbers as people do: 2 < 10 < 10A < 12. */
 function compareHouseNumbers(a: string, b: string): number {
@@ -62,7 +61,7 @@ function toAddressEntry(row: WorkOrderRow, reader: Reader): TWorkOrderEntry {
     id: row.number,
     last_id: row.number,
     address_count: 1,
-    full_address: `${row.street} ${row.houseNumber}, ${formatZipcode(row.zipcode)} ${row.city}`,
+    full_address: `${row.street} ${row.houseNumber}, ${formatPostcode(row.zipcode)} ${row.city}`,
     lat: row.lat,
     lng: row.lng,
     status: row.status,

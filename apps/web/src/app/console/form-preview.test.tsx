@@ -29,7 +29,7 @@ describe("the builder's preview", () => {
     const container = render(<Editor onChange={onChange} />);
     const preview = container.querySelector('[data-testid="form-preview"]')!;
     expect(preview.querySelector('fieldset legend')?.textContent).toContain('Keuken kiezen');
-    expect(preview.textContent).toContain('+ € 1.250,00');
+    expect(preview.textContent).toContain('+\u00a0€\u00a01.250,00');
     expect(byLabel<HTMLInputElement>(preview, 'Opmerking').placeholder).toBe('Bijvoorbeeld de kleur');
 
     click(Array.from(container.querySelectorAll('button')).find((b) => b.getAttribute('aria-label') === 'Opmerking (Tekstveld) bewerken')!);

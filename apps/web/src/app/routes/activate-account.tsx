@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Redirect, useLocation } from 'wouter';
-import { messages, textParagraphs } from '@portal/contract';
+import { formatPostcode, messages, textParagraphs } from '@portal/contract';
 import { projectQueries } from '../../features/projects/api';
 import { PolicyLinks } from '../../features/auth/components/policy-links';
 import { storage } from '../../lib/storage';
@@ -34,7 +34,7 @@ export default function ActivateAccountRoute() {
       <form noValidate onSubmit={next} className="flex flex-col gap-4">
         <ErrorSummary errors={error ? [{ field: 'accept_terms', message: error }] : []} focusKey={summary.focusKey} />
         <p className="text-sm text-slate-700">
-          Welkom! U logt voor het eerst in op het bewonersportaal voor postcode <strong>{activation.zipcode}</strong>, huisnummer{' '}
+          Welkom! U logt voor het eerst in op het bewonersportaal voor postcode <strong>{formatPostcode(activation.zipcode)}</strong>, huisnummer{' '}
           <strong>{activation.house_number}</strong>. Lees en accepteer de voorwaarden; daarna stelt u uw eigen wachtwoord in.
         </p>
         <section aria-label="Voorwaarden" className="rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">

@@ -7,6 +7,7 @@ import {
   type TAddressField, type TAddressImportPreview, type TAddressImportPreviewBody, type TAddressImportResult, type TAddressImportRow,
 } from '@portal/contract';
 import { ApiError } from '../../lib/api';
+import { FilePicker } from '../../ui/file-picker';
 import { Banner } from '../../ui/banner';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, Page } from '../../ui/page';
@@ -42,6 +43,7 @@ export default function ImportPage() {
   const project = useQuery(addressQueries.project(projectId));
   const fileId = useId();
   const [fileInfo, setFileInfo] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<TAddressImportPreview | null>(null);
   const [inputs, setInputs] = useState<Map<number, RowInput>>(new Map());
@@ -130,13 +132,11 @@ export default function ImportPage() {
             <div>
               <button type="button" onClick={downloadTemplate} className="text-sm text-blue-800 underline underline-offset-2">{texts.template}</button>
             </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={fileId} className="text-sm font-medium text-slate-800">{texts.file}</label>
-              <input id={fileId} type="file" accept=".csv,text/csv,text/plain" aria-describedby={`${fileId}-hint`}
-                onChange={(e) => void readFile(e.target.files?.[0])}
-                className="max-w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold" />
-              <p id={`${fileId}-hint`} className="text-xs text-slate-600">{texts.fileHint}</p>
-            </div>
+            <FilePicker id={fileId} label={texts.file} accept=".csv,text/csv,text/plain" hint={texts.fileHint} chosen={fileName} resetAfterChoice
+              onFile={(file) => {
+                setFileName(file?.name ?? null);
+                void readFile(file ?? undefined);
+              }} />
             <div aria-live="polite" className="text-sm text-slate-800">
               {check.isPending ? texts.reading : fileInfo && !preview ? fileInfo : null}
             </div>

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { TStaffAddress } from '@portal/contract';
+import { formatPostcode, type TStaffAddress } from '@portal/contract';
 import { Button } from '../../ui/button';
 import { FieldErrorText } from '../../ui/field';
 import { appointmentTypeApi } from './types-api';
 import { typeTexts } from './types-texts';
 
 const texts = typeTexts.editor;
-const labelOf = (a: TStaffAddress) => `${a.street} ${a.house_number}, ${a.zipcode} ${a.city}`;
+const labelOf = (a: TStaffAddress) => `${a.street} ${a.house_number}, ${formatPostcode(a.zipcode)} ${a.city}`;
 
 /**
  * "Who may book: a list of addresses": a search over the project's addresses and the chosen ones, each

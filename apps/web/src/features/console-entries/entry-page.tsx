@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { euro } from '../../lib/money';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { ENTRY_FACE_LABELS, entryStatusLabel, formatEuro, PAYMENT_STATE_LABELS, type TStaffEntryDetail } from '@portal/contract';
+import { ENTRY_FACE_LABELS, entryStatusLabel, PAYMENT_STATE_LABELS, type TStaffEntryDetail } from '@portal/contract';
 import { formatAddressLine, formatConsoleDateTime } from '../../lib/console-format';
 import { Button } from '../../ui/button';
 import { Page } from '../../ui/page';
@@ -108,14 +109,14 @@ function EntryDetail({ projectId, formId, entryId, detail, canManage }: {
 
       {(detail.payments.length > 0 || entry.payment.state !== 'none') && (
         <Block title={texts.detail.payments}>
-          <p>{PAYMENT_STATE_LABELS[entry.payment.state]}{entry.payment.amount_cents ? ` · ${formatEuro(entry.payment.amount_cents)}` : ''}</p>
+          <p>{PAYMENT_STATE_LABELS[entry.payment.state]}{entry.payment.amount_cents ? ` · ${euro(entry.payment.amount_cents)}` : ''}</p>
           {detail.payments.length > 0 && (
             <ul className="flex flex-col gap-1">
               {detail.payments.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-baseline gap-x-3">
-                  <span>{texts.detail.paymentRow(formatEuro(p.amount_cents), texts.paymentStatus[p.status] ?? p.status, formatConsoleDateTime(p.paid_at ?? p.created_at))}</span>
-                  {p.refunded_cents > 0 && <span>{texts.detail.paymentRefunded(formatEuro(p.refunded_cents), formatEuro(p.remaining_cents))}</span>}
-                  {p.charged_back_cents > 0 && <span>{texts.detail.paymentChargedBack(formatEuro(p.charged_back_cents))}</span>}
+                  <span>{texts.detail.paymentRow(euro(p.amount_cents), texts.paymentStatus[p.status] ?? p.status, formatConsoleDateTime(p.paid_at ?? p.created_at))}</span>
+                  {p.refunded_cents > 0 && <span>{texts.detail.paymentRefunded(euro(p.refunded_cents), euro(p.remaining_cents))}</span>}
+                  {p.charged_back_cents > 0 && <span>{texts.detail.paymentChargedBack(euro(p.charged_back_cents))}</span>}
                   <Link href={`/projecten/${projectId}/betalingen/${p.id}`} className="text-blue-800 underline underline-offset-2">{texts.detail.paymentLink}</Link>
                 </li>
               ))}

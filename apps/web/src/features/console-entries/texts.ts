@@ -1,4 +1,5 @@
-import { formatEuro, type TStaffExport } from '@portal/contract';
+import { type TStaffExport } from '@portal/contract';
+import { euro } from '../../lib/money';
 
 /** The Dutch texts of the console's entries screens (invullingen) and exports. */
 export const entryTexts = {
@@ -23,7 +24,7 @@ export const entryTexts = {
   changed: (when: string) => `Gewijzigd ${when}`,
   signers: (signed: number, required: number) => `${signed} van ${required} ondertekend`,
   signing: 'ondertekening loopt',
-  amount: (cents: number) => formatEuro(cents),
+  amount: (cents: number) => euro(cents),
   more: (n: number) => `${n} invullingen`,
   open: 'Bekijken',
   agreement: { agree: 'Akkoord', disagree: 'Niet akkoord' } as Record<string, string>,

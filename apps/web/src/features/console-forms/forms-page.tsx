@@ -8,6 +8,7 @@ import { ConsoleList } from '../../ui/console-list';
 import { Crumbs } from '../../ui/crumbs';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
+import { FilePicker } from '../../ui/file-picker';
 import { Page } from '../../ui/page';
 import { FilterSelect } from '../../ui/select';
 import { toast } from '../../ui/toaster';
@@ -158,10 +159,7 @@ function ImportDialog({ projectId, onClose }: { projectId: number; onClose: () =
     <Dialog open title={texts.importDialog.title} onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">{texts.importDialog.hint}</p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="form-import-file" className="text-sm font-medium text-slate-800">{texts.importDialog.file}</label>
-          <input id="form-import-file" className="min-w-0 max-w-full text-sm" type="file" accept="application/json,.json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        </div>
+        <FilePicker id="form-import-file" label={texts.importDialog.file} accept="application/json,.json" onFile={setFile} chosen={file?.name} />
         {upload.isError && <ProblemList error={upload.error} />}
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>{texts.create.cancel}</Button>

@@ -1,4 +1,5 @@
-import { formatEuro } from '@portal/contract';
+import { euro } from '../../lib/money';
+
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('nl-NL')} ${n === 1 ? one : many}`;
 
@@ -58,7 +59,7 @@ export const overviewTexts = {
     heading: 'Betalingen',
     open: 'Open betalingen',
     double: 'Dubbel betaald',
-    amount: (cents: number) => formatEuro(cents),
+    amount: (cents: number) => euro(cents),
     none: 'Geen open of dubbele betalingen.',
   },
   appointments: {

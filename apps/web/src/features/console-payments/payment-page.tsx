@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { euro } from '../../lib/money';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { formatEuro, staffPaymentMessages, type TConsolePaymentDetail } from '@portal/contract';
+import { staffPaymentMessages, type TConsolePaymentDetail } from '@portal/contract';
 import { ApiError } from '../../lib/api';
 import { formatConsoleDateTime } from '../../lib/console-format';
 import { Banner } from '../../ui/banner';
@@ -35,13 +36,13 @@ function DoublePayment({ projectId, payment, canRefund }: { projectId: number; p
   const refund = useMutation({
     mutationFn: () => paymentApi.refund(projectId, payment.id, { reason: staffPaymentMessages.doublePaymentReason, idempotency_key: key }),
     onSuccess: async (answer) => {
-      toast(texts.refundedToast(formatEuro(answer.refund.amount_cents)), 'success');
+      toast(texts.refundedToast(euro(answer.refund.amount_cents)), 'success');
       queryClient.setQueryData(paymentKeys.one(projectId, payment.id), answer.payment);
       await queryClient.invalidateQueries({ queryKey: paymentKeys.project(projectId) });
       setAsking(false);
     },
   });
-  const remaining = formatEuro(payment.remaining_cents);
+  const remaining = euro(payment.remaining_cents);
   return (
     <section aria-labelledby="double-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
       <h2 id="double-title" className="font-semibold">{texts.doubleTitle}</h2>
@@ -84,7 +85,7 @@ export default function PaymentPage() {
         <>
           {payment.double_paid && <DoublePayment projectId={projectId} payment={payment} canRefund={canRefund} />}
           <div className="mb-6 flex flex-wrap items-center gap-3">
-            <span className="text-2xl font-semibold tabular-nums">{formatEuro(payment.amount_cents)}</span>
+            <span className="text-2xl font-semibold tabular-nums">{euro(payment.amount_cents)}</span>
             <PaymentStatusBadge status={payment.status} />
             {payment.double_paid && <DoublePaidBadge />}
             {canRefund && payment.status === 'paid' && payment.remaining_cents > 0 && (
@@ -95,9 +96,9 @@ export default function PaymentPage() {
             <Row label={texts.address}>{payment.full_address ?? paymentTexts.card.noAddress}</Row>
             <Row label={texts.form}>{payment.form.name}</Row>
             <Row label={texts.description}>{payment.description}</Row>
-            <Row label={texts.refunded}><span className="tabular-nums">{formatEuro(payment.refunded_cents)}</span></Row>
-            {payment.charged_back_cents > 0 && <Row label={texts.chargedBack}><span className="tabular-nums">{formatEuro(payment.charged_back_cents)}</span></Row>}
-            <Row label={texts.remaining}><span className="tabular-nums">{formatEuro(payment.remaining_cents)}</span></Row>
+            <Row label={texts.refunded}><span className="tabular-nums">{euro(payment.refunded_cents)}</span></Row>
+            {payment.charged_back_cents > 0 && <Row label={texts.chargedBack}><span className="tabular-nums">{euro(payment.charged_back_cents)}</span></Row>}
+            <Row label={texts.remaining}><span className="tabular-nums">{euro(payment.remaining_cents)}</span></Row>
             <Row label={texts.created}>{formatConsoleDateTime(payment.created_at)}</Row>
             <Row label={texts.paid}>{payment.paid_at ? formatConsoleDateTime(payment.paid_at) : texts.notPaid}</Row>
             <Row label={texts.provider}>{payment.provider === 'mollie' ? 'Mollie' : 'Testbetaling (lokaal)'}</Row>
@@ -111,7 +112,7 @@ export default function PaymentPage() {
                 {payment.refunds.map((r) => (
                   <li key={r.id} className="rounded border border-slate-300 bg-white p-3">
                     <p className="flex flex-wrap gap-x-3 font-medium">
-                      <span className="tabular-nums">{formatEuro(r.amount_cents)}</span>
+                      <span className="tabular-nums">{euro(r.amount_cents)}</span>
                       <span>{refundStatusLabels[r.status]}</span>
                     </p>
                     <p className="text-sm text-slate-800 break-words">{r.reason}</p>
@@ -128,7 +129,7 @@ export default function PaymentPage() {
               <ul className="flex flex-col gap-2">
                 {payment.chargebacks.map((c) => (
                   <li key={c.id} className="rounded border border-slate-300 bg-white p-3">
-                    <span className="tabular-nums">{formatEuro(c.amount_cents)}</span>, {formatConsoleDateTime(c.created_at)}
+                    <span className="tabular-nums">{euro(c.amount_cents)}</span>, {formatConsoleDateTime(c.created_at)}
                     {c.reversed_at && <> ({texts.chargebackReversed} {formatConsoleDateTime(c.reversed_at)})</>}
                   </li>
                 ))}
@@ -156,7 +157,7 @@ export default function PaymentPage() {
                 {payment.siblings.map((s) => (
                   <li key={s.id}>
                     <Link href={`/projecten/${projectId}/betalingen/${s.id}`} className="text-blue-800 underline underline-offset-2">
-                      {texts.title(s.id)}: {formatEuro(s.amount_cents)}, {paymentStatusLabels[s.status]}, {formatConsoleDateTime(s.created_at)}
+                      {texts.title(s.id)}: {euro(s.amount_cents)}, {paymentStatusLabels[s.status]}, {formatConsoleDateTime(s.created_at)}
                     </Link>
                   </li>
                 ))}

@@ -1,4 +1,5 @@
-import { formatEuro, type TPaymentStatus, type TRefundStatus } from '@portal/contract';
+import { type TPaymentStatus, type TRefundStatus } from '@portal/contract';
+import { euro } from '../../lib/money';
 
 /** The console's payment screens in Dutch (issue 16, "Payments"). */
 export const paymentTexts = {
@@ -121,7 +122,7 @@ const sourceLabels: Record<string, string> = {
 /** One line of a payment's history in Dutch. */
 export function historyLine(item: { kind: 'status' | 'refund' | 'chargeback'; source: string; status: string; amount_cents: number | null; actor: string | null }): string {
   const via = sourceLabels[item.source] ?? item.source;
-  const amount = item.amount_cents !== null ? formatEuro(item.amount_cents) : '';
+  const amount = item.amount_cents !== null ? euro(item.amount_cents) : '';
   if (item.kind === 'refund') {
     const label = refundStatusLabels[item.status as TRefundStatus] ?? item.status;
     return `Terugbetaling ${amount}: ${label.toLowerCase()} (${via}${item.actor ? `, ${item.actor}` : ''})`;

@@ -55,7 +55,7 @@ export const projectTexts = {
   moduleDown: (name: string) => `${name} omlaag`,
   moduleMoved: (name: string, position: number, total: number) => `${name} staat nu op plaats ${position} van ${total}.`,
   moduleOff: 'uit',
-  complaintsHint: 'De naam van de klachtenmodule (module_18_name).',
+  complaintsHint: 'Bewoners zien deze naam als titel van de klachtenmodule, bijvoorbeeld ‘Klachten’ of ‘Meldingen’.',
   welcomeMessage: 'Welkomsttekst op het dashboard',
   supportBaseProgress: 'Tekst over het draagvlak',
   supportBaseHint: 'Staat op het dashboard zolang er geen instemmingsformulier is; daarna toont het portaal de telling van de formulieren.',

@@ -1,3 +1,4 @@
+import { euroAmount } from '../../lib/money';
 import { formMessages, type TFormFamily, type TFormListState, type TPartnerEntryState } from '@portal/contract';
 
 /** The forms screens' Dutch texts in one place; the spec's own texts come from the contract (formMessages). */
@@ -25,8 +26,8 @@ export const formTexts = {
   } satisfies Record<TFormListState, string>,
   listState: 'Status',
   deadlineBefore: 'Invullen kan tot en met',
-  paymentWaiting: (amount: string) => `Betaling open: € ${amount}`,
-  notPaidYet: (amount: string) => `nog niet betaald: € ${amount}`,
+  paymentWaiting: (amount: string) => `Betaling open: ${euroAmount(amount)}`,
+  notPaidYet: (amount: string) => `nog niet betaald: ${euroAmount(amount)}`,
   kindIntake: 'Opname',
   kindSupportBase: 'Draagvlak',
   kindChoice: 'Keuze',

@@ -27,7 +27,7 @@ export const text = {
   newUser: 'Nieuwe gebruiker',
   edit: 'Wijzigen',
   remove: 'Verwijderen',
-  you: 'U',
+  you: 'Dit bent u',
   hasAccount: 'Heeft een account',
   noAccount: 'Geen account',
   email: 'E-mailadres',

@@ -1,4 +1,4 @@
-import { CONTACT_GENDER_LABELS, formElementKind, type TFormElement, type TFormFamily, type TFormSection } from '@portal/contract';
+import { CONTACT_GENDER_LABELS, formatPostcode, formElementKind, type TFormElement, type TFormFamily, type TFormSection } from '@portal/contract';
 import { entryTexts as texts } from '../texts';
 
 type Contact = NonNullable<TFormElement['cp']>;
@@ -8,7 +8,7 @@ function contactLines(cp: Contact): string[] {
   return [
     name ? `${name}${cp.gender && cp.gender !== 'u' ? ` (${CONTACT_GENDER_LABELS[cp.gender]})` : ''}` : null,
     cp.description, cp.email_address ? `${cp.email_address}${cp.prefer_email ? ' (voorkeur)' : ''}` : null, cp.telephone, cp.mobile,
-    cp.different_address ? [cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), cp.zipcode, cp.city].filter(Boolean).join(' ') : null,
+    cp.different_address ? [cp.street, [cp.house_number, cp.house_number_suffix].filter(Boolean).join(''), cp.zipcode ? formatPostcode(cp.zipcode) : null, cp.city].filter(Boolean).join(' ') : null,
   ].filter((line): line is string => Boolean(line));
 }
 

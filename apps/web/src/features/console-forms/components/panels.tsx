@@ -4,6 +4,7 @@ import { CONSENT_DECISION_LABELS, CONSENT_DECISIONS, type TConsentDecision, type
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
+import { FilePicker } from '../../../ui/file-picker';
 import { TextField } from '../../../ui/field';
 import { Select } from '../../../ui/select';
 import { Loading } from '../../../ui/states';
@@ -143,14 +144,10 @@ export function AttachmentsPanel({ formId, disabled }: { formId: number; disable
         </ol>
       )}
       {!disabled && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`attachment-${formId}`} className="text-sm font-medium text-slate-800">{texts.attachments.add}</label>
-          <input id={`attachment-${formId}`} type="file" accept="application/pdf,.pdf" className="min-w-0 max-w-full text-sm" onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
+        <FilePicker id={`attachment-${formId}`} label={texts.attachments.add} accept="application/pdf,.pdf" resetAfterChoice disabled={change.isPending}
+          onFile={(file) => {
             if (file) change.mutate(() => formApi.addAttachment(formId, file).then((next) => { toast(texts.attachments.added, 'success'); return next; }));
           }} />
-        </div>
       )}
     </div>
   );

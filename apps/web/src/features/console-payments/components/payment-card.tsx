@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { formatEuro, type TConsolePayment } from '@portal/contract';
+import { euro } from '../../../lib/money';
+import { type TConsolePayment } from '@portal/contract';
 import { formatConsoleDateTime } from '../../../lib/console-format';
 import { paymentStatusLabels, paymentTexts as texts } from '../texts';
 
@@ -25,13 +26,13 @@ export function PaymentCard({ projectId, payment }: { projectId: number; payment
         <div className="min-w-0">
           <h3 className="font-semibold break-words">
             <Link href={`/projecten/${projectId}/betalingen/${payment.id}`} className="text-blue-800 underline underline-offset-2">
-              {address}<span className="sr-only">, {formatEuro(payment.amount_cents)}, {paymentStatusLabels[payment.status]}</span>
+              {address}<span className="sr-only">, {euro(payment.amount_cents)}, {paymentStatusLabels[payment.status]}</span>
             </Link>
           </h3>
           <p className="text-sm text-slate-700 break-words">{payment.form.name} · {texts.card.created(formatConsoleDateTime(payment.created_at))}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <span className="text-lg font-semibold tabular-nums">{formatEuro(payment.amount_cents)}</span>
+          <span className="text-lg font-semibold tabular-nums">{euro(payment.amount_cents)}</span>
           <PaymentStatusBadge status={payment.status} />
           {payment.double_paid && <DoublePaidBadge />}
         </div>
@@ -39,9 +40,9 @@ export function PaymentCard({ projectId, payment }: { projectId: number; payment
       {(payment.refunded_cents > 0 || payment.charged_back_cents > 0) && (
         <p className="mt-2 text-sm text-slate-800">
           {[
-            payment.refunded_cents > 0 ? texts.card.refunded(formatEuro(payment.refunded_cents)) : null,
-            payment.charged_back_cents > 0 ? texts.card.chargedBack(formatEuro(payment.charged_back_cents)) : null,
-            payment.status === 'paid' ? texts.card.remaining(formatEuro(payment.remaining_cents)) : null,
+            payment.refunded_cents > 0 ? texts.card.refunded(euro(payment.refunded_cents)) : null,
+            payment.charged_back_cents > 0 ? texts.card.chargedBack(euro(payment.charged_back_cents)) : null,
+            payment.status === 'paid' ? texts.card.remaining(euro(payment.remaining_cents)) : null,
           ].filter(Boolean).join(' · ')}
         </p>
       )}

@@ -1,4 +1,5 @@
-import { formatEuro, type TStaffPaymentTotals } from '@portal/contract';
+import { type TStaffPaymentTotals } from '@portal/contract';
+import { euro } from '../../../lib/money';
 import { paymentStatusLabels, paymentTexts } from '../texts';
 
 const texts = paymentTexts.totals;
@@ -30,10 +31,10 @@ export function PaymentTotals({ totals, onShowDouble }: { totals: TStaffPaymentT
         </p>
       )}
       <dl className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-        <Figure label={texts.received} value={formatEuro(totals.paid.amount_cents)} note={texts.paidCount(totals.paid.count)} />
-        <Figure label={texts.refunded} value={formatEuro(totals.paid.refunded_cents)} />
-        <Figure label={texts.chargedBack} value={formatEuro(totals.paid.charged_back_cents)} />
-        <Figure label={texts.net} value={formatEuro(totals.paid.net_cents)} />
+        <Figure label={texts.received} value={euro(totals.paid.amount_cents)} note={texts.paidCount(totals.paid.count)} />
+        <Figure label={texts.refunded} value={euro(totals.paid.refunded_cents)} />
+        <Figure label={texts.chargedBack} value={euro(totals.paid.charged_back_cents)} />
+        <Figure label={texts.net} value={euro(totals.paid.net_cents)} />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <div>
@@ -47,7 +48,7 @@ export function PaymentTotals({ totals, onShowDouble }: { totals: TStaffPaymentT
               {totals.by_status.map((s) => (
                 <tr key={s.status} className="border-b border-slate-200">
                   <th scope="row" className={`${cell} font-normal`}>{paymentStatusLabels[s.status]}</th><td className={num}>{s.count}</td>
-                  <td className={num}>{formatEuro(s.amount_cents)}</td><td className={`${num} ${wide}`}>{formatEuro(s.refunded_cents)}</td>
+                  <td className={num}>{euro(s.amount_cents)}</td><td className={`${num} ${wide}`}>{euro(s.refunded_cents)}</td>
                 </tr>
               ))}
             </tbody>
@@ -64,7 +65,7 @@ export function PaymentTotals({ totals, onShowDouble }: { totals: TStaffPaymentT
               {totals.by_form.map((f) => (
                 <tr key={f.form.id} className="border-b border-slate-200">
                   <th scope="row" className={`${cell} font-normal`}>{f.form.name}</th><td className={num}>{f.count}</td>
-                  <td className={num}>{formatEuro(f.paid_cents)}</td><td className={`${num} ${wide}`}>{formatEuro(f.refunded_cents)}</td>
+                  <td className={num}>{euro(f.paid_cents)}</td><td className={`${num} ${wide}`}>{euro(f.refunded_cents)}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,7 +12,7 @@ describe('the refund dialog\'s amount', () => {
     expect(checkRefundAmount('partial', ' ', 35000).error).toBe('Vul het bedrag in.');
     expect(checkRefundAmount('partial', '100.50', 35000).error).toBe('Vul een bedrag in euro in, zoals 12,50.');
     expect(checkRefundAmount('partial', '0,00', 35000).error).toBe('Vul een bedrag van minstens € 0,01 in.');
-    expect(checkRefundAmount('partial', '350,01', 35000).error).toBe('Het bedrag is hoger dan wat nog terugbetaald kan worden (€ 350,00).');
+    expect(checkRefundAmount('partial', '350,01', 35000).error).toBe('Het bedrag is hoger dan wat nog terugbetaald kan worden (€\u00a0350,00).');
   });
 });
 
@@ -20,9 +20,9 @@ describe('a payment\'s history in Dutch', () => {
   it('names statuses, refunds and chargebacks with the path they came through', () => {
     expect(historyLine({ kind: 'status', source: 'webhook', status: 'paid', amount_cents: null, actor: null })).toBe('Betaald (gemeld door de betaalprovider)');
     expect(historyLine({ kind: 'refund', source: 'console', status: 'queued', amount_cents: 10050, actor: 'Beheerder Woonstad' }))
-      .toBe('Terugbetaling € 100,50: aangevraagd (in het beheer, Beheerder Woonstad)');
+      .toBe('Terugbetaling €\u00a0100,50: aangevraagd (in het beheer, Beheerder Woonstad)');
     expect(historyLine({ kind: 'chargeback', source: 'webhook', status: 'charged-back', amount_cents: 200, actor: null }))
-      .toBe('Terugboeking € 2,00 door de bank van de betaler (gemeld door de betaalprovider)');
-    expect(historyLine({ kind: 'chargeback', source: 'reconcile', status: 'reversed', amount_cents: 200, actor: null })).toBe('Terugboeking € 2,00 teruggedraaid (bij controle)');
+      .toBe('Terugboeking €\u00a02,00 door de bank van de betaler (gemeld door de betaalprovider)');
+    expect(historyLine({ kind: 'chargeback', source: 'reconcile', status: 'reversed', amount_cents: 200, actor: null })).toBe('Terugboeking €\u00a02,00 teruggedraaid (bij controle)');
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { euro } from '../../../lib/money';
 import { useState, type FormEvent } from 'react';
-import { formatEuro, parseEuroInput, REFUND_REASON_MAX, type TConsolePaymentDetail } from '@portal/contract';
+import { parseEuroInput, REFUND_REASON_MAX, type TConsolePaymentDetail } from '@portal/contract';
 import { serverFieldErrors, type FormError } from '../../../lib/form-errors';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -24,7 +25,7 @@ export function checkRefundAmount(kind: 'full' | 'partial', text: string, remain
   const cents = parseEuroInput(text);
   if (cents === null) return { cents: null, error: texts.amountInvalid };
   if (cents < 1) return { cents: null, error: texts.amountTooLow };
-  if (cents > remaining) return { cents: null, error: texts.amountTooHigh(formatEuro(remaining)) };
+  if (cents > remaining) return { cents: null, error: texts.amountTooHigh(euro(remaining)) };
   return { cents };
 }
 
@@ -46,7 +47,7 @@ export function RefundDialog({ projectId, payment, onClose }: { projectId: numbe
     mutationFn: (cents: number | null) =>
       paymentApi.refund(projectId, payment.id, { reason: reason.trim(), idempotency_key: key, ...(cents === null ? {} : { amount_cents: cents }) }),
     onSuccess: async (answer) => {
-      toast(paymentTexts.detail.refundedToast(formatEuro(answer.refund.amount_cents)), 'success');
+      toast(paymentTexts.detail.refundedToast(euro(answer.refund.amount_cents)), 'success');
       queryClient.setQueryData(paymentKeys.one(projectId, payment.id), answer.payment);
       await queryClient.invalidateQueries({ queryKey: paymentKeys.project(projectId) });
       onClose();
@@ -76,11 +77,11 @@ export function RefundDialog({ projectId, payment, onClose }: { projectId: numbe
     <Dialog open title={texts.title} onClose={onClose}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <ErrorSummary errors={errors} focusKey={focusKey} headingLevel={3} />
-        <p>{texts.intro(formatEuro(remaining))}</p>
+        <p>{texts.intro(euro(remaining))}</p>
         <RadioGroup legend={texts.kind}>
           {({ describedBy }) => (
             <>
-              <RadioOption name="refund-kind" value="full" label={texts.full(formatEuro(remaining))} checked={kind === 'full'} onChange={() => setKind('full')} aria-describedby={describedBy} />
+              <RadioOption name="refund-kind" value="full" label={texts.full(euro(remaining))} checked={kind === 'full'} onChange={() => setKind('full')} aria-describedby={describedBy} />
               <RadioOption name="refund-kind" value="partial" label={texts.partial} checked={kind === 'partial'} onChange={() => setKind('partial')} aria-describedby={describedBy} />
             </>
           )}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { LOGO_MAX_BYTES, staffProjectMessages } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/button';
-import { controlBorder, FieldErrorText } from '../../../ui/field';
+import { FilePicker } from '../../../ui/file-picker';
 import { logoTexts } from '../texts';
 
 type Props = {
@@ -40,9 +40,7 @@ export function LogoField({ label, logo, fallback, upload, remove }: Props) {
     }
   };
 
-  const choose = (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = '';
+  const choose = (file: File | null) => {
     if (!file) return;
     if (!['image/png', 'image/jpeg'].includes(file.type)) return setError(staffProjectMessages.logoType);
     if (file.size > LOGO_MAX_BYTES) return setError(staffProjectMessages.logoTooLarge(LOGO_MAX_BYTES / 1024 / 1024));
@@ -51,28 +49,18 @@ export function LogoField({ label, logo, fallback, upload, remove }: Props) {
 
   const preview = logo ?? fallback?.logo ?? null;
   return (
-    <div className="flex flex-col gap-2">
-      <p id={`${id}-label`} className="text-sm font-medium text-slate-800">{label}</p>
-      {preview && (
-        <div className="self-start rounded-md border border-slate-300 bg-white p-3">
-          <img src={preview} alt={logoTexts.current(label)} className="h-16 w-auto max-w-60 object-contain" />
-        </div>
-      )}
-      {!logo && fallback && <p className="text-sm text-slate-700">{fallback.note}</p>}
-      <div className={`flex flex-wrap items-center gap-3 rounded-md border bg-white p-2 ${controlBorder(error)}`}>
-        <input id={id} type="file" name="logo" accept="image/png,image/jpeg" disabled={busy} className="peer sr-only"
-          aria-labelledby={`${id}-label ${id}-button`} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}
-          onChange={(e) => choose(e.currentTarget)} />
-        <label id={`${id}-button`} htmlFor={id}
-          className="inline-flex min-h-11 cursor-pointer items-center rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60">
-          {logo ? logoTexts.replace : logoTexts.choose}
-        </label>
-        {!logo && !fallback && <span className="text-sm text-slate-700">{logoTexts.none}</span>}
-        {logo && <Button variant="ghost" disabled={busy} onClick={() => void run(remove, logoTexts.removed)}>{logoTexts.remove}</Button>}
-      </div>
-      <p role="status" className="text-sm text-slate-700">{status}</p>
-      <p id={`${id}-hint`} className="text-xs text-slate-600">{logoTexts.hint}</p>
-      {error && <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText>}
-    </div>
+    <FilePicker id={id} name="logo" label={label} accept="image/png,image/jpeg" disabled={busy} error={error} hint={logoTexts.hint} resetAfterChoice
+      chooseText={logo ? logoTexts.replace : logoTexts.choose} hideChosen={!!logo || !!fallback} chosen={logoTexts.none}
+      onFile={choose}
+      before={<>
+        {preview && (
+          <div className="self-start rounded-md border border-slate-300 bg-white p-3">
+            <img src={preview} alt={logoTexts.current(label)} className="h-16 w-auto max-w-60 object-contain" />
+          </div>
+        )}
+        {!logo && fallback && <p className="text-sm text-slate-700">{fallback.note}</p>}
+      </>}
+      actions={logo && <Button variant="ghost" disabled={busy} onClick={() => void run(remove, logoTexts.removed)}>{logoTexts.remove}</Button>}
+      after={<p role="status" className="text-sm text-slate-700">{status}</p>} />
   );
 }

@@ -43,13 +43,13 @@ function renderForm(showPrices: boolean, onValuesChange = vi.fn(), save = vi.fn<
 describe('a choice form section with prices', () => {
   it('shows surcharges in Dutch format, no surcharge for 0,00, the option picture, and the calculator total', () => {
     const { container, onValuesChange } = renderForm(true);
-    expect(container.textContent).toContain('+ € 1.250,50');
+    expect(container.textContent).toContain('+\u00a0€\u00a01.250,50');
     expect(container.textContent).toContain('Geen meerprijs');
-    expect(container.textContent).toContain('+ € 495,00');
+    expect(container.textContent).toContain('+\u00a0€\u00a0495,00');
     expect(container.querySelector('img[src="/api/files/1/wit.png"]')).not.toBeNull();
-    expect(container.textContent).toContain('Prijs per meter: € 85,50 · Totaal: € 0,00');
+    expect(container.textContent).toContain('Prijs per meter: €\u00a085,50 · Totaal: €\u00a00,00');
     interact(() => changeValue(byLabel<HTMLInputElement>(container, 'Aanrechtblad'), '2,25'));
-    expect(container.textContent).toContain('Totaal: € 192,38');
+    expect(container.textContent).toContain('Totaal: €\u00a0192,38');
     expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ blad: 2.25 }));
   });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { euro } from '../../../lib/money';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  atLeastOneSignature, calculatorCents, choiceEmailError, choiceNamedStepReadOnly, choicePaymentDue, formatEuro, priceCents, choiceNextStep, choiceSignersErrors,
+  atLeastOneSignature, calculatorCents, choiceEmailError, choiceNamedStepReadOnly, choicePaymentDue, priceCents, choiceNextStep, choiceSignersErrors,
   drawnSignatureErrors, FORM_LIMITS, SIGNING_MOBILE_MAX_LENGTH, signingMobile,
   type ChoiceStep, type TChoiceForm, type TFormValues,
 } from '@portal/contract';
@@ -144,7 +145,7 @@ export function SectionStep({ target, form, index, onDone }: StepProps & { index
 function ChoiceAnswers({ form }: { form: TChoiceForm }) {
   const price = (p: string | null | undefined) => {
     const cents = form.disable_prices ? null : priceCents(p);
-    return cents ? ` (+ ${formatEuro(cents)})` : '';
+    return cents ? ` (+ ${euro(cents)})` : '';
   };
   const answer = (e: TChoiceForm['form'][number]['elements'][number]): string | null => {
     const options = e.data.options ?? [];
@@ -156,7 +157,7 @@ function ChoiceAnswers({ form }: { form: TChoiceForm }) {
     if (e.type === 'c_calculatorinput' && typeof e.value === 'number') {
       const unit = form.disable_prices ? null : priceCents(e.data.price_per_unit);
       const amount = `${e.value.toLocaleString('nl-NL')} ${e.data.unit ?? ''}`.trim();
-      return unit === null ? amount : `${amount} (${formatEuro(calculatorCents(unit, e.value))})`;
+      return unit === null ? amount : `${amount} (${euro(calculatorCents(unit, e.value))})`;
     }
     return e.value === null || e.value === undefined || e.value === '' ? null : String(e.value);
   };

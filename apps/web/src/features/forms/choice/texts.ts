@@ -1,3 +1,4 @@
+import { euroAmount } from '../../../lib/money';
 import { choiceMessages, choiceTexts as contractTexts } from '@portal/contract';
 import { formTexts } from '../texts';
 
@@ -18,7 +19,7 @@ export const choiceTexts = {
   backToAddresses: formTexts.backToAddresses,
   steps: 'Onderdelen',
   extraCosts: 'Extra kosten',
-  extraCostsTotal: (amount: string) => `Totaal extra kosten: € ${amount}`,
+  extraCostsTotal: (amount: string) => `Totaal extra kosten: ${euroAmount(amount)}`,
   extraCostsPending: 'Het totaal wordt berekend…',
   extraCostsFixed: 'Deze extra kosten zijn vastgelegd bij het afronden.',
   noExtraCosts: 'Uw keuzes hebben geen extra kosten.',
@@ -43,12 +44,12 @@ export const choiceTexts = {
   signingWaiting: 'Onderteken het formulier hieronder. Deze pagina gaat verder zodra de handtekening is ontvangen.',
   signingLoading: 'De ondertekenlink wordt opgehaald…',
   signingFailed: 'De ondertekenlink kan nu niet worden opgehaald. Probeer het later opnieuw.',
-  payIntro: (amount: string) => `U betaalt de extra kosten van € ${amount} online.`,
+  payIntro: (amount: string) => `U betaalt de extra kosten van ${euroAmount(amount)} online.`,
   payAdmin: 'De bewoner betaalt de extra kosten online en ziet in het portaal dat de betaling openstaat. Als beheerder kunt u verder naar de bevestiging; deze stap blijft open tot er betaald is.',
-  notPaidYet: (amount: string) => `Nog niet betaald: € ${amount}`,
+  notPaidYet: (amount: string) => `Nog niet betaald: ${euroAmount(amount)}`,
   unpaid: 'nog niet betaald',
   paidShort: 'betaald',
-  paymentWaiting: (amount: string) => `Er staat nog een betaling open van € ${amount}.`,
+  paymentWaiting: (amount: string) => `Er staat nog een betaling open van ${euroAmount(amount)}.`,
   paid: 'De extra kosten zijn betaald.',
   paidOn: (date: string) => `Betaald op ${date}.`,
   payOpen: 'De betaling is nog niet afgerond. Zodra de betaling is ontvangen, ziet u dat hier.',

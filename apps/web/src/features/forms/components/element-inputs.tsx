@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+import { euro } from '../../../lib/money';
 import {
-  calculatorCents, choiceMessages, formatEuro, formValueField, isRequired, numberBounds, numberHint, optionKey, priceCents, textMaxLength, timeWindow,
+  calculatorCents, choiceMessages, formValueField, isRequired, numberBounds, numberHint, optionKey, priceCents, textMaxLength, timeWindow,
   type TFormElement, type TFormOption, type TFormValue,
 } from '@portal/contract';
 import { DateField } from '../../../ui/date-field';
@@ -99,7 +100,7 @@ export function NumberInput({ element, env, decimals = false }: InputProps & { d
   const unitCents = decimals && env.showPrices ? priceCents(element.data.price_per_unit) : null;
   const priced = unitCents !== null ? (
     <p className="text-sm text-slate-700" aria-live="polite">
-      {`${formTexts.pricePerUnit(formatEuro(unitCents), element.data.unit ?? '')} · ${formTexts.priceTotal(formatEuro(typeof value === 'number' && !error ? calculatorCents(unitCents, value) : 0))}`}
+      {`${formTexts.pricePerUnit(euro(unitCents), element.data.unit ?? '')} · ${formTexts.priceTotal(euro(typeof value === 'number' && !error ? calculatorCents(unitCents, value) : 0))}`}
     </p>
   ) : undefined;
   return (
@@ -213,7 +214,7 @@ export function DateInput({ element, env }: InputProps) {
 function optionPrice(option: TFormOption, env: ElementEnv): string {
   const cents = env.showPrices ? priceCents(option.price) : null;
   if (cents === null) return '';
-  return cents === 0 ? choiceMessages.noSurcharge : `+ ${formatEuro(cents)}`;
+  return cents === 0 ? choiceMessages.noSurcharge : `+\u00a0${euro(cents)}`;
 }
 
 /** An option's label with (choice forms) its picture and surcharge. */
@@ -221,11 +222,13 @@ function OptionLabel({ option, env }: { option: TFormOption; env: ElementEnv }) 
   const price = optionPrice(option, env);
   if (!option.image && !price) return <>{option.label}</>;
   return (
-    <span className="flex flex-wrap items-center gap-3">
-      {option.image && <img src={option.image} alt="" width={120} height={80} loading="lazy" className="h-20 w-[120px] rounded border border-slate-300 bg-white object-cover" />}
-      <span className="flex flex-col">
+    // Picture and text side by side at every width (the text wraps beside the picture, never under it);
+    // the picture is smaller on a phone, and the surcharge stays on one line.
+    <span className="flex items-center gap-3" data-option-label="">
+      {option.image && <img src={option.image} alt="" width={120} height={80} loading="lazy" className="h-16 w-24 shrink-0 rounded border border-slate-300 bg-white object-cover sm:h-20 sm:w-[120px]" />}
+      <span className="flex min-w-0 flex-col">
         <span>{option.label}</span>
-        {price && <span className="text-sm font-semibold text-slate-700">{price}</span>}
+        {price && <span className="whitespace-nowrap text-sm font-semibold text-slate-700">{price}</span>}
       </span>
     </span>
   );

@@ -6,6 +6,7 @@ import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/states';
 import { toast, toastError } from '../../../ui/toaster';
 import { householdApi, householdKeys } from '../api';
+import { initialsOf } from '../initials';
 import { text } from '../text';
 
 /**
@@ -39,10 +40,17 @@ function OccupantCard({ occupant, onRemove }: { occupant: TOccupant; onRemove: (
   return (
     <li className="flex flex-col gap-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {occupant.full_name}
-          {occupant.is_self && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">{text.you}</span>}
-        </h2>
+        <div className="flex min-w-0 items-center gap-3">
+          {/* The person's initials, as an avatar (decoration: the name beside it says it). */}
+          <span aria-hidden="true" data-testid="avatar"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-bold uppercase text-on-brand">
+            {initialsOf(occupant.full_name)}
+          </span>
+          <h2 id={headingId} className="min-w-0 text-lg font-semibold text-slate-900">
+            {occupant.full_name}
+            {occupant.is_self && <span className="ml-2 whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">{text.you}</span>}
+          </h2>
+        </div>
         <div className="flex flex-wrap gap-2">
           <span className={`rounded-full px-3 py-1 text-xs font-semibold ${occupant.is_holder ? 'bg-blue-100 text-blue-900' : 'bg-slate-100 text-slate-800'}`}>
             {occupant.is_holder ? text.holder : text.member}

@@ -80,9 +80,9 @@ describe('PartnerPayments: staff see every payment with its history', () => {
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Adres', 'Formulier', 'Bedrag', 'Status', 'Aangemaakt', 'Betaald op', 'Geschiedenis']);
     const first = rows(container)[0]!;
     expect([...first.querySelectorAll('tr:first-child > *')].slice(0, 6).map((cell) => cell.textContent)).toEqual([
-      'Tulpstraat 10, 1234 AB Utrecht', 'Keuzes voor uw keuken', '€ 1.250,50', 'Betaald', '21-11-2026 14:03', '21-11-2026 14:09',
+      'Tulpstraat 10, 1234 AB Utrecht', 'Keuzes voor uw keuken', '€\u00a01.250,50', 'Betaald', '21-11-2026 14:03', '21-11-2026 14:09',
     ]);
-    expect(rows(container)[1]!.textContent).toContain('€ 10,00');
+    expect(rows(container)[1]!.textContent).toContain('€\u00a010,00');
     expect(rows(container)[1]!.textContent).toContain('Open');
     expect(rows(container)[1]!.textContent).toContain('Nog niet betaald');
     expect(rows(container)[2]!.textContent).toContain('Mislukt');
@@ -102,7 +102,7 @@ describe('PartnerPayments: staff see every payment with its history', () => {
     servePayments([paid]);
     const container = await shown((c) => expect(rows(c)).toHaveLength(1));
     const toggle = button(container, 'Geschiedenis')!;
-    expect(toggle.textContent).toBe(`Geschiedenis van de betaling van Tulpstraat 10, 1234 AB Utrecht, € 1.250,50, ${formatMoment(paid.created_at)}`);
+    expect(toggle.textContent).toBe(`Geschiedenis van de betaling van Tulpstraat 10, 1234 AB Utrecht, €\u00a01.250,50, ${formatMoment(paid.created_at)}`);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(container.querySelector('[data-testid="payment-history"]')).toBeNull();
 
@@ -132,7 +132,7 @@ describe('PartnerPayments: staff see every payment with its history', () => {
     const card = rows(container)[0]!;
     expect(card.querySelector('h2')!.textContent).toBe('Tulpstraat 10, 1234 AB Utrecht');
     expect([...card.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`)).toEqual([
-      'Formulier: Keuzes voor uw keuken', 'Bedrag: € 1.250,50', 'Status: Betaald', 'Aangemaakt: 21-11-2026 14:03', 'Betaald op: 21-11-2026 14:09',
+      'Formulier: Keuzes voor uw keuken', 'Bedrag: €\u00a01.250,50', 'Status: Betaald', 'Aangemaakt: 21-11-2026 14:03', 'Betaald op: 21-11-2026 14:09',
     ]);
     click(button(card, 'Geschiedenis')!);
     expect(card.querySelectorAll('[data-testid="payment-event"]')).toHaveLength(4);

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { euro } from '../../../lib/money';
 import { useId, useState } from 'react';
-import { formatEuro, type TPaymentStatus, type TStaffPayment } from '@portal/contract';
+import { type TPaymentStatus, type TStaffPayment } from '@portal/contract';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { Banner } from '../../../ui/banner';
 import { LoadMoreButton } from '../../../ui/load-more';
@@ -69,7 +70,7 @@ function HistoryToggle({ payment, open, panelId, onToggle }: { payment: TStaffPa
       </svg>
       {paymentTexts.history}
       <span className="sr-only">
-        {` ${paymentTexts.historyOf(payment.full_address ?? paymentTexts.noAddress, formatEuro(payment.amount_cents), formatMoment(payment.created_at))}`}
+        {` ${paymentTexts.historyOf(payment.full_address ?? paymentTexts.noAddress, euro(payment.amount_cents), formatMoment(payment.created_at))}`}
       </span>
     </button>
   );
@@ -119,7 +120,7 @@ function PaymentRows({ payment, open, onToggle }: RowProps) {
       <tr>
         <th scope="row" className={`${cell} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>{payment.full_address ?? paymentTexts.noAddress}</th>
         <td className={`${cell} text-slate-900 [overflow-wrap:anywhere]`}>{payment.form.name}</td>
-        <td className={`${cell} whitespace-nowrap text-right font-semibold tabular-nums text-slate-900`}>{formatEuro(payment.amount_cents)}</td>
+        <td className={`${cell} whitespace-nowrap text-right font-semibold tabular-nums text-slate-900`}>{euro(payment.amount_cents)}</td>
         <td className={cell}><PaymentStatus payment={payment} /></td>
         <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900`}>{formatMoment(payment.created_at)}</td>
         <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900`}><PaidAt payment={payment} /></td>
@@ -152,7 +153,7 @@ function PaymentCard({ payment, open, onToggle }: RowProps) {
           </div>
           <div className={item}>
             <dt className="text-slate-700">{paymentTexts.amount}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900">{formatEuro(payment.amount_cents)}</dd>
+            <dd className="font-semibold tabular-nums text-slate-900">{euro(payment.amount_cents)}</dd>
           </div>
           <div className={item}>
             <dt className="text-slate-700">{paymentTexts.status}</dt>
