@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  householdMessages, messages, OCCUPANT_GENDERS, OCCUPANT_MAX_LENGTH, occupantEmailProblem, type TActivateBody, type TOccupantGenderValue,
+  householdMessages, messages, OCCUPANT_MAX_LENGTH, occupantEmailProblem, type TActivateBody, type TOccupantGenderValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { formErrors, setServerErrors } from '../../../lib/form-errors';
@@ -9,7 +9,7 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { TextField } from '../../../ui/field';
-import { RadioGroup, RadioOption } from '../../../ui/radio-group';
+import { PersonNameFields } from '../../../ui/person-name-fields';
 import { PasswordInputs } from './password-fields';
 
 type Values = {
@@ -49,29 +49,12 @@ export function ActivationForm({ onSubmit }: { onSubmit: (identity: ActivationId
       else setFailure(error instanceof ApiError ? error.message : messages.serverError);
     }
   }, summary.focusSummary);
-  const required = (message: string) => ({ validate: (v: string) => (v.trim() ? true : message) });
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
       <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} />
       {failure && <Banner tone="error" title="Activeren mislukt">{failure}</Banner>}
       <h2 className="text-lg font-semibold">Uw gegevens</h2>
-      <RadioGroup legend="Aanhef" error={errors.gender?.message}>
-        {({ describedBy, invalid }) => (
-          <>
-            <p className="-mt-1 text-sm text-slate-700" id="gender-hint">Niet verplicht. Zonder aanhef spreken wij u aan met uw naam.</p>
-            <div className="flex flex-wrap gap-x-6">
-              {OCCUPANT_GENDERS.map((g) => (
-                <RadioOption key={g.value} value={g.value} label={g.label} aria-describedby={describedBy ?? 'gender-hint'} aria-invalid={invalid} {...register('gender')} />
-              ))}
-            </div>
-          </>
-        )}
-      </RadioGroup>
-      <TextField label="Voornaam" required autoComplete="given-name" maxLength={OCCUPANT_MAX_LENGTH.first_name} error={errors.first_name?.message}
-        {...register('first_name', required(householdMessages.firstNameRequired))} />
-      <TextField label="Tussenvoegsel" autoComplete="additional-name" maxLength={OCCUPANT_MAX_LENGTH.affix} error={errors.affix?.message} {...register('affix')} />
-      <TextField label="Achternaam" required autoComplete="family-name" maxLength={OCCUPANT_MAX_LENGTH.last_name} error={errors.last_name?.message}
-        {...register('last_name', required(householdMessages.lastNameRequired))} />
+      <PersonNameFields register={register} errors={errors} genderHint="Niet verplicht. Zonder aanhef spreken wij u aan met uw naam." />
       <TextField label="E-mailadres" type="email" autoComplete="email" maxLength={OCCUPANT_MAX_LENGTH.email_address} hint={householdMessages.emailReason}
         error={errors.email_address?.message} {...register('email_address', { validate: (v) => occupantEmailProblem(v) ?? true })} />
       <h2 className="mt-2 text-lg font-semibold">Uw wachtwoord</h2>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
-  householdMessages, OCCUPANT_GENDERS, OCCUPANT_MAX_LENGTH, occupantEmailProblem, occupantPhoneProblem, PASSWORD_MAX_LENGTH, passwordStrengthMessage,
+  householdMessages, OCCUPANT_MAX_LENGTH, occupantEmailProblem, occupantPhoneProblem, PASSWORD_MAX_LENGTH, passwordStrengthMessage,
   type TOccupant, type TOccupantGenderValue,
 } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
@@ -12,7 +12,7 @@ import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
 import { ErrorSummary, useErrorSummary } from '../../../ui/error-summary';
 import { Checkbox, TextField } from '../../../ui/field';
-import { RadioGroup, RadioOption } from '../../../ui/radio-group';
+import { PersonNameFields } from '../../../ui/person-name-fields';
 import { toast } from '../../../ui/toaster';
 import { householdApi, householdKeys } from '../api';
 import { text } from '../text';
@@ -90,21 +90,7 @@ export function OccupantForm({ occupant }: { occupant?: TOccupant }) {
     <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={handleSubmit((values) => { setFailure(undefined); save.mutate(values); }, summary.focusSummary)}>
       <ErrorSummary errors={formErrors(errors, FIELDS)} focusKey={summary.focusKey} />
       {failure && <Banner tone="error">{failure}</Banner>}
-      <RadioGroup legend={text.gender} required error={errors.gender?.message}>
-        {({ describedBy, invalid }) => (
-          <div className="flex flex-wrap gap-x-6">
-            {OCCUPANT_GENDERS.map((g) => (
-              <RadioOption key={g.value} value={g.value} label={g.label} aria-describedby={describedBy} aria-invalid={invalid}
-                {...register('gender', { required: householdMessages.genderRequired })} />
-            ))}
-          </div>
-        )}
-      </RadioGroup>
-      <TextField label={text.firstName} required autoComplete="given-name" maxLength={OCCUPANT_MAX_LENGTH.first_name} error={errors.first_name?.message}
-        {...register('first_name', { validate: (v) => v.trim() ? true : householdMessages.firstNameRequired })} />
-      <TextField label={text.affix} autoComplete="additional-name" maxLength={OCCUPANT_MAX_LENGTH.affix} error={errors.affix?.message} {...register('affix')} />
-      <TextField label={text.lastName} required autoComplete="family-name" maxLength={OCCUPANT_MAX_LENGTH.last_name} error={errors.last_name?.message}
-        {...register('last_name', { validate: (v) => v.trim() ? true : householdMessages.lastNameRequired })} />
+      <PersonNameFields register={register} errors={errors} genderRequired />
       {occupant && !occupant.can_change_email ? (
         <LockedEmail occupant={occupant} />
       ) : (
