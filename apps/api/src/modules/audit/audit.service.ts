@@ -56,9 +56,11 @@ export function createAuditService(db: Db) {
       return row!.id;
     },
 
-    /** The answer's status of a request logged ahead. */
-    async recordOutcome(id: number, status: number): Promise<void> {
-      await db.update(auditLog).set({ outcome: status }).where(eq(auditLog.id, id));
+    /** The answers' statuses of requests logged ahead, in one statement. */
+    async recordOutcomes(outcomes: Array<[id: number, status: number]>): Promise<void> {
+      if (!outcomes.length) return;
+      const values = sql.join(outcomes.map(([id, status]) => sql`(${id}::bigint, ${status}::int)`), sql`, `);
+      await db.execute(sql`UPDATE ${auditLog} SET outcome = v.outcome FROM (VALUES ${values}) AS v(id, outcome) WHERE ${auditLog.id} = v.id`);
     },
 
     /** The customer's entries, newest first, `limit` per page after the entry `beforeId` (keyset paging). */
