@@ -60,7 +60,7 @@ describe('the inbox list', () => {
     const list = res.json<TInboxConversation[]>();
     const mine = list.find((c) => c.id === conversationId)!;
     expect(mine).toMatchObject({ kind: 'address', status: 'open', assignee: null, project: { id: t.ids.projects.bloemenbuurt } });
-    expect(mine.address).toContain('1234AB');
+    expect(mine.address).toContain('1234 AB');
     // The editor reaches Bloemenbuurt only.
     expect(list.every((c) => c.project.id === t.ids.projects.bloemenbuurt)).toBe(true);
     const dates = list.map((c) => c.last_message_at);
