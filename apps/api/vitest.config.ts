@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -14,5 +15,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // A test file waits on PostgreSQL and HTTP most of its time: one worker more than the cores keeps both busy
+    // (two workers on two cores left the machine a third idle). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() + 1),
   },
 });

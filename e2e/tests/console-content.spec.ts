@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bloemenbuurtId, residentPage } from './console-helpers';
 import { checkPage, DEMO, errorSummary, expect, loginToConsole, test } from './fixtures';
-import { withDatabase } from './db';
+import { keepingJansPlanningNew } from './db';
 import { makePng } from './images';
 
 const tiles = (page: Page) => page.getByRole('navigation', { name: 'Onderdelen van het project' });
@@ -133,26 +133,24 @@ test.describe('content in the staff console', () => {
     await expect(page.getByText('Opgeslagen').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Planningsitem: Glasvezel aansluiten (nieuwe tijd)' })).toBeVisible();
 
-    // Opening the planning marks all of it read for Jan; the marks this test leaves are taken away at the end
-    // (the other specs count Jan's new planning items).
-    const jan = "module = 'schedule' AND address_id = (SELECT id FROM addresses WHERE zipcode = '1234AB' AND house_number = '10')";
-    const marked = await withDatabase(mail, (db) => db.query<{ item_id: number }>(`SELECT item_id FROM content_reads WHERE ${jan}`)).then((r) => r.rows.map((row) => row.item_id));
-    const resident = await residentPage(browser);
-    // /planning/{day}/{item_nr}: the item's position within the day (from 0), as the spec's route says
-    await resident.goto(`/planning/${iso}`);
-    const dayView = resident.getByRole('region', { name: /^Planning voor/ });
-    await expect(dayView.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' })).toBeVisible();
-    const titles = await dayView.locator('button[aria-expanded]').allTextContents();
-    const nr = titles.findIndex((title) => title.includes('Glasvezel aansluiten (nieuwe tijd)'));
-    expect(nr).toBeGreaterThanOrEqual(0);
-    await resident.goto(`/planning/${iso}/${nr}`);
-    const toggle = resident.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(resident.getByText('Tussen 13 en 17 uur')).toBeVisible();
-    await expect(resident.getByText('De monteur komt binnen.')).toBeVisible();
-    await expect(resident.getByTestId('access-required').filter({ visible: true })).toHaveCount(1);
-    await resident.context().close();
-    await withDatabase(mail, (db) => db.query(`DELETE FROM content_reads WHERE ${jan} AND NOT (item_id = ANY($1::int[]))`, [marked]));
+    // Opening the planning marks all of it read for Jan: the marks this test leaves are taken away at the end.
+    await keepingJansPlanningNew(mail, async () => {
+      const resident = await residentPage(browser);
+      // /planning/{day}/{item_nr}: the item's position within the day (from 0), as the spec's route says
+      await resident.goto(`/planning/${iso}`);
+      const dayView = resident.getByRole('region', { name: /^Planning voor/ });
+      await expect(dayView.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' })).toBeVisible();
+      const titles = await dayView.locator('button[aria-expanded]').allTextContents();
+      const nr = titles.findIndex((title) => title.includes('Glasvezel aansluiten (nieuwe tijd)'));
+      expect(nr).toBeGreaterThanOrEqual(0);
+      await resident.goto(`/planning/${iso}/${nr}`);
+      const toggle = resident.getByRole('button', { name: 'Belangrijk: Glasvezel aansluiten (nieuwe tijd)' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(resident.getByText('Tussen 13 en 17 uur')).toBeVisible();
+      await expect(resident.getByText('De monteur komt binnen.')).toBeVisible();
+      await expect(resident.getByTestId('access-required').filter({ visible: true })).toHaveCount(1);
+      await resident.context().close();
+    });
 
     // the planning's settings page
     await page.goto(`/beheer/projecten/${projectId}/inhoud/planning/instellingen`);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { checkPage, DEMO, errorSummary, expect, loginToConsole, test, type MailCatcher } from './fixtures';
 import { bloemenbuurtId, inDays, residentPage } from './console-helpers';
 import { withDatabase } from './db';
-import { confirmYes, drawOnCanvas, drawSignature, signatureArea } from './form-helpers';
+import { confirmYes, drawOnCanvas, drawSignature, openSummaryPdf, signatureArea } from './form-helpers';
 import { makePdf } from './images';
 
 /*
@@ -96,6 +96,8 @@ test('an editor builds a consent form from nothing; a resident signs it with an 
 
       await expect(resident).toHaveURL(`${formUrl}/bijlages`);
       await expect(resident.getByRole('link', { name: /Plan zonnepanelen/ })).toBeVisible();
+      // Bijlages is done once the attachment was opened.
+      await openSummaryPdf(resident, /Plan zonnepanelen/);
       await resident.getByRole('button', { name: 'Volgende' }).click();
 
       await expect(resident).toHaveURL(`${formUrl}/document`);

@@ -171,7 +171,7 @@ test.describe('content modules for a resident', () => {
   test('planning: month calendar with navigation, a day with an important item that opens', async ({ page }) => {
     // the planning tile counts the whole planning, all months; opening the planning (one month) reads it all
     await expect(tiles(page).locator('[data-module="scheduling"]')).toBeVisible();
-    expect(await tileCount(page, 'scheduling')).toBeGreaterThan(0);
+    await expect.poll(() => tileCount(page, 'scheduling')).toBeGreaterThan(0);
     await page.goto('/planning/');
     await expect(page.getByRole('heading', { level: 1, name: 'Planning' })).toBeVisible();
     await expect(page.getByText('onder voorbehoud')).toBeVisible(); // the schedule's comment
@@ -215,8 +215,8 @@ test.describe('content modules for a resident', () => {
     await expect(panel).toBeVisible();
     await checkPage(page, 'resident-planning');
 
-    // a deep link to a day and item opens that item
-    await page.goto(`/planning/${importantDay}/${important.item.id}`);
+    // a deep link to a day and item opens that item (the spec's item_nr: its position within the day, from 0)
+    await page.goto(`/planning/${importantDay}/${entries.indexOf(important)}`);
     await expect(page.getByRole('button', { name: `Belangrijk: ${important.title}` })).toHaveAttribute('aria-expanded', 'true');
   });
 
@@ -231,7 +231,8 @@ test.describe('content modules for a resident', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/occupant/schedule')) asked.push(new URL(request.url()).searchParams.get('month') ?? '');
     });
-    await page.goto(`/planning/${lastDay}/${item.item.id}`);
+    // the spec's item_nr: the item's position within the day, from 0
+    await page.goto(`/planning/${lastDay}/0`);
     const calendar = page.getByRole('region', { name: 'Kalender' });
     const caption = calendar.getByTestId('calendar-month');
     await expect(caption).toHaveText(monthCaption(lastDay));

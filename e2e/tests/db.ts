@@ -37,3 +37,17 @@ export async function copyChoiceForm(mail: MailCatcher, sourceId: number, name: 
     )).rows[0]!.id;
   });
 }
+
+/**
+ * Runs `run` and then takes away the planning read marks it left for Jan (1234AB 10): opening the planning marks all
+ * of it read, and other specs count Jan's new planning items on his dashboard.
+ */
+export async function keepingJansPlanningNew<T>(mail: MailCatcher, run: () => Promise<T>): Promise<T> {
+  const jan = "module = 'schedule' AND address_id = (SELECT id FROM addresses WHERE zipcode = '1234AB' AND house_number = '10')";
+  const marked = await withDatabase(mail, (db) => db.query<{ item_id: number }>(`SELECT item_id FROM content_reads WHERE ${jan}`)).then((r) => r.rows.map((row) => row.item_id));
+  try {
+    return await run();
+  } finally {
+    await withDatabase(mail, (db) => db.query(`DELETE FROM content_reads WHERE ${jan} AND NOT (item_id = ANY($1::int[]))`, [marked]));
+  }
+}
