@@ -97,12 +97,13 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
 
   return {
     async overview(ctx: StaffContext, projectId: number): Promise<TStaffProjectOverview> {
-      const project = await access.project(ctx, projectId);
       const can = (permission: TPermission) => roleCan(ctx.role, permission);
       const now = new Date();
       const today = amsterdamIsoDate(now);
       const skip = Promise.resolve(undefined);
-      const [chat, consentForms, forms, payments, planned, activated] = await Promise.all([
+      // The project's own check beside the parts (the guard already decided access; nothing is answered before all are in).
+      const [project, chat, consentForms, forms, payments, planned, activated] = await Promise.all([
+        access.project(ctx, projectId),
         can('chat.read') ? conversations(projectId, now) : skip,
         can('consent.tally.read') ? consent(projectId) : skip,
         can('forms.read') ? closing(ctx, projectId, now) : skip,
