@@ -60,4 +60,4 @@ export const occupants = pgTable(
 );
 
 /** An occupant's name as one text, 'Jan de Vries', in SQL: the expression occupants_full_name_trgm_idx holds. */
-export const occupantFullName = (alias: string) => sql.raw(`occupant_full_name(${alias}.first_name, ${alias}.affix, ${alias}.last_name)`);
+export const occupantFullNameSql = (alias: string) => sql.raw(`occupant_full_name(${alias}.first_name, ${alias}.affix, ${alias}.last_name)`);

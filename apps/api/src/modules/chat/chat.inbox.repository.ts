@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, typ
 import { roleCan, type TInboxFilter, type TInboxStatus, type TStaffRole } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
-import { addresses, occupantFullName, occupants } from '../address/address.table.ts';
+import { addresses, occupantFullNameSql, occupants } from '../address/address.table.ts';
 import { staffProjects, userCustomers, users } from '../auth/auth.table.ts';
 import { addressSearchConditions } from '../staff-addresses/index.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
@@ -55,7 +55,7 @@ function searchCondition(customerId: number, q: string): SQL {
   const like = `%${escapeLike(q)}%`;
   const parts: SQL[] = [
     sql`${chatConversations.addressId} IN (SELECT ${addresses.id} FROM ${addresses} WHERE ${and(eq(addresses.customerId, customerId), ...addressSearchConditions(q))})`,
-    sql`${chatConversations.addressId} IN (SELECT o.address_id FROM ${occupants} o WHERE ${occupantFullName('o')} ILIKE ${like})`, // occupants_full_name_trgm_idx
+    sql`${chatConversations.addressId} IN (SELECT o.address_id FROM ${occupants} o WHERE ${occupantFullNameSql('o')} ILIKE ${like})`, // occupants_full_name_trgm_idx
     ilike(chatConversations.visitorName, like),
   ];
   const words = prefixQuery(q);
