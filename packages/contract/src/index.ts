@@ -48,3 +48,4 @@ export * from './staff-inbox.ts';
 export * from './staff-overview.ts';
 export * from './staff-surveys.ts';
 export * from './staff-survey-results.ts';
+export * from './notifications.ts';
