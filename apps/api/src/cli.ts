@@ -20,6 +20,9 @@ import { customers } from './modules/customer/customer.table.ts';
 import { mailOutbox } from './modules/mail/mail.table.ts';
 import { smsOutbox } from './modules/sms/index.ts';
 import { projects } from './modules/project/project.table.ts';
+import { BackupError, defaultBackupName, restoreBackup, writeBackup } from './modules/backup/index.ts';
+import { createDb, runMigrations } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
 
 const USAGE = `Usage: npm run portal -- <command> [options]
 
@@ -36,6 +39,13 @@ Commands:
       Show the newest e-mails of the outbox (without SMTP, mail is only written there).
   sms-outbox [--limit 5]
       Show the newest SMS messages (without SMS_PROVIDER_URL, SMS are only written there).
+  backup [FILE]
+      Write a consistent backup of the database and the stored files to FILE (default:
+      ./portal-backup-<date>T<time>.tar.gz). Safe while the portal runs. With S3 storage the
+      archive holds the database only: the bucket's own versioning or backups keep the files.
+  restore FILE
+      Bring a backup back into an empty data folder (DATA_DIR without a database) or an empty
+      database (DATABASE_URL). Needs the portal version that made the backup.
   help
       Show this text.
 
@@ -75,6 +85,7 @@ const commands: Record<string, (runtime: Runtime, env: Env) => Promise<void>> = 
   'woco-link': wocoLink,
   outbox,
   'sms-outbox': smsOutboxCommand,
+  backup,
 };
 
 if (command === 'help') {
@@ -82,7 +93,7 @@ if (command === 'help') {
   process.exit(0);
 }
 const run = commands[command];
-if (!run) {
+if (!run && command !== 'restore') {
   console.error(`Unknown command: ${command}\n\n${USAGE}`);
   process.exit(2);
 }
@@ -104,18 +115,22 @@ try {
   const parsed = loadEnv();
   // Links point at the running portal: PUBLIC_URL when given, else the address the portal last started on.
   const env = parsed.PUBLIC_URL ? parsed : { ...parsed, publicUrl: readRunningUrl(parsed.dataDir) ?? parsed.publicUrl };
+  if (command === 'restore') {
+    await restore(env);
+    process.exit(0);
+  }
   if (!env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pg', 'PG_VERSION'))) {
     throw new CliError(`No portal database in ${env.dataDir}. Start the portal once (npm start) or set DATA_DIR or DATABASE_URL.`);
   }
   const runtime = await startRuntime(env, (msg) => console.error(`[portal] ${msg}`), { reuseRunning: true, poolSize: 2, worker: false });
   try {
-    await run(runtime, env);
+    await run!(runtime, env);
   } finally {
     await runtime.close();
   }
 } catch (error) {
   // A failed query is shown with its SQL and cause, never its parameters (a new password's hash, a token).
-  console.error(error instanceof CliError ? `Error: ${error.message}` : `Error: ${describeError(error)}`);
+  console.error(error instanceof CliError || error instanceof BackupError ? `Error: ${error.message}` : `Error: ${describeError(error)}`);
   exitCode = 1;
 }
 process.exit(exitCode);
@@ -250,5 +265,45 @@ async function smsOutboxCommand({ db }: Runtime): Promise<void> {
 To:   ${sms.to}
 ${sms.text}
 `);
+  }
+}
+
+/** Where the local file store keeps its files; null with S3 storage. */
+function filesDirOf(env: Env): string | null {
+  return env.s3 ? null : path.join(env.dataDir, 'files');
+}
+
+async function backup({ db }: Runtime, env: Env): Promise<void> {
+  const file = path.resolve(positionals[1] ?? defaultBackupName());
+  if (fs.existsSync(file)) throw new CliError(`${file} exists already: give another file name.`);
+  const { bytes, manifest } = await writeBackup(db.$client, filesDirOf(env), file);
+  const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+  const files = manifest.files.storage === 'local' ? `${manifest.files.count} files` : 'no files (S3 storage: the bucket keeps them)';
+  console.error(`[portal] Backup of ${manifest.tables.length} tables (${rows} rows) and ${files}: ${(bytes / 1e6).toFixed(1)} MB.`);
+  console.log(file);
+}
+
+/** Restores into an empty data folder or database: migrates it, then loads the archive. */
+async function restore(env: Env): Promise<void> {
+  const file = positionals[1];
+  if (!file) throw new CliError('Give the backup file: npm run portal -- restore FILE');
+  const filesDir = filesDirOf(env);
+  if (!env.DATABASE_URL && fs.existsSync(path.join(env.dataDir, 'pg', 'PG_VERSION'))) {
+    throw new CliError(`${env.dataDir} holds a database already. Restore into an empty data folder (set DATA_DIR to a new folder).`);
+  }
+  if (filesDir && fs.existsSync(filesDir) && fs.readdirSync(filesDir).length) {
+    throw new CliError(`${filesDir} holds files already. Restore into an empty data folder.`);
+  }
+  const log = (msg: string) => console.error(`[portal] ${msg}`);
+  const database = await openDatabase(env, log);
+  const db = createDb(database.url, 2);
+  try {
+    await runMigrations(db);
+    const manifest = await restoreBackup(db.$client, filesDir, path.resolve(file));
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    log(`Restored ${rows} rows in ${manifest.tables.length} tables and ${filesDir ? manifest.files.count : 0} files from the backup of ${manifest.created_at}.`);
+  } finally {
+    await db.$client.end().catch(() => {});
+    await database.stop();
   }
 }

@@ -1,0 +1,1 @@
+export { BackupError, defaultBackupName, restoreBackup, writeBackup, type BackupManifest } from './backup.ts';
