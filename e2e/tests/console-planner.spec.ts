@@ -111,3 +111,42 @@ test('a day is cancelled in the planner; the resident is told and rebooks from t
   await expect(page.getByRole('list', { name: '09:00 uur' }).getByRole('listitem')).toHaveCount(1);
   await checkPage(page, 'console-planner-day');
 });
+
+/**
+ * The waiting list of a type (issue 17): three addresses wait (set up in SQL, one minute apart); the editor opens the
+ * list from the planner, finds them in queue order with their places, and takes the second one off: the third moves up.
+ */
+test('the waiting list shows the queue in order and an address is taken off it', async ({ page, mail }) => {
+  const subject = 'Keukengesprek (e2e wachtlijst)';
+  const typeId = await withDatabase(mail, async (db) => {
+    await db.query('DELETE FROM appointment_plannings WHERE subject = $1', [subject]);
+    const { rows: [planning] } = await db.query<{ id: number }>(
+      `INSERT INTO appointment_plannings (project_id, subject, change_deadline_hours) SELECT id, $1, 24 FROM projects WHERE name = $2 RETURNING id`,
+      [subject, DEMO.project]);
+    await db.query(`INSERT INTO appointment_waitlist (planning_id, address_id, joined_at, joined_by)
+      SELECT $1, a.id, now() - make_interval(mins => 10 - row_number() OVER (ORDER BY a.house_number::int)::int), CASE WHEN a.house_number = '12' THEN 'staff' ELSE 'resident' END
+        FROM addresses a JOIN customers c ON c.id = a.customer_id WHERE c.name = $2 AND a.zipcode = $3 AND a.house_number IN ('10', '12', '14')`,
+      [planning!.id, DEMO.customer, DEMO.resident.zipcode]);
+    return planning!.id;
+  });
+
+  await loginToConsole(page, DEMO.consoleEditor);
+  const projectId = await bloemenbuurtId(page);
+  await page.goto(`/beheer/projecten/${projectId}/afspraken/planning?type=${typeId}`);
+  await page.getByRole('link', { name: 'Wachtlijst' }).click();
+  await expect(page).toHaveURL(`/beheer/projecten/${projectId}/afspraken/wachtlijst?type=${typeId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wachtlijst' })).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Wachtlijst' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Plaats 1');
+  await expect(rows.nth(0)).toContainText(`${DEMO.resident.zipcode.slice(0, 4)} ${DEMO.resident.zipcode.slice(4)}`);
+  await expect(rows.nth(0)).toContainText(/10\b/);
+  await expect(rows.nth(1)).toContainText('door het projectteam');
+  await checkPage(page, 'console-planner-waitlist');
+
+  await rows.nth(1).getByRole('button', { name: /van de wachtlijst halen$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Het adres staat niet meer op de wachtlijst.' })).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Plaats 2');
+  await expect(rows.nth(1)).toContainText(/14\b/);
+});

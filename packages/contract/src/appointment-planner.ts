@@ -25,6 +25,7 @@ export const plannerPaths = {
   cancel: '/staff/projects/:projectId/appointments/:appointmentId/cancel',
   day: '/staff/projects/:projectId/appointments/day',
   waitlist: '/staff/projects/:projectId/appointments/waitlist',
+  waitlistExport: '/staff/projects/:projectId/appointments/waitlist/export',
   waitlistOne: '/staff/projects/:projectId/appointments/waitlist/:waiterId',
 } as const;
 
@@ -191,7 +192,18 @@ export const ZWaiter = z.object({
 });
 export type TWaiter = z.infer<typeof ZWaiter>;
 export const ZWaiterList = z.array(ZWaiter);
-export const ZWaitlistQuery = z.object({ type: ZId.optional(), language: ZLanguage });
+/**
+ * A type's waiting list in queue order (position 1 is served first), paged like the other console lists:
+ * `before` is the last waiter id held (X-Has-More); `q` searches the address, positions stay the queue's.
+ */
+export const ZWaitlistQuery = z.object({
+  type: ZId,
+  /** Words of the address (street, house number, postcode, city). */
+  q: z.string().max(100).optional(),
+  language: ZLanguage,
+}).extend(ZPageQuery.shape);
+export type TWaitlistQuery = z.infer<typeof ZWaitlistQuery>;
+export const ZWaitlistExportQuery = z.object({ type: ZId, q: z.string().max(100).optional(), format: z.enum(['csv', 'xlsx']), language: ZLanguage });
 
 const contactFields = {
   email_address: z.string().trim().max(EMAIL_MAX_LENGTH).nullish()

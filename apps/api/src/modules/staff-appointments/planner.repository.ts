@@ -102,6 +102,32 @@ export async function listWithout(db: Executor, projectId: number, planningId: n
     .limit(page.limit);
 }
 
+/**
+ * A type's waiting list in queue order, a page at a time: each waiter's position is its place in the whole queue
+ * (a window over the type's waiting rows, read in the queue index's order), so a search keeps the real places.
+ * `before`: the last waiter id held (booked meanwhile or not); one of another type gives an empty page.
+ */
+export async function listWaiters(db: Executor, planningId: number, filter: { q?: string }, page: { before?: number; limit: number }) {
+  const queue = db.select({
+    id: appointmentWaitlist.id, addressId: appointmentWaitlist.addressId, joinedAt: appointmentWaitlist.joinedAt, joinedBy: appointmentWaitlist.joinedBy,
+    position: sql<number>`(row_number() OVER (ORDER BY ${appointmentWaitlist.joinedAt}, ${appointmentWaitlist.id}))::int`.as('position'),
+  }).from(appointmentWaitlist).where(and(eq(appointmentWaitlist.planningId, planningId), eq(appointmentWaitlist.state, 'waiting'))).as('queue');
+  const where: SQL[] = [];
+  if (filter.q?.trim()) where.push(...addressSearchConditions(filter.q));
+  if (page.before) {
+    where.push(sql`(${queue.joinedAt}, ${queue.id}) > (SELECT b.joined_at, b.id FROM ${appointmentWaitlist} b
+      WHERE b.id = ${page.before} AND b.planning_id = ${planningId})`); // also when that waiter was booked meanwhile
+  }
+  return db.select({
+    id: queue.id, addressId: queue.addressId, joinedAt: queue.joinedAt, joinedBy: queue.joinedBy, position: queue.position,
+    street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
+  }).from(queue)
+    .innerJoin(addresses, eq(addresses.id, queue.addressId))
+    .where(and(...where))
+    .orderBy(asc(queue.position))
+    .limit(page.limit);
+}
+
 /** An appointment of the project with its type, locked for the change. */
 export async function findProjectAppointment(db: Executor, projectId: number, appointmentId: number) {
   const [row] = await db.select({

@@ -294,6 +294,41 @@ describe('the waiting list', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `${base(otherProject)}/waitlist/${left[0]!.id}`, headers: bearer(admin) })).statusCode).toBe(404);
   });
 
+  it('pages a long waiting list in queue order, searches it keeping the places, exports it, and needs the type', async () => {
+    const type = await newType('Lange wachtlijst');
+    const waiting = addressIds.slice(0, 5);
+    // Joined one minute apart, in the reverse of the id order: the queue follows the joining time.
+    for (const [i, id] of [...waiting].reverse().entries()) {
+      await t.query("INSERT INTO appointment_waitlist (planning_id, address_id, joined_at) VALUES ($1, $2, now() - make_interval(mins => $3))", [type, id, 60 - i]);
+    }
+    const first = await get(`${base()}/waitlist?type=${type}&limit=2`, viewer);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers[HAS_MORE_HEADER]).toBe('true');
+    const page1 = first.json<TWaiter[]>();
+    expect(page1.map((w) => [w.address_id, w.position])).toEqual([[waiting[4], 1], [waiting[3], 2]]);
+    const rest = await get(`${base()}/waitlist?type=${type}&limit=10&before=${page1[1]!.id}`, viewer);
+    expect(rest.headers[HAS_MORE_HEADER]).toBe('false');
+    expect(rest.json<TWaiter[]>().map((w) => [w.address_id, w.position])).toEqual([[waiting[2], 3], [waiting[1], 4], [waiting[0], 5]]);
+    // A search keeps each waiter's place in the whole queue.
+    const third = rest.json<TWaiter[]>()[0]!;
+    const found = (await get(`${base()}/waitlist?type=${type}&q=${encodeURIComponent(third.address.split(',')[1]!.trim().split(' ').slice(0, 2).join(' '))}`)).json<TWaiter[]>();
+    expect(found.find((w) => w.id === third.id)?.position).toBe(3);
+    // A waiter of another type as `before` gives an empty page; no type is 422; another project's type 404.
+    const otherType = await newType('Andere wachtlijst');
+    expect((await get(`${base()}/waitlist?type=${otherType}&before=${page1[0]!.id}`)).json()).toEqual([]);
+    expect((await get(`${base()}/waitlist`)).statusCode).toBe(422);
+    expect((await get(`${base(otherProject)}/waitlist?type=${type}`)).statusCode).toBe(404);
+
+    const csv = await get(`${base()}/waitlist/export?type=${type}&format=csv`, viewer);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toContain('Plaats;Adres;Aangemeld op;Aangemeld door');
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toMatch(/^1;/);
+    const audited = await t.query("SELECT 1 FROM audit_log WHERE action = 'planner-waitlist-export' AND project_id = $1", [project]);
+    expect(audited).toHaveLength(1);
+  });
+
   it('fills a place a resident frees in the portal, and after a capacity is raised (the job)', async () => {
     const type = await newType('Plaatsen wachtlijst');
     const slot = await addSlot(type, at(dayIn(11), '09:00'), 1);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HAS_MORE_HEADER, pagedAnswer, plannerPaths, ZApiError, ZPlannerAppointmentParams, ZPlannerBookBody, ZPlannerCancelBody, ZPlannerChangeResult, ZPlannerDayBody,
-  ZPlannerDayResult, ZPlannerParams, ZPlannerQuery, ZPlannerView, ZPlannerWaiterParams, ZStaffWaitlistBody, ZSuccess, ZWaiter, ZWaiterList, ZWaitlistQuery,
+  ZPlannerDayResult, ZPlannerParams, ZPlannerQuery, ZPlannerView, ZPlannerWaiterParams, ZStaffWaitlistBody, ZSuccess, ZWaiter, ZWaiterList, ZWaitlistExportQuery, ZWaitlistQuery,
   ZWithoutExportQuery, ZWithoutList, ZWithoutQuery,
 } from '@portal/contract';
 import { sendExport } from '../../lib/table-export.ts';
@@ -93,10 +93,28 @@ export const plannerRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   app.get(plannerPaths.waitlist, {
     config: { access: access.console('appointments.read', project, { personalData: true, action: 'planner-waitlist-read' }) },
     schema: {
-      tags, summary: "The project's waiting lists (one type with `type`), in queue order with each waiter's place",
-      params: ZPlannerParams, querystring: ZWaitlistQuery, security, response: { 200: ZWaiterList, ...errors },
+      tags, summary: "A type's waiting list in queue order with each waiter's place",
+      description: `Keyset paging (\`before\`: the last waiter id held; X-Has-More); \`q\` searches the address (places stay the queue's). ${SCOPE}`,
+      params: ZPlannerParams, querystring: ZWaitlistQuery, security, response: { 200: pagedAnswer(ZWaiterList), ...errors },
     },
-  }, async (request) => planner.waiters(request.params.projectId, request.query.type));
+  }, async (request, reply) => {
+    const page = await planner.waiters(request.params.projectId, request.query);
+    void reply.header(HAS_MORE_HEADER, String(page.hasMore));
+    return page.items;
+  });
+
+  app.get(plannerPaths.waitlistExport, {
+    config: { access: access.console('appointments.read', project, { personalData: true, action: 'planner-waitlist-export' }) },
+    schema: {
+      tags, summary: "A type's waiting list as CSV or XLSX",
+      description: 'The same rows as the list (all of them, `q` applies). Text that starts with = + - @ is written as text. Audited.',
+      params: ZPlannerParams, querystring: ZWaitlistExportQuery, security, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: { 200: z.any().describe('The file'), ...errors },
+    },
+  }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    return sendExport(reply, await planner.exportWaiters(request.params.projectId, query, format));
+  });
 
   app.post(plannerPaths.waitlist, {
     config: manage('appointment-waitlist-add'),

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   plannerMessages, type TPlannerBookBody, type TPlannerChangeResult, type TPlannerDayBody, type TPlannerDayResult, type TPlannerQuery,
-  type TPlannerSlot, type TPlannerView, type TWaiter, type TWithoutQuery, type TWithoutRow,
+  type TPlannerSlot, type TPlannerView, type TWaiter, type TWaitlistQuery, type TWithoutQuery, type TWithoutRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
@@ -17,7 +17,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
-  countCalendar, findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWithout, lockBookingsIn, lockBookingsOnDay, lockDaySlots,
+  countCalendar, findProjectAppointment, findTypeAppointment, listCalendar, listTypes, listWaiters, listWithout, lockBookingsIn, lockBookingsOnDay, lockDaySlots,
 } from './planner.repository.ts';
 
 export type PlannerDeps = { db: Db; audit: AuditService; jobs: JobQueue; waitlist: Waitlist };
@@ -25,7 +25,7 @@ export type PlannerDeps = { db: Db; audit: AuditService; jobs: JobQueue; waitlis
 /** The week view lists this many bookings of a slot; the day view lists all of them. */
 export const WEEK_BOOKINGS_PER_SLOT = 4;
 
-/** Up to this many addresses in one export of the addresses without an appointment. */
+/** Up to this many rows in one export of the addresses without an appointment (or of a waiting list). */
 export const WITHOUT_EXPORT_MAX = 50_000;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -47,6 +47,19 @@ const toWithout = (r: WithoutListRow): TWithoutRow => ({
   address_id: r.addressId, address: fullAddress(r), building_unit: r.buildingUnit, household: r.household,
   appointment_id: r.appointmentId, cancelled: r.cancelled, waiting: r.waiting,
 });
+
+type WaiterListRow = Awaited<ReturnType<typeof listWaiters>>[number];
+const toWaiter = (planning: { id: number; subject: string }, r: WaiterListRow): TWaiter => ({
+  id: r.id, type_id: planning.id, subject: planning.subject, address_id: r.addressId, address: fullAddress(r),
+  joined_at: r.joinedAt.toISOString(), joined_by: r.joinedBy, position: r.position,
+});
+
+const waiterColumns: ExportColumn<TWaiter>[] = [
+  { header: 'Plaats', value: (r) => r.position },
+  { header: 'Adres', value: (r) => r.address, width: 40 },
+  { header: 'Aangemeld op', value: (r) => new Date(r.joined_at), width: 20 },
+  { header: 'Aangemeld door', value: (r) => (r.joined_by === 'staff' ? 'Projectteam' : 'Bewoner') },
+];
 
 const withoutColumns: ExportColumn<TWithoutRow>[] = [
   { header: 'Adres', value: (r) => r.address, width: 40 },
@@ -227,9 +240,17 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
       return { action: body.action, count: result.count, notified: result.count, closed_slots: result.closed };
     },
 
-    async waiters(projectId: number, type?: number): Promise<TWaiter[]> {
-      if (type) await findPlanningOfProject(db, projectId, type);
-      return waitlist.list(db, projectId, { planningId: type });
+    async waiters(projectId: number, query: TWaitlistQuery): Promise<Page<TWaiter>> {
+      const planning = await findPlanningOfProject(db, projectId, query.type);
+      const size = pageSize(query);
+      const rows = await listWaiters(db, planning.id, { q: query.q }, { before: query.before, limit: size + 1 });
+      return toPage(rows.map((r) => toWaiter(planning, r)), size);
+    },
+
+    async exportWaiters(projectId: number, query: { type: number; q?: string }, format: ExportFormat): Promise<ExportFile> {
+      const planning = await findPlanningOfProject(db, projectId, query.type);
+      const rows = await listWaiters(db, planning.id, { q: query.q }, { limit: WITHOUT_EXPORT_MAX });
+      return exportTable(format, `Wachtlijst ${planning.subject}`, waiterColumns, rows.map((r) => toWaiter(planning, r)));
     },
 
     /** Staff puts an address on a type's waiting list. */
@@ -241,8 +262,9 @@ export function createPlannerService({ db, audit, jobs, waitlist }: PlannerDeps)
         await audit.record(ctx, { action: 'appointment-waitlist-add', entity: 'appointment-waitlist', entityId: waiterId, projectId, after: { type_id: planning.id, address_id: body.address_id } }, tx);
         return waiterId;
       });
-      const all = await waitlist.list(db, projectId, { planningId: body.type_id });
-      return all.find((w) => w.id === id)!;
+      const [waiter] = await waitlist.list(db, projectId, { planningId: body.type_id, addressId: body.address_id });
+      if (waiter?.id !== id) throw new ConflictError(plannerMessages.waiterNotFound); // served at once by a place that came free
+      return waiter;
     },
 
     async removeWaiter(ctx: StaffContext, projectId: number, waiterId: number): Promise<void> {

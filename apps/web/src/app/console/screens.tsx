@@ -57,6 +57,7 @@ export const consoleScreens: ConsoleScreen[] = [
   // The appointment planner: calendar per day and week, addresses without an appointment (console-appointments, planner-*).
   { path: '/projecten/:projectId/afspraken/planning', page: lazy(() => import('../../features/console-appointments/planner-page')), permission: 'appointments.read' },
   { path: '/projecten/:projectId/afspraken/zonder-afspraak', page: lazy(() => import('../../features/console-appointments/planner-without-page')), permission: 'appointments.read' },
+  { path: '/projecten/:projectId/afspraken/wachtlijst', page: lazy(() => import('../../features/console-appointments/planner-waitlist-page')), permission: 'appointments.read' },
   // A project's payments and refunds (console-payments).
   { path: '/projecten/:projectId/betalingen/:paymentId', page: lazy(() => import('../../features/console-payments/payment-page')), permission: 'payments.read' },
   { path: '/projecten/:projectId/betalingen', page: lazy(() => import('../../features/console-payments/payments-page')), permission: 'payments.read' },

@@ -12,7 +12,7 @@ export const plannerKeys = {
   project: (projectId: number) => [...plannerKeys.all, projectId] as const,
   view: (projectId: number, date: string, view: 'day' | 'week', type?: number) => [...plannerKeys.project(projectId), 'view', date, view, type ?? null] as const,
   without: (projectId: number, type: number) => [...plannerKeys.project(projectId), 'without', type] as const,
-  waitlist: (projectId: number, type?: number) => [...plannerKeys.project(projectId), 'waitlist', type ?? null] as const,
+  waitlist: (projectId: number, type: number) => [...plannerKeys.project(projectId), 'waitlist', type] as const,
 };
 
 const path = (template: string, projectId: number, extra: Record<string, number> = {}) => fillPath(template, { projectId, ...extra });
@@ -21,10 +21,6 @@ export const plannerQueries = {
   view: (projectId: number, date: string, view: 'day' | 'week', type?: number) => queryOptions({
     queryKey: plannerKeys.view(projectId, date, view, type),
     queryFn: () => staffApi<TPlannerView>(path(plannerPaths.view, projectId), { query: { date, view, ...(type ? { type } : {}) } }),
-  }),
-  waitlist: (projectId: number, type?: number) => queryOptions({
-    queryKey: plannerKeys.waitlist(projectId, type),
-    queryFn: () => staffApi<TWaiter[]>(path(plannerPaths.waitlist, projectId), { query: type ? { type } : {} }),
   }),
   project: (projectId: number) => queryOptions({
     queryKey: [...plannerKeys.project(projectId), 'project'] as const,
@@ -43,6 +39,10 @@ export const plannerApi = {
   },
   exportWithout: (projectId: number, type: number, q: string | undefined, format: 'csv' | 'xlsx') =>
     staffGetFile(path(plannerPaths.withoutExport, projectId), { type, q, format }),
+  waitlist: (projectId: number, type: number, q: string | undefined, before?: number) =>
+    staffApiPage<TWaiter[]>(path(plannerPaths.waitlist, projectId), { before }, { query: { type, ...(q ? { q } : {}) } }),
+  exportWaitlist: (projectId: number, type: number, q: string | undefined, format: 'csv' | 'xlsx') =>
+    staffGetFile(path(plannerPaths.waitlistExport, projectId), { type, q, format }),
   book: (projectId: number, body: Omit<TPlannerBookBody, 'notify'> & { notify?: boolean }) =>
     staffApi<TPlannerChangeResult>(path(plannerPaths.book, projectId), { method: 'POST', body }),
   cancel: (projectId: number, appointmentId: number, body: { notify: boolean; reason?: string }) =>

@@ -135,6 +135,7 @@ export default function PlannerPage() {
       actions={(
         <div className="flex flex-wrap gap-2">
           {typeId && <ButtonLink variant="secondary" to={`/projecten/${projectId}/afspraken/zonder-afspraak?type=${typeId}`}>{texts.withoutLink}</ButtonLink>}
+          {typeId && <ButtonLink variant="secondary" to={`/projecten/${projectId}/afspraken/wachtlijst?type=${typeId}`}>{texts.waitlistLink}</ButtonLink>}
           {canManage && !!view.data?.types.length && <Button variant="secondary" onClick={() => setAction({ kind: 'day' })}>{texts.dayOff}</Button>}
         </div>
       )}

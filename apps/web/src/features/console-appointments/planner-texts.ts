@@ -1,6 +1,6 @@
 /** The console's appointment planner in Dutch (issue 17, "Appointments"). */
 export const plannerTexts = {
-  crumbs: { projects: 'Projecten', planner: 'Afsprakenplanning', without: 'Zonder afspraak' },
+  crumbs: { projects: 'Projecten', planner: 'Afsprakenplanning', without: 'Zonder afspraak', waitlist: 'Wachtlijst' },
   title: 'Afsprakenplanning',
   intro: 'Wie wanneer een afspraak heeft, per dag of per week. Boek, verzet of annuleer namens een adres; de bewoner krijgt bericht per e-mail (en sms als een mobiel nummer bekend is).',
   failed: 'Dat is niet gelukt. Probeer het opnieuw.',
@@ -32,6 +32,7 @@ export const plannerTexts = {
   notConfirmed: 'Niet bevestigd',
   waiting: (n: number) => (n === 1 ? '1 op de wachtlijst' : `${n} op de wachtlijst`),
   withoutLink: 'Adressen zonder afspraak',
+  waitlistLink: 'Wachtlijst',
   dayOff: 'Dag laten vervallen',
   move: 'Verzetten',
   cancel: 'Annuleren',
@@ -90,6 +91,20 @@ export const plannerTexts = {
     toWaitlist: 'Op wachtlijst',
     toWaitlistLabel: (address: string) => `${address} op de wachtlijst zetten`,
     addedToWaitlist: 'Het adres staat op de wachtlijst.',
+    back: 'Terug naar de planning',
+  },
+  waitlist: {
+    title: 'Wachtlijst',
+    intro: 'Adressen die wachten op een plaats, in volgorde van aanmelding. Komt er een plaats vrij, dan wordt de eerste op de lijst automatisch ingepland en krijgt het adres bericht.',
+    type: 'Afspraaksoort',
+    search: 'Zoek op adres',
+    none: 'Niemand staat op de wachtlijst van deze afspraaksoort.',
+    chooseType: 'Kies een afspraaksoort.',
+    position: (n: number) => `Plaats ${n}`,
+    joined: (at: string, by: 'resident' | 'staff') => `Aangemeld op ${at}${by === 'staff' ? ' door het projectteam' : ' door de bewoner'}`,
+    remove: 'Van de wachtlijst halen',
+    removeLabel: (address: string) => `${address} van de wachtlijst halen`,
+    removed: 'Het adres staat niet meer op de wachtlijst.',
     back: 'Terug naar de planning',
   },
 } as const;
