@@ -57,6 +57,10 @@ export const chatConversations = pgTable(
     index('chat_conversations_state_idx')
       .on(t.projectId, t.status, t.lastMessageAt, t.id)
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    // The project overview's counts per state and of the unassigned, read from the index alone.
+    index('chat_conversations_counts_idx')
+      .on(t.projectId, t.status, t.assignedUserId)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
     // The console's inbox: a project's conversations, newest first (chat.inbox.repository.ts).
     index('chat_conversations_recent_idx')
       .on(t.projectId, t.lastMessageAt, t.id)

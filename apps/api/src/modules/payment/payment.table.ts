@@ -48,8 +48,9 @@ export const payments = pgTable(
     index('payments_project_idx').on(t.projectId, t.id),
     index('payments_entry_idx').on(t.entryId),
     index('payments_project_form_idx').on(t.projectId, t.formId, t.id),
-    // The project overview's open payments and extra payments (payment.staff.ts, paymentAttention): ranges by status, the paid ones in entry order.
-    index('payments_project_status_idx').on(t.projectId, t.status, t.subjectKind, t.entryId, t.id),
+    // The project overview's open payments and extra payments (payment.staff.ts, paymentAttention): ranges by status, the paid
+    // ones in entry order; with the amount, both are read from the index alone (no sort, no table rows).
+    index('payments_project_status_idx').on(t.projectId, t.status, t.subjectKind, t.entryId, t.id, t.amountCents),
     // the reconciliation job's scan: payments still open after 15 minutes
     index('payments_open_idx').on(t.createdAt).where(sql`${t.status} IN ('open', 'pending', 'authorized')`),
   ],

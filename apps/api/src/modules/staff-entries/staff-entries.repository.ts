@@ -157,21 +157,21 @@ export async function countEntries(db: Db, scope: FormScope) {
  * form_entries_answered_idx alone (an index-only scan), so that no entry's values are read to count them.
  */
 export async function countUnanswered(db: Db, scope: FormScope): Promise<{ addresses: number; notAnswered: number }> {
+  // The project is the caller's customer's (the guard checked it), and so are its addresses (imports link only those):
+  // the counts need address_projects alone, not the addresses themselves.
   if (!scope.several) {
     const answered = db.selectDistinct({ addressId: formEntries.addressId }).from(formEntries)
       .where(and(eq(formEntries.formId, scope.formId), sql`(${formEntries.values} <> '{}'::jsonb OR ${formEntries.status} <> '')`)).as('answered');
     const [row] = await db.select({ addresses: sql<number>`count(*)::int`, notAnswered: sql<number>`(count(*) - count(${answered.addressId}))::int` })
       .from(addressProjects)
-      .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
-      .leftJoin(answered, eq(answered.addressId, addresses.id))
-      .where(and(eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId)));
+      .leftJoin(answered, eq(answered.addressId, addressProjects.addressId))
+      .where(eq(addressProjects.projectId, scope.projectId));
     return { addresses: row?.addresses ?? 0, notAnswered: row?.notAnswered ?? 0 };
   }
   const [row] = await db.select({ addresses: sql<number>`count(*)::int`, notAnswered: sql<number>`(count(*) FILTER (WHERE NOT ${hasAnswer}))::int` })
     .from(addressProjects)
-    .innerJoin(addresses, eq(addresses.id, addressProjects.addressId))
-    .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addresses.id), latestOnly(scope)))
-    .where(and(eq(addressProjects.projectId, scope.projectId), eq(addresses.customerId, scope.customerId)));
+    .leftJoin(formEntries, and(eq(formEntries.formId, scope.formId), eq(formEntries.addressId, addressProjects.addressId), latestOnly(scope)))
+    .where(eq(addressProjects.projectId, scope.projectId));
   return { addresses: row?.addresses ?? 0, notAnswered: row?.notAnswered ?? 0 };
 }
 
