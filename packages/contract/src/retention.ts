@@ -260,3 +260,20 @@ export function retentionRuleProblem(rule: TRetentionRule, scope: 'customer' | '
   if (rule.months < info.minMonths) return retentionMessages.belowHold(info.label, info.minMonths);
   return null;
 }
+
+export const retentionPaths = {
+  policy: '/staff/retention',
+  project: (id: number) => `/staff/projects/${id}/retention`,
+  confirm: (id: number) => `/staff/projects/${id}/retention/confirm`,
+  privacy: '/public/privacy',
+} as const;
+
+/** The form's check of a whole policy body: each rule against its category's holds, at the field that is wrong. */
+export function checkRetentionRules(rules: readonly TRetentionRule[], scope: 'customer' | 'project', ctx: z.RefinementCtx, list: 'rules' | 'overrides'): void {
+  rules.forEach((rule, i) => {
+    const problem = retentionRuleProblem(rule, scope);
+    if (!problem) return;
+    const field = problem.includes('maanden') ? 'months' : problem.includes('anonimiseren') ? 'action' : problem.includes('tellen') ? 'basis' : 'category';
+    ctx.addIssue({ code: 'custom', path: [list, i, field], message: problem });
+  });
+}
