@@ -118,7 +118,7 @@ function RuleFields({ rule, index, register, errors }: { rule: TRetentionRuleVie
       </div>
       <p className="text-sm text-slate-700">{rule.holds}</p>
       {rule.hold && <p className="rounded bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-300">{rule.hold}</p>}
-      <div className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr]">
+      <div className="grid items-end gap-3 sm:grid-cols-[11rem_1fr_1fr]">
         <TextField label={`${texts.months} (${rule.label.toLowerCase()})`} type="number" inputMode="numeric" min={rule.min_months} max={240} step={1}
           error={error?.months?.message} {...register(`rules.${index}.months`, { valueAsNumber: true })} />
         <LabelledField label={`${texts.basis} (${rule.label.toLowerCase()})`} error={error?.basis?.message}>

@@ -77,26 +77,28 @@ function Preview({ project }: { project: TRetentionProject }) {
         <FilterSelect id="retention-show" label={texts.show} value={show} onChange={setShow} allLabel={texts.showAll} options={texts.showDue} />
         <Button variant="secondary" onClick={exportCsv}>{texts.exportCsv}</Button>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+      <div>
+        <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
           <caption className="sr-only">{texts.previewTitle}</caption>
           <thead>
             <tr className="border-b border-slate-300">
               <th scope="col" className="py-2 pr-3">{texts.category}</th>
               <th scope="col" className="py-2 pr-3">{texts.rule}</th>
-              <th scope="col" className="py-2 pr-3">{texts.dueFrom}</th>
-              <th scope="col" className="py-2 pr-3 text-right">{texts.dueNow}</th>
-              <th scope="col" className="py-2 text-right">{texts.files}</th>
+              <th scope="col" className="py-2 text-right">{texts.dueNow}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((c) => (
-              <tr key={c.category} className="border-b border-slate-200">
+              <tr key={c.category} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-3 font-medium">{c.label}</th>
-                <td className="py-2 pr-3">{ruleText(c.effective)}<span className="block text-xs text-slate-600">{c.override ? texts.ownRule : texts.customerRule}</span></td>
-                <td className="py-2 pr-3">{c.due_from ? formatConsoleDate(c.due_from) : texts.notYet}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{c.due_count}</td>
-                <td className="py-2 text-right tabular-nums">{c.due_files}</td>
+                <td className="py-2 pr-3">
+                  {ruleText(c.effective)}
+                  <span className="block text-xs text-slate-700">{c.override ? texts.ownRule : texts.customerRule} · {texts.dueFrom} {c.due_from ? formatConsoleDate(c.due_from) : texts.notYet.toLowerCase()}</span>
+                </td>
+                <td className="py-2 text-right tabular-nums">
+                  {c.due_count}
+                  {c.due_files > 0 && <span className="block text-xs text-slate-700">{texts.filesCount(c.due_files)}</span>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -181,7 +183,7 @@ function OverrideFields({ category: c, draft, error, onChange }: { category: TRe
     <li className="flex flex-col gap-2 border-t border-slate-200 pt-3">
       <Checkbox label={texts.useOwn(c.label)} checked={draft.own} onChange={(e) => onChange({ own: e.target.checked })} />
       {!draft.own ? <p className="pl-8 text-sm text-slate-700">{texts.customerRule}: {ruleText(c.customer_rule)}</p> : (
-        <div className="grid gap-3 pl-8 sm:grid-cols-[8rem_1fr_1fr]">
+        <div className="grid items-end gap-3 pl-8 sm:grid-cols-[11rem_1fr_1fr]">
           <TextField label={`${texts.months} (${c.label.toLowerCase()})`} type="number" inputMode="numeric" min={c.min_months} max={240} value={draft.months} error={error}
             onChange={(e) => onChange({ months: e.target.value })} />
           <LabelledField label={`${texts.basis} (${c.label.toLowerCase()})`}>
