@@ -57,3 +57,37 @@ export async function removeStored(storage: FileStorage, keys: readonly string[]
   }
   return failed;
 }
+
+/** Tables whose text is a copy or a log, not a place where a file is used. */
+const NOT_A_USE = new Set(['files', 'file_tickets', 'audit_log', 'mail_outbox', 'sms_outbox', 'sessions', 'rate_limits', 'server_secrets']);
+
+/** The ids of files that some text or JSON column links as '/api/files/{id}/...' (staff HTML, settings, definitions). */
+async function linkedInText(q: Queryable): Promise<Set<number>> {
+  const columns = await q.execute<{ tbl: string; col: string; type: string }>(sql`SELECT table_name AS tbl, column_name AS col, data_type AS type
+    FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
+    ORDER BY 1, 2`);
+  const linked = new Set<number>();
+  for (const { tbl, col, type } of columns.rows) {
+    if (NOT_A_USE.has(tbl)) continue;
+    const text = type === 'text' || type === 'character varying' ? sql`${sql.identifier(col)}` : sql`${sql.identifier(col)}::text`;
+    const found = await q.execute<{ id: string }>(sql`SELECT DISTINCT (regexp_matches(${text}, '/api/files/([0-9]{1,10})/', 'g'))[1] AS id
+      FROM ${sql.identifier(tbl)} WHERE ${text} LIKE '%/api/files/%'`);
+    for (const row of found.rows) linked.add(Number(row.id));
+  }
+  return linked;
+}
+
+/**
+ * Images staff uploaded for a logo or a project's content that nothing uses any more (replaced, removed, or
+ * uploaded and never saved), a day after their upload: their rows go, and the answer is their storage keys.
+ * "Uses" are a foreign key, a logo, or a link in any text (staff HTML embeds images by their link).
+ */
+export async function deleteUnusedUploads(q: Queryable, owners: { exact: readonly string[]; perProject: readonly string[] }, now = new Date()): Promise<string[]> {
+  const pattern = `^(${owners.perProject.map((o) => o.replace(/[^a-z-]/g, '')).join('|')}):[0-9]+$`;
+  const candidates = await q.execute<{ id: number }>(sql`SELECT id FROM files
+    WHERE (owner = ANY(${`{${owners.exact.map((o) => o.replace(/[^a-z-]/g, '')).join(',')}}`}::text[]) OR owner ~ ${pattern})
+    AND created_at < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+  if (!candidates.rows.length) return [];
+  const linked = await linkedInText(q);
+  return deleteUnreferencedFiles(q, candidates.rows.map((r) => Number(r.id)).filter((id) => !linked.has(id)));
+}

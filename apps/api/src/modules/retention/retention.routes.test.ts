@@ -361,3 +361,31 @@ describe('logos leave storage when they are replaced or removed', () => {
     expect(await stored(ownKey)).toBe(false);
   });
 });
+
+describe('content images and logos that nothing uses leave storage', () => {
+  it('removes an unused upload a day old and keeps what an item, a logo link or staff HTML uses, and fresh uploads', async () => {
+    const projectId = t.ids.projects.bloemenbuurt;
+    const upload = async (owner: string, age: string) => {
+      const row = await t.services.files.store({ filename: 'afbeelding.png', mime: 'image/png', data: await png(10, 10), owner });
+      await t.query('UPDATE files SET created_at = now() - $2::interval WHERE id = $1', [row.id, age]);
+      return { id: row.id, key: row.key };
+    };
+    const replaced = await upload(`news:${projectId}`, '2 days');
+    const onItem = await upload(`news:${projectId}`, '2 days');
+    const inHtml = await upload(`content:${projectId}`, '2 days');
+    const logo = await upload('branding', '2 days');
+    const fresh = await upload(`content:${projectId}`, '1 hour');
+    const formFile = await upload('form-file', '2 days'); // not a staff content upload: never swept here
+    await t.query("INSERT INTO news_articles (project_id, title, date, content, image_file_id) VALUES ($1, 'Nieuws', current_date, '', $2)", [projectId, onItem.id]);
+    await t.query("INSERT INTO news_articles (project_id, title, date, content) VALUES ($1, 'Met foto', current_date, $2)", [projectId, `<p><img src="/api/files/${inHtml.id}/afbeelding.png"></p>`]);
+    await t.query('UPDATE projects SET logo_url = $2 WHERE id = $1', [t.ids.projects.havenkwartier, `/api/files/${logo.id}/logo.png`]);
+
+    await runJob();
+    expect(await exists('files', replaced.id)).toBe(false);
+    expect(await stored(replaced.key)).toBe(false);
+    for (const kept of [onItem, inHtml, logo, fresh, formFile]) {
+      expect(await exists('files', kept.id)).toBe(true);
+      expect(await stored(kept.key)).toBe(true);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  COURT_PERIOD_DAYS, DEFAULT_POLICY_PATHS, DEFAULT_RETENTION, describeRetention, PRIVACY_PAGE_PATH, RETENTION_CATEGORIES, RETENTION_CATEGORY_INFO,
+  COURT_PERIOD_DAYS, DEFAULT_POLICY_PATHS, STAFF_IMAGE_PURPOSES, DEFAULT_RETENTION, describeRetention, PRIVACY_PAGE_PATH, RETENTION_CATEGORIES, RETENTION_CATEGORY_INFO,
   retentionMessages, retentionRuleProblem, type TPrivacyPage, type TRetentionCategory, type TRetentionPolicy, type TRetentionPolicyBody,
   type TRetentionProject, type TRetentionProjectBody, type TRetentionRule,
 } from '@portal/contract';
@@ -10,7 +10,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { auditLog } from '../auth/auth.table.ts';
 import { customers } from '../customer/customer.table.ts';
-import { deleteUnreferencedFiles, removeStored, type FileStorage } from '../files/index.ts';
+import { deleteUnreferencedFiles, deleteUnusedUploads, removeStored, type FileStorage } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { projects } from '../project/project.table.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
@@ -309,6 +309,13 @@ export function createRetentionService({ db, storage, jobs, audit, access, log }
       });
       const confirmed = await db.select({ id: retentionProjects.projectId }).from(retentionProjects).where(isNotNull(retentionProjects.confirmedAt));
       for (const { id } of confirmed) await applyProject(id, now);
+      // Logos and content images nothing uses any more (replaced, removed, never saved) leave storage a day after their upload.
+      const keys = await db.transaction(async (tx) => {
+        const removed = await deleteUnusedUploads(tx, { exact: ['branding'], perProject: STAFF_IMAGE_PURPOSES }, now);
+        if (removed.length) await jobs.add('files-delete', { keys: removed }, { tx });
+        return removed;
+      });
+      await removeAfterCommit(keys);
     },
 
     /** Stored bytes of deleted file rows (job 'files-delete'); throws while any remain, so the job retries. */
