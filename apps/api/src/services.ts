@@ -51,6 +51,7 @@ import { createStaffSurveyResults } from './modules/staff-surveys/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
+import { createRetentionService } from './modules/retention/index.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
 
@@ -139,7 +140,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const choiceForms = createChoiceFormService({ db, projects, files, engine: formEngine, signing, payments, jobs, mailer });
   // The staff console (issue 10): console sessions, access per customer and project, the audit log.
   const staffAccess = createStaffAccess(db, projects);
-  const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
+  const staffProjects = createStaffProjectsService({ db, files, jobs, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
@@ -169,6 +170,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
     limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
   });
+  // Retention (issue 20): the policy per customer and project, the confirmation before a project's first deletion, the daily job 'retention'.
+  const retention = createRetentionService({ db, storage: files.storage, jobs, audit, access: staffAccess, log });
   const staffAccounts = createStaffAccountsService({ db, bus, sessions, audit, customers, staffAuth, projects });
   // What the id of a public route belongs to (plugins/public-scope.ts: public routes answer for the host's customer only).
   const publicProjectOf = {
@@ -176,7 +179,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -222,6 +225,8 @@ export function jobHandlers(services: Services): JobHandlers {
       await regenerateAllSlots(services.db);
     },
     'chat-answer-mail': async (payload) => services.chatInbox.sendAnswerMail(payload),
+    retention: async (payload) => services.retention.run(payload.projectId === undefined ? {} : { projectId: Number(payload.projectId) }),
+    'files-delete': async (payload) => services.retention.removeFiles(Array.isArray(payload.keys) ? payload.keys.map(String) : []),
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

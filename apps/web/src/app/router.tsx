@@ -63,6 +63,9 @@ const screens: Screen[] = [
   { path: '/beheer/*?', area: 'console', page: lazyPage(() => import('./routes/console')) },
 
   { path: '/public/projecten', area: 'public', page: lazyPage(() => import('./routes/public-projects')) },
+  // The customer's privacy page, written from its retention policy (issue 20); the default privacy link leads to it too.
+  { path: '/privacy', area: 'public', page: lazyPage(() => import('./routes/privacy')) },
+  { path: '/privacyverklaring', area: 'public', page: lazyPage(() => import('./routes/privacy')) },
   { path: '/public/dashboard/:projectId', area: 'public', page: lazyPage(() => import('./routes/public-dashboard')) },
 
   { path: '/projecten', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/projects')) },

@@ -33,9 +33,10 @@ describe('GET /api/public/customer/', () => {
         { id: t.ids.projects.rivierenwijk, name: 'Verduurzaming Rivierenwijk', customer_id: t.ids.customers.woonstad },
       ],
       map_tile_url: 'https://service.pdok.nl/brt/achtergrondkaart/wmts/v2_0/standaard/EPSG:3857/{z}/{x}/{y}.png',
-      // Without settings of its own: the policies are the current paths on the website, the terms the portal's text.
+      // Without settings of its own: the policies are the current paths on the website, the terms the portal's text; the
+      // privacy statement is the portal's own page, written from the retention policy (issue 20).
       terms_url: 'https://www.woonstad-vernieuwd.nl/algemene-voorwaarden',
-      privacy_url: 'https://www.woonstad-vernieuwd.nl/privacyverklaring',
+      privacy_url: '/privacyverklaring',
       cookies_url: 'https://www.woonstad-vernieuwd.nl/cookiebeleid',
       terms_text: DEFAULT_TERMS_TEXT,
     });

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_TERMS_TEXT, isSitePath, isWebUrl, resolvePolicyUrl, type TBranding, type TCustomer } from '@portal/contract';
+import { DEFAULT_POLICY_PATHS, DEFAULT_TERMS_TEXT, isSitePath, isWebUrl, resolvePolicyUrl, type TBranding, type TCustomer } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { createCache, type InvalidationBus } from '../../lib/invalidation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -59,7 +59,8 @@ export function createCustomerService(db: Db, bus: InvalidationBus, apiUrl: stri
         projects: publicProjects,
         map_tile_url: options.mapTileUrl,
         terms_url: resolvePolicyUrl(customer.website, customer.termsUrl),
-        privacy_url: resolvePolicyUrl(customer.website, customer.privacyUrl),
+        // The default path is the portal's own privacy page, written from the retention policy (issue 20, modules/retention).
+        privacy_url: customer.privacyUrl === DEFAULT_POLICY_PATHS.privacy_url ? DEFAULT_POLICY_PATHS.privacy_url : resolvePolicyUrl(customer.website, customer.privacyUrl),
         cookies_url: resolvePolicyUrl(customer.website, customer.cookiesUrl),
         terms_text: customer.termsText ?? DEFAULT_TERMS_TEXT,
       };

@@ -8,3 +8,4 @@ export { filesRoutes, registerFileLinkSigning } from './files.routes.ts';
 export { configureImageWork, createWorkQueue, imageWorkLoad, runImageWork, type ImageWorkSettings, type WorkQueue } from './image-work.ts';
 export { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, processImage, readImageUpload, sendStoredFile, sniffImageType, type ImageTexts, type ProcessedImage } from './image-upload.ts';
 export { checkDocument, readDocumentForm, sniffDocumentType, type DocumentUploadTexts, type UploadedDocument } from './file-upload.ts';
+export { deleteUnreferencedFiles, deleteUnusedUploads, removeStored, storedFileId } from './files.cleanup.ts';

@@ -14,7 +14,7 @@ export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-l
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export'
-  | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots' | 'chat-answer-mail';
+  | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots' | 'chat-answer-mail' | 'retention' | 'files-delete';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */
@@ -64,6 +64,8 @@ const SCHEDULE = parseCronItems([
   { task: 'appointment-reminders', match: '*/15 * * * *', identifier: 'appointment-reminders', options: { backfillPeriod: 0 } },
   // Every night at 00:10: every rule-made appointment type's horizon moves a day on (modules/staff-appointments/appointment-types.slots.ts).
   { task: 'appointment-slots', match: '10 0 * * *', identifier: 'appointment-slots', options: { backfillPeriod: 0 } },
+  // Every night at 02:30: the retention policy is applied to customers and confirmed projects (modules/retention).
+  { task: 'retention', match: '30 2 * * *', identifier: 'retention', options: { backfillPeriod: 0 } },
 ]);
 
 /** Runs the handlers in this process (one job at a time: the machine has two cores and a web server). */

@@ -40,12 +40,16 @@ export const projects = pgTable(
      * address's answer counting for each. The sources do not settle it: the editor sets it, the tally states it.
      */
     consentHouseholdRule: text('consent_household_rule').$type<'home' | 'household'>().notNull().default('home'),
-    /** Archived projects are gone from residents, partners and the public; staff can restore them. */
+    /**
+     * Archived projects are gone from residents, partners and the public; staff can restore them. The archiving
+     * is the project's end: the retention clock (modules/retention) counts from it, and stops when it is restored.
+     */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('projects_customer_idx').on(t.customerId),
+    index('projects_archived_idx').on(t.archivedAt).where(sql`${t.archivedAt} IS NOT NULL`),
     check('projects_consent_household_rule_check', sql`${t.consentHouseholdRule} IN ('home', 'household')`),
   ],
 );

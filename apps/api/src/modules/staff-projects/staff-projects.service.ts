@@ -11,7 +11,9 @@ import { sanitizeStaffHtml } from '../../lib/sanitize.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
-import { fileUrl, processImage, type FilesService } from '../files/index.ts';
+import { deleteUnreferencedFiles, fileUrl, processImage, removeStored, storedFileId, type FilesService } from '../files/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { Queryable } from '../../lib/queryable.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { projects } from '../project/project.table.ts';
 import type { StaffAccess, StaffContext } from '../staff/staff-access.ts';
@@ -26,6 +28,7 @@ export const BRANDING_FILE_OWNER = 'branding';
 export type StaffProjectsDeps = {
   db: Db;
   files: FilesService;
+  jobs: JobQueue;
   customers: CustomerService;
   projects: ProjectService;
   audit: AuditService;
@@ -93,7 +96,7 @@ const orNull = (value: string) => (value === '' ? null : value);
  * transaction and then announced on the invalidation bus, so that every process serves the new
  * branding, host names and module lists at once.
  */
-export function createStaffProjectsService({ db, files, customers: customerService, projects: projectService, audit, access }: StaffProjectsDeps) {
+export function createStaffProjectsService({ db, files, jobs, customers: customerService, projects: projectService, audit, access }: StaffProjectsDeps) {
   files.registerOwner(BRANDING_FILE_OWNER, async () => ({}));
 
   async function customerOf(ctx: StaffContext): Promise<CustomerRow> {
@@ -120,14 +123,30 @@ export function createStaffProjectsService({ db, files, customers: customerServi
     return fileUrl(file);
   }
 
+  /**
+   * A replaced or removed logo leaves storage with its row (issue 20: nothing orphaned): in the transaction
+   * that drops the link, the file row goes when nothing else links it, and a job removes the bytes; they are
+   * removed right after the commit too.
+   */
+  async function dropOldLogo(tx: Queryable, oldUrl: string | null, newUrl: string | null): Promise<string[]> {
+    const id = storedFileId(oldUrl);
+    if (id === null || oldUrl === newUrl) return [];
+    const keys = await deleteUnreferencedFiles(tx, [id]);
+    if (keys.length) await jobs.add('files-delete', { keys }, { tx });
+    return keys;
+  }
+
   async function changeProject(ctx: StaffContext, projectId: number, action: string, values: Partial<typeof projects.$inferInsert>): Promise<TStaffProject> {
     const before = await access.project(ctx, projectId);
     const customer = await customerOf(ctx);
+    let dropped: string[] = [];
     const after = await db.transaction(async (tx) => {
       const [row] = await tx.update(projects).set({ ...values, updatedAt: new Date() }).where(eq(projects.id, projectId)).returning();
+      if (values.logoUrl !== undefined) dropped = await dropOldLogo(tx, before.logoUrl, values.logoUrl);
       await audit.record(ctx, { action, entity: 'project', entityId: projectId, projectId, before: toProject(before, customer), after: toProject(row!, customer) }, tx);
       return row!;
     });
+    await removeStored(files.storage, dropped); // what fails here, the queued job removes
     await projectService.invalidateProject(projectId);
     return toProject(after, customer);
   }
@@ -174,12 +193,15 @@ export function createStaffProjectsService({ db, files, customers: customerServi
     async setCustomerLogo(ctx: StaffContext, data: Buffer | null): Promise<TStaffCustomer> {
       const before = await readCustomer(ctx);
       const logo = data ? await storeLogo(data) : null;
+      let dropped: string[] = [];
       const after = await db.transaction(async (tx) => {
         await tx.update(customers).set({ logo }).where(eq(customers.id, ctx.customerId));
+        dropped = await dropOldLogo(tx, before.logo, logo);
         const answer = { ...before, logo };
         await audit.record(ctx, { action: data ? 'update-logo' : 'remove-logo', entity: 'customer', entityId: ctx.customerId, before: { logo: before.logo }, after: { logo } }, tx);
         return answer;
       });
+      await removeStored(files.storage, dropped); // what fails here, the queued job removes
       await announceCustomer(ctx.customerId);
       return after;
     },

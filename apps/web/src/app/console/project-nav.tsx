@@ -15,6 +15,7 @@ export const projectNavTexts = {
     surveys: 'Enquêtes',
     appointments: 'Afspraken',
     inbox: 'Inbox',
+    retention: 'Bewaren',
     settings: 'Instellingen',
   },
 } as const;
@@ -46,6 +47,7 @@ export function projectNavItems(projectId: number, permissions: readonly TPermis
     // The team inbox is the console's own page, filtered on this project.
     { key: 'inbox', href: `/inbox?project=${projectId}`, section: null, permissions: ['chat.read'] },
     // Saving the settings needs content.edit (archiving project.manage): both reach the page.
+    { key: 'retention', href: `${base}/bewaren`, section: '/bewaren', permissions: ['retention.manage'] },
     { key: 'settings', href: `${base}/instellingen`, section: '/instellingen', permissions: ['project.manage', 'content.edit'] },
   ];
   return items.filter((item) => item.permissions.some(has));

@@ -68,9 +68,12 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/inbox/instellingen', page: lazy(() => import('../../features/console-inbox/settings-page')), permission: 'chat.answer' },
   { path: '/inbox/:conversationId', page: lazy(() => import('../../features/console-inbox/conversation-page')), permission: 'chat.read' },
   { path: '/inbox', page: lazy(() => import('../../features/console-inbox/inbox-page')), permission: 'chat.read' },
+  { path: '/projecten/:projectId/bewaren', page: lazy(() => import('../../features/console-retention/project-page')), permission: 'retention.manage' },
   // A project's settings; its overview is the project's landing page (console-overview, issue 17).
   { path: '/projecten/:projectId/instellingen', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten/:projectId', page: lazy(() => import('../../features/console-overview/overview-page')) },
   { path: '/projecten', page: lazy(() => import('../../features/console-projects/components/projects-page')) },
+  // Retention (issue 20): the customer's policy, a project's overrides and the confirm step (console-retention).
+  { path: '/klant/bewaren', page: lazy(() => import('../../features/console-retention/policy-page')), permission: 'retention.manage' },
   { path: '/klant', page: lazy(() => import('../../features/console-projects/components/customer-page')), permission: 'customer.manage' },
 ];

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { CHAT_NOTIFICATION_SHOW, HOUR_PATTERN, isNotificationVisible, resolvePolicyUrl, STAFF_PROJECT_LIMITS, WEEKDAYS, type TStaffCustomer, type TWeekday } from '@portal/contract';
 import { Banner } from '../../../ui/banner';
@@ -27,6 +28,7 @@ export default function CustomerPage() {
   const customer = useQuery({ queryKey: consoleProjectKeys.customer, queryFn: consoleProjectsApi.customer });
   return (
     <Page title={texts.title}>
+      <p className="mb-4"><Link href="/klant/bewaren" className="text-blue-800 underline underline-offset-2">{texts.retentionLink}</Link></p>
       {customer.isPending ? <Loading /> : customer.isError ? <ErrorState error={customer.error} retry={() => void customer.refetch()} /> : (
         <CustomerSettingsForm customer={customer.data} />
       )}
