@@ -65,6 +65,7 @@ export const PERMISSIONS = {
   'payments.refund': 'Betalingen terugbetalen',
   'login-links.create': 'Inloglinks maken en het portaal openen als bewoner van een adres',
   'personal-data.export': 'Persoonsgegevens exporteren',
+  'personal-data.erase': 'Persoonsgegevens van een bewoner wissen (met wat een wettelijke bewaarplicht bewaart)',
 } as const satisfies Record<string, string>;
 export type TPermission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as TPermission[];
