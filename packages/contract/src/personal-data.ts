@@ -127,7 +127,7 @@ export const personalDataTexts = {
   noEmail: 'Wij hebben geen e-mailadres van u. Vul eerst uw e-mailadres in bij uw gegevens.',
   tooMany: 'U heeft vandaag al een export aangevraagd. Probeer het morgen opnieuw.',
   linkExpired: 'Deze downloadlink is verlopen of bestaat niet.',
-  linkExpiredHelp: 'Een downloadlink is 7 dagen geldig. Vraag een nieuwe export aan op de pagina Mijn gegevens (/profiel) in het bewonersportaal.',
+  linkExpiredHelp: 'Een downloadlink is 7 dagen geldig. Vraag een nieuwe export aan op de pagina Profiel (/profiel) in het bewonersportaal, onder Mijn gegevens opvragen.',
   notReady: 'Deze export is nog niet klaar. Probeer het over een paar minuten opnieuw.',
   mailSubject: 'Uw gegevens staan klaar',
   mailBody: (name: string, url: string, until: string) =>

@@ -322,7 +322,7 @@ export function createPersonalDataService(deps: Deps) {
         const c: EraseContext = { tx, subject, whole, held, removedFileKeys };
         const raw: Array<Omit<TErasureLine, 'label'>> = [];
         for (const category of ERASE_ORDER) raw.push(...(await COLLECTORS.find((x) => x.category === category)!.erase(c)));
-        lines = COLLECTORS.flatMap(({ category }) => raw.filter((l) => l.category === category && (l.count > 0 || l.outcome === 'kept'))
+        lines = COLLECTORS.flatMap(({ category }) => raw.filter((l) => l.category === category && l.count > 0)
           .map((l) => ({ ...l, label: PERSONAL_DATA_CATEGORIES[category] })));
         if (!apply) throw rollback;
         await audit.record(ctx, {
