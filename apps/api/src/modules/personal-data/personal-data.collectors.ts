@@ -139,7 +139,10 @@ const chat: Collector = {
     const list = await rows(db, sql`SELECT m.id, p.name AS project, m.created_at, m.from_staff, m.from_user_name, m.from_occupant_id, m.from_address_name,
       m.message, m.read_at FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id JOIN projects p ON p.id = c.project_id
       WHERE c.address_id = ${s.addressId} ORDER BY m.created_at, m.id`);
-    return { rows: list, files: [] };
+    // The team's notes on the conversation are about the household too (shown in the console only).
+    const notes = await rows(db, sql`SELECT 'note' AS kind, n.id, n.user_name, n.note, n.created_at FROM chat_notes n
+      JOIN chat_conversations c ON c.id = n.conversation_id WHERE c.address_id = ${s.addressId} ORDER BY n.created_at, n.id`);
+    return { rows: [...list, ...notes], files: [] };
   },
   async erase({ tx, subject, whole }) {
     if (whole) {
@@ -178,12 +181,20 @@ const formEntries: Collector = {
     const fileIds = (await rows<{ id: number }>(tx, sql`SELECT ph.file_id AS id FROM form_photos ph JOIN form_entries e ON e.id = ph.entry_id
       WHERE e.address_id = ${subject.addressId} AND NOT e.id = ANY(${ids(keep)})
       UNION SELECT summary_file_id FROM form_entries WHERE address_id = ${subject.addressId} AND summary_file_id IS NOT NULL AND NOT id = ANY(${ids(keep)})`)).map((r) => r.id);
-    // Signing requests of the entries that go (not consent evidence under a hold): their documents go with them.
+    // Signing requests of the entries that go (not consent evidence under a hold): their documents go with them, and the
+    // local provider's books of them (its signers with their drawn signatures).
+    const goingRequests = sql`SELECT provider_transaction_id FROM signing_requests WHERE provider = 'local' AND entry_id IN (SELECT id FROM form_entries
+      WHERE address_id = ${subject.addressId} AND NOT id = ANY(${ids(keep)}))`;
+    const signatureFiles = (await rows<{ id: number | null }>(tx, sql`SELECT signature_file_id AS id FROM signing_local_signers
+      WHERE transaction_id IN (${goingRequests})`)).map((r) => r.id);
+    const localFiles = (await rows<{ id: number | null }>(tx, sql`DELETE FROM signing_local_transactions WHERE id IN (${goingRequests})
+      RETURNING document_file_id AS id`)).map((r) => r.id);
     const signingFiles = (await rows<{ id: number }>(tx, sql`DELETE FROM signing_requests WHERE entry_id IN (SELECT id FROM form_entries
       WHERE address_id = ${subject.addressId} AND NOT id = ANY(${ids(keep)})) RETURNING document_file_id AS id, signed_file_id, receipt_file_id`))
       .flatMap((r) => Object.values(r).filter((v): v is number => typeof v === 'number'));
     const n = await count(tx, sql`DELETE FROM form_entries WHERE address_id = ${subject.addressId} AND NOT id = ANY(${ids(keep)})`);
-    removedFileKeys.push(...(await deleteUnusedFiles(tx, [...fileIds, ...signingFiles])));
+    const localIds = [...signatureFiles, ...localFiles].filter((v): v is number => v !== null);
+    removedFileKeys.push(...(await deleteUnusedFiles(tx, [...fileIds, ...signingFiles, ...localIds])));
     const out = [line('form-entries', n, 'removed')];
     const kept = new Set(keep).size;
     if (kept) out.push(line('form-entries', kept, 'kept', held.payment.length ? personalDataTexts.holds.payments : personalDataTexts.holds.consent));
@@ -345,6 +356,11 @@ const consent: Collector = {
       (SELECT coalesce(json_agg(json_build_object('nr', sg.nr, 'name', sg.name, 'mobile', sg.mobile, 'email', sg.email, 'phone_source', sg.phone_source, 'signed_at', sg.signed_at) ORDER BY sg.nr), '[]')
         FROM signing_signers sg WHERE sg.request_id = r.id) AS signers
       FROM signing_requests r WHERE r.entry_id IN ${entryIdsOf(s.addressId)} ORDER BY r.id`);
+    // The local signing provider's own books (name, contact, where and how each signer signed, the drawn signature).
+    const local = await rows<Record<string, unknown> & { id: string; signature_file_id: number | null }>(db, sql`SELECT 'local-signer' AS kind, ls.id, ls.nr, ls.name,
+      ls.email, ls.mobile, ls.opened_at, ls.signed_at, ls.signed_ip, ls.signed_user_agent, ls.sms_verified_at, ls.signature_file_id
+      FROM signing_local_signers ls JOIN signing_requests r ON r.provider = 'local' AND r.provider_transaction_id = ls.transaction_id
+      WHERE r.entry_id IN ${entryIdsOf(s.addressId)} ORDER BY ls.transaction_id, ls.nr`);
     const paper = await rows<Record<string, unknown> & { id: number; scan_file_id: number }>(db, sql`SELECT 'paper' AS kind, id, entry_id, agreement, scan_file_id, reason,
       recorded_by_name, recorded_at, state, decided_by_name, decided_at, superseded_at FROM consent_paper_records WHERE address_id = ${s.addressId} ORDER BY id`);
     const letters = await rows(db, sql`SELECT 'letter' AS kind, l.id, f.name AS form, l.created_at, l.expires_at, l.revoked_at FROM consent_letters l
@@ -358,7 +374,8 @@ const consent: Collector = {
       if (r.receipt_file_id) files.push({ fileId: r.receipt_file_id, path: `instemming/${r.id}-bewijs.pdf` });
     }
     for (const p of paper) files.push({ fileId: p.scan_file_id, path: `instemming/papier-${p.id}-scan` });
-    return { rows: [...requests, ...paper, ...letters], files };
+    for (const l of local) if (l.signature_file_id) files.push({ fileId: l.signature_file_id, path: `instemming/handtekening-${l.id}.png` });
+    return { rows: [...requests, ...local, ...paper, ...letters], files };
   },
   async erase({ tx, subject, whole, held }) {
     const [c] = await rows<{ n: number; held: number }>(tx, sql`SELECT

@@ -27,7 +27,7 @@ const PDF = Buffer.from('%PDF-1.4\n% seeded\n%%EOF\n');
 
 type Seeded = {
   projectId: number; addressId: number; henk: number; mila: number;
-  files: Record<'formPhoto' | 'summary' | 'surveyPhoto' | 'dossier' | 'document' | 'signed', { id: number; key: string }>;
+  files: Record<'formPhoto' | 'summary' | 'surveyPhoto' | 'dossier' | 'document' | 'signed' | 'drawing' | 'localDoc', { id: number; key: string }>;
   entries: { generic: number; choice: number; consent: number };
 };
 
@@ -61,6 +61,8 @@ async function seed(): Promise<Seeded> {
   const { id: conversation } = await one<{ id: number }>('INSERT INTO chat_conversations (project_id, address_id) VALUES ($1, $2) RETURNING id', [projectId, addressId]);
   await t.query(`INSERT INTO chat_messages (conversation_id, message, from_staff, from_occupant_id, from_address_name) VALUES ($1, 'Chat-van-Mila: wanneer komt de schilder?', false, $2, 'Mila Wisser')`, [conversation, mila]);
 
+  await t.query(`INSERT INTO chat_notes (conversation_id, user_name, note) VALUES ($1, 'Beheerder', 'Notitie-over-Wisser')`, [conversation]);
+
   const form = async (kind: string, name: string) => (await one<{ id: number }>(
     `INSERT INTO forms (project_id, kind, name, definition, published_version) VALUES ($1, $2, $3, '[]', 1) RETURNING id`, [projectId, kind, name])).id;
   const genericForm = await form('generic', 'Wensenformulier W');
@@ -73,6 +75,14 @@ async function seed(): Promise<Seeded> {
   await t.query(`INSERT INTO form_entry_events (entry_id, action, actor_kind, occupant_id) VALUES ($1, 'saved', 'occupant', $2)`, [generic, mila]);
   const formPhoto = await file('keuken.png', PNG, 'image/png', 'form-photo');
   await t.query('INSERT INTO form_photos (entry_id, element_id, file_id, image_width, image_height) VALUES ($1, $2, $3, 1, 1)', [generic, 'foto', formPhoto.id]);
+  // The generic entry was signed on the local provider's page: its books hold the signer, where she signed and her drawing.
+  const localDoc = await file('formulier.pdf', PDF, 'application/pdf', 'signing');
+  const drawing = await file('handtekening.png', PNG, 'image/png', 'signing');
+  await t.query(`INSERT INTO signing_local_transactions (id, status, reference, postback_url, document_file_id) VALUES ('lt-wisser', 30, 'ref', 'http://localhost/x', $1)`, [localDoc.id]);
+  await t.query(`INSERT INTO signing_local_signers (id, transaction_id, nr, name, token_hash, signed_at, signed_ip, signature_file_id)
+    VALUES ('ls-wisser', 'lt-wisser', 1, 'Mila Wisser', 'seed-ls-wisser', now(), '10.9.8.7', $1)`, [drawing.id]);
+  await t.query(`INSERT INTO signing_requests (subject_kind, entry_id, provider, provider_transaction_id, status, verification, document_file_id)
+    VALUES ('generic-form', $1, 'local', 'lt-wisser', 'signed', 'Scribble', $2)`, [generic, localDoc.id]);
   const { id: choice } = await one<{ id: number }>(`INSERT INTO form_entries (form_id, project_id, address_id, status, locked, amount_cents, paid_at)
     VALUES ($1, $2, $3, 'paid', true, 12345, now()) RETURNING id`, [choiceForm, projectId, addressId]);
   await t.query(`INSERT INTO payments (provider, provider_payment_id, subject_kind, entry_id, project_id, form_id, amount_cents, description, status, idempotency_key, paid_at)
@@ -111,7 +121,7 @@ async function seed(): Promise<Seeded> {
     [customers.woonstad, users.admin, String(mila), JSON.stringify({ email_address: 'mila.wisser@example.nl', note: 'Audit-over-Mila' })]);
   return {
     projectId, addressId, henk, mila, entries: { generic, choice, consent: consentEntry },
-    files: { formPhoto, summary, surveyPhoto, dossier, document, signed },
+    files: { formPhoto, summary, surveyPhoto, dossier, document, signed, drawing, localDoc },
   };
 }
 
@@ -168,6 +178,8 @@ describe('personal data export and erasure (issue 20)', () => {
     expect(text(doc, 'sessions')).toContain('password-reset');
     expect(section(doc, 'sessions').count).toBe(2);
     expect(text(doc, 'chat')).toContain('Chat-van-Mila');
+    expect(text(doc, 'chat')).toContain('Notitie-over-Wisser');
+    expect(text(doc, 'consent')).toContain('10.9.8.7');
     expect(text(doc, 'form-entries')).toContain('Antwoord-van-Mila');
     expect(text(doc, 'form-entries')).toContain('data:image/png;base64,SIG');
     expect(text(doc, 'surveys')).toContain('Enquete-antwoord-Mila');
@@ -194,6 +206,7 @@ describe('personal data export and erasure (issue 20)', () => {
       expect.stringMatching(/^bestanden\/dossier\/\d+-opname-wisser\.pdf$/),
       expect.stringMatching(/^bestanden\/documenten\/\d+-brief-wisser\.pdf$/),
       expect.stringMatching(/^bestanden\/instemming\/\d+-ondertekend\.pdf$/),
+      'bestanden/instemming/handtekening-ls-wisser.png',
     ]));
 
     // Jan (another address of the customer) through this address's URL: not found.
@@ -278,7 +291,9 @@ describe('personal data export and erasure (issue 20)', () => {
     expect(names.some((n) => n.includes('keuken.png') || n.includes('gevel.png') || n.includes('opname-wisser'))).toBe(false);
     expect(names.some((n) => n.endsWith('-ondertekend.pdf'))).toBe(true);
 
-    for (const f of [s.files.formPhoto, s.files.summary, s.files.surveyPhoto, s.files.dossier, s.files.document]) {
+    expect(await t.query(`SELECT 1 FROM signing_local_transactions WHERE id = 'lt-wisser'`)).toHaveLength(0);
+    expect(await t.query(`SELECT 1 FROM signing_requests WHERE provider_transaction_id = 'tx-wisser'`)).toHaveLength(1);
+    for (const f of [s.files.formPhoto, s.files.summary, s.files.surveyPhoto, s.files.dossier, s.files.document, s.files.drawing, s.files.localDoc]) {
       expect(await t.query('SELECT 1 FROM files WHERE id = $1', [f.id])).toHaveLength(0);
       expect(await t.services.files.storage.get(f.key)).toBeNull();
     }
