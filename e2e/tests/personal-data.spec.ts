@@ -68,9 +68,15 @@ test('staff export a household member and erase her in the console, seeing what 
   });
 
   await loginToConsole(page);
-  await page.goto(`/beheer/projecten/${projectId}/adressen/${addressId}/privacy`);
+  // From the project's address list: the address's Privacy link.
+  await page.goto(`/beheer/projecten/${projectId}/adressen`);
+  await page.getByRole('searchbox', { name: 'Zoek op postcode, huisnummer, straat of plaats' }).fill('9998ZZ');
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: /^Privacy Wisstraat 7,/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/beheer/projecten/${projectId}/adressen/${addressId}/privacy$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy: gegevens van bewoners' })).toBeVisible();
-  await expect(page.getByText('Wisstraat 7, 9998ZZ Testdorp')).toBeVisible();
+  await expect(page.getByRole('link', { name: DEMO.project })).toBeVisible();
+  await expect(page.getByText('Wisstraat 7, 9998 ZZ Testdorp')).toBeVisible();
   await page.getByRole('button', { name: 'Gegevens exporteren van Mila Wis' }).click();
   const exports = page.getByRole('region', { name: 'Exports' });
   await expect(exports.getByRole('button', { name: /Downloaden/ })).toBeVisible({ timeout: 30_000 });

@@ -154,7 +154,7 @@ describe('personal data export and erasure (issue 20)', () => {
     const res = await http.get(`${base()}/personal-data`, tokens.admin);
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json<TPersonalDataAddress>();
-    expect(view.label).toBe('Wisserstraat 1, 9999ZZ Testdorp');
+    expect(view.label).toBe('Wisserstraat 1, 9999 ZZ Testdorp');
     expect(view.can_erase).toBe(true);
     expect(view.occupants.map((o) => [o.name, o.is_main, o.erase_refusal])).toEqual([
       ['Henk Wisser', true, personalDataTexts.holderNeeded], ['Mila Wisser', false, null],

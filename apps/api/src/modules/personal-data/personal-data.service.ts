@@ -40,7 +40,8 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const dutchDate = (d: Date) => d.toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const occupantFullName = (o: { firstName: string; affix: string | null; lastName: string }) => wireFullName({ first_name: o.firstName, affix: o.affix, last_name: o.lastName });
 const notFound = () => new NotFoundError(texts.notFound);
-const addressLabel = (a: { street: string; houseNumber: string; zipcode: string; city: string }) => `${a.street} ${a.houseNumber}, ${a.zipcode} ${a.city}`;
+const addressLabel = (a: { street: string; houseNumber: string; zipcode: string; city: string }) =>
+  `${a.street} ${a.houseNumber}, ${a.zipcode.replace(/^(\d{4})([A-Z]{2})$/, '$1 $2')} ${a.city}`;
 
 /** The export's JSON document: one section per category, what the portal holds, as stored. */
 export type PersonalDataDocument = {

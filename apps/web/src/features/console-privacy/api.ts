@@ -1,12 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  fillPath, personalDataPaths, type TErasureBody, type TErasurePlan, type TPersonalDataAddress, type TPersonalDataExport,
+  fillPath, personalDataPaths, staffProjectPaths, type TErasureBody, type TErasurePlan, type TPersonalDataAddress, type TPersonalDataExport, type TStaffProject,
 } from '@portal/contract';
 import { staffApi, staffGetFile } from '../../lib/staff-api';
 
 export const privacyKeys = {
   all: ['staff', 'personal-data'] as const,
   address: (projectId: number, addressId: number) => [...privacyKeys.all, projectId, addressId] as const,
+  /** The project's name for the crumbs (the same key as the address list's, so it is shared). */
+  project: (projectId: number) => queryOptions({
+    queryKey: ['staff', 'addresses', projectId, 'project'] as const,
+    queryFn: () => staffApi<TStaffProject>(staffProjectPaths.project(projectId)),
+    staleTime: 60_000,
+  }),
   plan: (projectId: number, addressId: number, occupantId: number) => [...privacyKeys.address(projectId, addressId), 'plan', occupantId] as const,
 };
 
@@ -18,6 +24,12 @@ export const privacyQueries = {
     queryFn: () => staffApi<TPersonalDataAddress>(at(personalDataPaths.staffAddress, { projectId, addressId })),
     // While an export is being made, look again every 2 seconds.
     refetchInterval: (query) => (query.state.data?.exports.some((e) => e.status === 'queued' || e.status === 'running') ? 2000 : false),
+  }),
+  /** The project's name for the crumbs (the same key as the address list's, so it is shared). */
+  project: (projectId: number) => queryOptions({
+    queryKey: ['staff', 'addresses', projectId, 'project'] as const,
+    queryFn: () => staffApi<TStaffProject>(staffProjectPaths.project(projectId)),
+    staleTime: 60_000,
   }),
   plan: (projectId: number, addressId: number, occupantId: number) => queryOptions({
     queryKey: privacyKeys.plan(projectId, addressId, occupantId),

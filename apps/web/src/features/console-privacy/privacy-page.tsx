@@ -26,6 +26,7 @@ export default function PrivacyPage() {
   const addressId = Number(params.addressId);
   const queryClient = useQueryClient();
   const view = useQuery(privacyQueries.address(projectId, addressId));
+  const project = useQuery(privacyQueries.project(projectId));
   const [erasing, setErasing] = useState<TPersonalDataOccupant | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: privacyKeys.address(projectId, addressId) });
 
@@ -47,7 +48,7 @@ export default function PrivacyPage() {
 
   const crumbs = [
     { href: '/projecten', label: 'Projecten' },
-    { href: `/projecten/${projectId}`, label: `Project ${projectId}` },
+    { href: `/projecten/${projectId}`, label: project.data?.name ?? `Project ${projectId}` },
     { href: `/projecten/${projectId}/adressen`, label: 'Adressen' },
   ];
   return (
