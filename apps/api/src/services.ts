@@ -148,7 +148,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The entries of every form and their exports (issue 16).
   const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
   // Residents' rights (issue 20): exports of personal data (job 'personal-data-export') and erasure.
-  const personalData = createPersonalDataService({ db, audit, files, jobs, mailer, publicUrl: env.publicUrl, log });
+  const personalData = createPersonalDataService({ db, audit, files, jobs, mailer, bus, publicUrl: env.publicUrl, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   // The appointment planner (issue 17).
   const planner = createPlannerService({ db, audit, jobs, waitlist });

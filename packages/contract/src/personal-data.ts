@@ -109,6 +109,13 @@ export const ZErasurePlan = z.object({
   /** Whether the whole household's records go too (the last occupant of the address: a former tenant). */
   whole_household: z.boolean(),
   lines: z.array(ZErasureLine),
+  /**
+   * Erasing the holder of a household that stays: the member who becomes the holder (one with an account first, else
+   * the longest registered); `needs_activation` when no one left has an account, so the address is activated anew
+   * with a new code (print a letter).
+   */
+  new_holder: z.object({ id: z.number(), name: z.string(), needs_activation: z.boolean() }).nullable(),
+  /** Why the occupant cannot be erased now (null: can be). */
   refusal: z.string().nullable(),
 });
 export type TErasurePlan = z.infer<typeof ZErasurePlan>;
@@ -121,8 +128,9 @@ export type TErasureBody = z.infer<typeof ZErasureBody>;
 
 export const personalDataTexts = {
   notFound: 'Deze bewoner of dit adres is niet gevonden.',
-  holderNeeded:
-    'Dit is de hoofdbewoner en er wonen nog anderen op dit adres. Maak eerst een andere bewoner hoofdbewoner, of wis eerst de andere bewoners.',
+  newHolder: (name: string) => `${name} wordt de nieuwe hoofdbewoner van het adres.`,
+  newHolderActivation: (name: string) =>
+    `${name} wordt de nieuwe hoofdbewoner. Niemand die overblijft heeft een account: het adres moet opnieuw worden geactiveerd met een nieuwe code (maak een activatiebrief).`,
   exportAsked: 'Uw aanvraag is ontvangen. U krijgt binnen enkele minuten een e-mail met een downloadlink, die 7 dagen geldig is.',
   noEmail: 'Wij hebben geen e-mailadres van u. Vul eerst uw e-mailadres in bij uw gegevens.',
   tooMany: 'U heeft vandaag al een export aangevraagd. Probeer het morgen opnieuw.',

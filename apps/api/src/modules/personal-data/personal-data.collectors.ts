@@ -36,6 +36,8 @@ export type EraseContext = {
   held: { payment: number[]; consent: number[] };
   /** Files whose rows were deleted: their bytes are removed from storage after the commit. */
   removedFileKeys: string[];
+  /** Announces a deleted session (its token's hash) to every process's session cache when the transaction commits. */
+  endSession: (tokenHash: string) => Promise<void>;
 };
 
 export type Collector = {
@@ -122,13 +124,13 @@ const sessions: Collector = {
       ORDER BY created_at NULLS LAST, id`);
     return { rows: list, files: [] };
   },
-  async erase({ tx, subject, whole }) {
-    let n = await count(tx, sql`DELETE FROM sessions WHERE occupant_id = ANY(${ids(subject.occupantIds)})`);
-    n += await count(tx, sql`DELETE FROM auth_tickets WHERE occupant_id = ANY(${ids(subject.occupantIds)})`);
-    if (whole) {
-      n += await count(tx, sql`DELETE FROM sessions WHERE address_id = ${subject.addressId}`);
-      n += await count(tx, sql`DELETE FROM auth_tickets WHERE address_id = ${subject.addressId}`);
-    }
+  async erase({ tx, subject, whole, endSession }) {
+    // The residents' sessions, and with the household a staff member's sessions acting for the address: refused at once.
+    const ended = await rows<{ token_hash: string }>(tx, sql`DELETE FROM sessions WHERE occupant_id = ANY(${ids(subject.occupantIds)})
+      ${whole ? sql`OR address_id = ${subject.addressId}` : sql``} RETURNING token_hash`);
+    for (const s of ended) await endSession(s.token_hash);
+    let n = ended.length + await count(tx, sql`DELETE FROM auth_tickets WHERE occupant_id = ANY(${ids(subject.occupantIds)})`);
+    if (whole) n += await count(tx, sql`DELETE FROM auth_tickets WHERE address_id = ${subject.addressId}`);
     return [line('sessions', n, 'removed')];
   },
 };

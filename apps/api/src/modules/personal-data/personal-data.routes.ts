@@ -63,7 +63,8 @@ export const personalDataRoutes = (deps: { personalData: PersonalDataService }):
     schema: {
       tags, summary: 'What erasing the occupant removes, anonymises and keeps (a legal hold, with its reason); nothing changes',
       description: 'The last occupant of an address (a former tenant) takes the household\'s records along; a member of a household that stays '
-        + 'takes their own records and their name out of the shared ones. The holder cannot be erased while others live there (refusal).',
+        + 'takes their own records and their name out of the shared ones. Erasing the holder of a household that stays makes a member the holder '
+        + '(new_holder: one with an account first; without one the address is activated anew).',
       params: ZPersonalDataErasureParams, security, response: { 200: ZErasurePlan, ...errors },
     },
   }, async (request) => personalData.erasurePlan(staffOf(request), request.params.projectId, request.params.addressId, request.params.occupantId));
@@ -72,7 +73,7 @@ export const personalDataRoutes = (deps: { personalData: PersonalDataService }):
     config: { access: access.console('personal-data.erase', project, { action: 'personal-data-erase' }) },
     schema: {
       tags, summary: 'Erases the occupant: removes or anonymises their data everywhere, keeps what a hold keeps; audited with categories and counts',
-      description: `The holder while others live there: 409 '${personalDataTexts.holderNeeded}'.`,
+      description: 'The holder of a household that stays: the member named by the preview\'s new_holder becomes the holder.',
       params: ZPersonalDataErasureParams, body: ZErasureBody, security, response: { 200: ZErasurePlan, ...errors },
     },
   }, async (request) => personalData.erase(staffOf(request), request.params.projectId, request.params.addressId, request.params.occupantId, request.body.reason));

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { ConflictError, HttpError, NotFoundError } from '../../lib/errors.ts';
 import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 import { portalPdf } from '../../lib/pdf-document.ts';
+import type { InvalidationBus } from '../../lib/invalidation.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { addresses, occupants } from '../address/address.table.ts';
@@ -28,6 +29,8 @@ type Deps = {
   files: FilesService;
   jobs: JobQueue;
   mailer: Pick<Mailer, 'send'>;
+  /** Ends erased sessions in every process's session cache (topic 'session', as the session store listens). */
+  bus: Pick<InvalidationBus, 'publish'>;
   publicUrl: string;
   log: (error: unknown, msg: string) => void;
 };
@@ -52,7 +55,7 @@ export type PersonalDataDocument = {
 };
 
 export function createPersonalDataService(deps: Deps) {
-  const { db, audit, files, jobs, mailer, publicUrl, log } = deps;
+  const { db, audit, files, jobs, mailer, bus, publicUrl, log } = deps;
 
   /** The address in the project of the console's customer, or 404 (another customer's or project's address). */
   async function projectAddress(customerId: number, projectId: number, addressId: number) {
@@ -84,10 +87,15 @@ export function createPersonalDataService(deps: Deps) {
     return { customerId, addressId, scope: occupantId === null ? 'address' : 'person', occupantIds: people.map((o) => o.id), emails: [...emails], phones: [...phones] };
   }
 
-  /** Why an occupant cannot be erased now; null when they can. */
-  function eraseRefusal(person: { id: number; isMain: boolean }, household: Array<{ id: number }>): string | null {
-    // The holder carries the address's account: while others live there, one of them must become the holder first.
-    return person.isMain && household.length > 1 ? texts.holderNeeded : null;
+  /**
+   * Who becomes the holder when the holder of a household that stays is erased: a member with an account (the longest
+   * registered), else the longest registered member (the address is then activated anew). Erasure is a right: the
+   * holder is never refused, the household keeps a holder.
+   */
+  function successorOf(person: { id: number; isMain: boolean }, household: Array<typeof occupants.$inferSelect>) {
+    if (!person.isMain) return null;
+    const others = household.filter((o) => o.id !== person.id);
+    return others.find((o) => o.passwordHash !== null) ?? others[0] ?? null;
   }
 
   function toExport(row: typeof personalDataExports.$inferSelect, now = new Date()): TPersonalDataExport {
@@ -106,7 +114,7 @@ export function createPersonalDataService(deps: Deps) {
     return {
       id: a.id, label: addressLabel(a), can_erase: canErase,
       occupants: household.map((o) => ({
-        id: o.id, name: occupantFullName(o), is_main: o.isMain, has_account: o.passwordHash !== null, erase_refusal: eraseRefusal(o, household),
+        id: o.id, name: occupantFullName(o), is_main: o.isMain, has_account: o.passwordHash !== null, erase_refusal: null,
       })),
       exports: exports.map((e) => toExport(e)),
     };
@@ -306,13 +314,10 @@ export function createPersonalDataService(deps: Deps) {
     const household = await householdOf(addressId);
     const person = household.find((o) => o.id === occupantId);
     if (!person) throw notFound();
-    const refusal = eraseRefusal(person, household);
     const name = occupantFullName(person);
     const whole = household.length === 1;
-    if (refusal) {
-      if (apply) throw new ConflictError(refusal);
-      return { occupant: { id: person.id, name }, whole_household: whole, lines: [], refusal };
-    }
+    const successor = successorOf(person, household);
+    const newHolder = successor ? { id: successor.id, name: occupantFullName(successor), needs_activation: successor.passwordHash === null } : null;
     const removedFileKeys: string[] = [];
     const rollback = Symbol('preview');
     let lines: TErasureLine[] = [];
@@ -320,24 +325,31 @@ export function createPersonalDataService(deps: Deps) {
       await db.transaction(async (tx) => {
         const subject = await subjectOf(tx, ctx.customerId, addressId, occupantId);
         const held = whole ? { payment: await paymentHeldEntries(tx, addressId), consent: await consentHeldEntries(tx, addressId) } : { payment: [], consent: [] };
-        const c: EraseContext = { tx, subject, whole, held, removedFileKeys };
+        const c: EraseContext = { tx, subject, whole, held, removedFileKeys, endSession: (hash) => bus.publish('session', hash, tx) };
         const raw: Array<Omit<TErasureLine, 'label'>> = [];
         for (const category of ERASE_ORDER) raw.push(...(await COLLECTORS.find((x) => x.category === category)!.erase(c)));
         lines = COLLECTORS.flatMap(({ category }) => raw.filter((l) => l.category === category && l.count > 0)
           .map((l) => ({ ...l, label: PERSONAL_DATA_CATEGORIES[category] })));
+        if (successor) {
+          await tx.update(occupants).set({ isMain: true }).where(eq(occupants.id, successor.id));
+          // Nobody left has an account: the address is activated anew (a letter with a new code) by its new holder.
+          if (successor.passwordHash === null) {
+            await tx.update(addresses).set({ activatedAt: null, activationCodeHash: null, activationExpiresAt: null }).where(eq(addresses.id, addressId));
+          }
+        }
         if (!apply) throw rollback;
         await audit.record(ctx, {
           action: 'personal-data-erase', entity: 'address', entityId: addressId, projectId,
           // Categories and counts only, never the content (and not the name: it is what was erased).
-          after: { occupant_id: occupantId, whole_household: whole, reason, lines: lines.map((l) => ({ category: l.category, count: l.count, outcome: l.outcome })) },
+          after: { occupant_id: occupantId, whole_household: whole, new_holder_id: successor?.id ?? null, reason, lines: lines.map((l) => ({ category: l.category, count: l.count, outcome: l.outcome })) },
         }, tx);
       });
     } catch (error) {
       if (error !== rollback) throw error;
-      return { occupant: { id: person.id, name }, whole_household: whole, lines, refusal: null };
+      return { occupant: { id: person.id, name }, whole_household: whole, lines, new_holder: newHolder, refusal: null };
     }
     for (const key of removedFileKeys) await files.storage.delete(key).catch((error: unknown) => log(error, 'erased file not removed'));
-    return { occupant: { id: person.id, name }, whole_household: whole, lines, refusal: null };
+    return { occupant: { id: person.id, name }, whole_household: whole, lines, new_holder: newHolder, refusal: null };
   }
 
   /** The sweep: files of expired exports are removed (the row stays, without its files). */

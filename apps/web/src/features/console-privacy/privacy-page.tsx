@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { ZErasureBody, type TErasureLine, type TPersonalDataOccupant } from '@portal/contract';
+import { personalDataTexts, ZErasureBody, type TErasureLine, type TPersonalDataOccupant } from '@portal/contract';
 import { formatConsoleDateTime } from '../../lib/console-format';
 import { saveFile } from '../../lib/staff-api';
 import { Banner } from '../../ui/banner';
@@ -153,6 +153,11 @@ function EraseDialog({ projectId, addressId, occupant, onClose, onErased }: {
       ) : (
         <div className="flex flex-col gap-3">
           <p>{plan.data.whole_household ? texts.dialog.whole : texts.dialog.member}</p>
+          {plan.data.new_holder && (
+            <Banner tone="warning">
+              {plan.data.new_holder.needs_activation ? personalDataTexts.newHolderActivation(plan.data.new_holder.name) : personalDataTexts.newHolder(plan.data.new_holder.name)}
+            </Banner>
+          )}
           <Lines lines={plan.data.lines} outcome="removed" />
           <Lines lines={plan.data.lines} outcome="anonymised" />
           <Lines lines={plan.data.lines} outcome="kept" />
