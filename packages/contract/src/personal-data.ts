@@ -50,6 +50,31 @@ export const PERSONAL_DATA_CATEGORIES = {
 export type TPersonalDataCategory = keyof typeof PERSONAL_DATA_CATEGORIES;
 export const ZPersonalDataCategory = z.enum(Object.keys(PERSONAL_DATA_CATEGORIES) as [TPersonalDataCategory, ...TPersonalDataCategory[]]);
 
+/** The readable PDF's names for the export's fields (the JSON keeps the field names); a field not listed shows its own name. */
+export const PERSONAL_DATA_FIELD_LABELS: Record<string, string> = {
+  id: 'Nummer', kind: 'Soort', first_name: 'Voornaam', affix: 'Tussenvoegsel', last_name: 'Achternaam', gender: 'Aanhef',
+  email_address: 'E-mailadres', email: 'E-mailadres', telephone: 'Telefoonnummer', mobile: 'Mobiel nummer', prefer_email: 'Liever per e-mail',
+  has_account: 'Heeft een account', is_main: 'Hoofdbewoner', created_at: 'Aangemaakt', updated_at: 'Gewijzigd', zipcode: 'Postcode',
+  house_number: 'Huisnummer', street: 'Straat', city: 'Plaats', activated_at: 'Geactiveerd', projects: 'Projecten', project: 'Project',
+  face: 'Soort sessie', last_seen_at: 'Laatst gezien', expires_at: 'Verloopt', revoked_at: 'Ingetrokken', occupant_id: 'Bewoner (nummer)',
+  from_staff: 'Van het projectteam', from_user_name: 'Van', from_occupant_id: 'Van bewoner (nummer)', from_address_name: 'Van', message: 'Bericht',
+  read_at: 'Gelezen', user_name: 'Medewerker', note: 'Notitie', form: 'Formulier', values: 'Antwoorden', status: 'Status', locked: 'Ingeleverd',
+  signatures: 'Handtekeningen', nr_of_signatures: 'Aantal handtekeningen', comment: 'Opmerking', agreement: 'Instemming', agreement_at: 'Instemming op',
+  on_paper: 'Op papier', amount_cents: 'Bedrag (centen)', paid_at: 'Betaald', email_to: 'Gemaild naar', form_version: 'Versie van het formulier',
+  sent_at: 'Verstuurd', summary_file_id: 'Samenvatting (bestand)', history: 'Geschiedenis', photos: "Foto's", survey: 'Enquête', version: 'Versie',
+  answers: 'Antwoorden', submitted_at: 'Ingestuurd', subject: 'Onderwerp', starts_at: 'Begint', is_cancelled: 'Geannuleerd', confirmed_at: 'Bevestigd',
+  state: 'Stand', at: 'Moment', type: 'Soort', name: 'Naam', file: 'Bestand', file_id: 'Bestand (nummer)', filename: 'Bestandsnaam', module: 'Module',
+  item_id: 'Bericht (nummer)', number: 'Nummer in de werkvolgorde', entry_id: 'Invulling (nummer)', provider: 'Aanbieder', currency: 'Munteenheid',
+  description: 'Omschrijving', refunded_cents: 'Terugbetaald (centen)', charged_back_cents: 'Teruggeboekt (centen)', refunds: 'Terugbetalingen',
+  subject_kind: 'Waarvoor', verification: 'Controle', document_file_id: 'Document (bestand)', signed_file_id: 'Ondertekend document (bestand)',
+  receipt_file_id: 'Bewijs (bestand)', signers: 'Ondertekenaars', nr: 'Nummer', opened_at: 'Geopend', signed_at: 'Ondertekend',
+  signed_ip: 'IP-adres bij ondertekenen', signed_user_agent: 'Browser bij ondertekenen', sms_verified_at: 'Sms-code bevestigd',
+  signature_file_id: 'Handtekening (bestand)', scan_file_id: 'Scan (bestand)', reason: 'Reden', recorded_by_name: 'Vastgelegd door',
+  recorded_at: 'Vastgelegd', decided_by_name: 'Beoordeeld door', decided_at: 'Beoordeeld', superseded_at: 'Vervangen', to: 'Aan', text: 'Tekst',
+  actor: 'Medewerker', action: 'Handeling', entity: 'Soort gegeven', entity_id: 'Nummer', before: 'Voor', after: 'Na', scope: 'Omvang',
+  requested_by: 'Aangevraagd door', created_by: 'Gemaakt door',
+};
+
 export const ZPersonalDataAddressParams = z.object({ projectId: ZId, addressId: ZId });
 export const ZPersonalDataExportParams = z.object({ projectId: ZId, addressId: ZId, exportId: ZId });
 export const ZPersonalDataErasureParams = z.object({ projectId: ZId, addressId: ZId, occupantId: ZId });

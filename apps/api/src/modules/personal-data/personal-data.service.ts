@@ -1,7 +1,7 @@
 import { ZipArchive } from 'archiver';
 import { and, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import {
-  occupantFullName as wireFullName, PERSONAL_DATA_CATEGORIES, PERSONAL_DATA_EXPORT_DAYS, personalDataTexts as texts,
+  occupantFullName as wireFullName, PERSONAL_DATA_CATEGORIES, PERSONAL_DATA_FIELD_LABELS, PERSONAL_DATA_EXPORT_DAYS, personalDataTexts as texts,
   type TErasureLine, type TErasurePlan, type TPersonalDataAddress, type TPersonalDataCategory, type TPersonalDataExport,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -42,6 +42,15 @@ const OWNER = 'personal-data';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const dutchDate = (d: Date) => d.toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const occupantFullName = (o: { firstName: string; affix: string | null; lastName: string }) => wireFullName({ first_name: o.firstName, affix: o.affix, last_name: o.lastName });
+/** A value as the PDF shows it: moments as DD-MM-YYYY HH:mm (Europe/Amsterdam), yes/no in Dutch, lists and objects as JSON. */
+function readable(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'ja' : 'nee';
+  if (value instanceof Date) return dutchDate(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T').replace(/\+00$/, 'Z')))) {
+    return dutchDate(new Date(value.replace(' ', 'T').replace(/\+00$/, 'Z')));
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 const notFound = () => new NotFoundError(texts.notFound);
 const addressLabel = (a: { street: string; houseNumber: string; zipcode: string; city: string }) =>
   `${a.street} ${a.houseNumber}, ${a.zipcode.replace(/^(\d{4})([A-Z]{2})$/, '$1 $2')} ${a.city}`;
@@ -294,8 +303,8 @@ export function createPersonalDataService(deps: Deps) {
         doc.moveDown(0.4);
         for (const [key, value] of Object.entries(record)) {
           if (value === null || value === undefined || value === '') continue;
-          const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
-          doc.fillColor('#475569').text(`${key}: `, { continued: true }).fillColor('#0f172a').text(shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown);
+          const shown = readable(value);
+          doc.fillColor('#475569').text(`${PERSONAL_DATA_FIELD_LABELS[key] ?? key}: `, { continued: true }).fillColor('#0f172a').text(shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown);
         }
       }
     }
