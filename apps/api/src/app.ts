@@ -49,6 +49,7 @@ import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { staffAddressesRoutes } from './modules/staff-addresses/index.ts';
 import { staffEntriesRoutes } from './modules/staff-entries/index.ts';
+import { personalDataRoutes } from './modules/personal-data/index.ts';
 import { staffContentRoutes } from './modules/staff-content/index.ts';
 import { staffFormsRoutes } from './modules/staff-forms/index.ts';
 import { staffAppointmentsRoutes } from './modules/staff-appointments/index.ts';
@@ -160,6 +161,8 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(auditRoutes(services));
     await api.register(staffAddressesRoutes(services));
     await api.register(staffEntriesRoutes(services));
+    // Residents' rights (issue 20): exports of personal data and erasure.
+    await api.register(personalDataRoutes(services));
     await api.register(staffPaymentsRoutes(services));
     await api.register(chatInboxRoutes(services));
     await api.register(consentLettersRoutes(services));

@@ -44,6 +44,7 @@ import { createProjectOverview, createStaffProjectsService } from './modules/sta
 import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
 import { createStaffEntriesService } from './modules/staff-entries/index.ts';
+import { createPersonalDataService } from './modules/personal-data/index.ts';
 import { createStaffFormsService } from './modules/staff-forms/index.ts';
 import { createAppointmentTypesService, regenerateAllSlots } from './modules/staff-appointments/index.ts';
 import { createStaffSurveysService } from './modules/staff-surveys/index.ts';
@@ -147,6 +148,8 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   // The entries of every form and their exports (issue 16).
   const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
+  // Residents' rights (issue 20): exports of personal data (job 'personal-data-export') and erasure.
+  const personalData = createPersonalDataService({ db, audit, files, jobs, mailer, bus, publicUrl: env.publicUrl, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
   // The appointment planner (issue 17).
   const planner = createPlannerService({ db, audit, jobs, waitlist });
@@ -179,7 +182,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
@@ -216,6 +219,7 @@ export function jobHandlers(services: Services): JobHandlers {
     },
     'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
     'staff-export': async (payload) => services.staffEntries.runExport(payload),
+    'personal-data-export': async (payload) => services.personalData.runExport(payload),
     'appointment-notice': async (payload) => services.appointmentMessaging.sendNotice(payload as NoticeJob),
     'appointment-reminders': async () => {
       await services.appointmentMessaging.sendReminders();
@@ -231,6 +235,7 @@ export function jobHandlers(services: Services): JobHandlers {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();
       await services.staffEntries.sweepExpired();
+      await services.personalData.sweepExpired();
       await services.supportBase.tally.sweepChanges();
     },
   };

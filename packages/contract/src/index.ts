@@ -50,3 +50,4 @@ export * from './staff-surveys.ts';
 export * from './staff-survey-results.ts';
 export * from './notifications.ts';
 export * from './retention.ts';
+export * from './personal-data.ts';

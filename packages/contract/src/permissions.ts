@@ -66,6 +66,7 @@ export const PERMISSIONS = {
   'login-links.create': 'Inloglinks maken en het portaal openen als bewoner van een adres',
   'personal-data.export': 'Persoonsgegevens exporteren',
   'retention.manage': 'Het bewaarbeleid van de klant en de projecten instellen en verwijderen na het einde van een project bevestigen',
+  'personal-data.erase': 'Persoonsgegevens van een bewoner wissen (met wat een wettelijke bewaarplicht bewaart)',
 } as const satisfies Record<string, string>;
 export type TPermission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as TPermission[];

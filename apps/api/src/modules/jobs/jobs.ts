@@ -13,7 +13,7 @@ import { describeError, redactText } from '../../lib/logging.ts';
 export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-local-postback' | 'signing-progress' | 'signing-documents'
   | 'signing-check' | 'signing-reconcile' | 'signing-cancel'
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
-  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export'
+  | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export' | 'personal-data-export'
   | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots' | 'chat-answer-mail' | 'retention' | 'files-delete';
 
 export type JobQueue = {

@@ -38,6 +38,8 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/projecten/:projectId/inhoud', page: lazy(() => import('../../features/console-content/content-overview-page')) },
   ...contentScreens,
   { path: '/projecten/:projectId/adressen/import', page: lazy(() => import('../../features/console-addresses/import-page')), permission: 'addresses.manage' },
+  // An address's residents: exports of personal data and erasure (issue 20, console-privacy).
+  { path: '/projecten/:projectId/adressen/:addressId/privacy', page: lazy(() => import('../../features/console-privacy/privacy-page')), permission: 'personal-data.export' },
   { path: '/projecten/:projectId/adressen', page: lazy(() => import('../../features/console-addresses/addresses-page')) },
   // The entries of a form and their exports (console-entries).
   { path: '/projecten/:projectId/formulieren/:formId/invullingen/:entryId', page: lazy(() => import('../../features/console-entries/entry-page')), permission: 'forms.read' },

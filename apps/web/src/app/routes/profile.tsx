@@ -4,6 +4,7 @@ import { ModulePage } from '../../ui/module-page';
 import { ErrorState, Loading } from '../../ui/states';
 import { householdQueries } from '../../features/household/api';
 import { HouseholdList } from '../../features/household/components/household-list';
+import { MyDataRequest } from '../../features/household/components/my-data-request';
 import { text } from '../../features/household/text';
 
 /** /profiel: the household of the address, with change password and new user. */
@@ -27,6 +28,7 @@ export default function ProfileRoute() {
       ) : (
         <HouseholdList occupants={occupants.data} />
       )}
+      <MyDataRequest />
     </ModulePage>
   );
 }

@@ -46,6 +46,7 @@ export default function AddressesPage() {
   const project = useQuery(addressQueries.project(projectId));
   const summary = useQuery(addressQueries.summary(projectId));
   const canManage = me.data?.permissions.includes('addresses.manage') ?? false;
+  const canExport = me.data?.permissions.includes('personal-data.export') ?? false;
   // The status filter lives in the URL (?status=not-activated), so the project's overview can link to it.
   const [search, setSearch] = useSearchParams();
   const asked = search.get('status');
@@ -98,6 +99,11 @@ export default function AddressesPage() {
         <Button variant="secondary" onClick={() => setDialog({ kind: 'reset', address })}>
           {texts.reset}<span className="sr-only"> {addressLabel(address)}</span>
         </Button>
+      )}
+      {canExport && (
+        <ButtonLink variant="secondary" to={`/projecten/${projectId}/adressen/${address.id}/privacy`}>
+          {texts.privacy}<span className="sr-only"> {addressLabel(address)}</span>
+        </ButtonLink>
       )}
       {address.household_members > 0 && (
         <Button variant="secondary" onClick={() => void openAsResident(address)}>

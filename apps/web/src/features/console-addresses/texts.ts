@@ -32,6 +32,8 @@ export const addressTexts = {
   letter: 'Code/brief maken',
   reset: 'Account resetten',
   openAsResident: 'Open als bewoner',
+  /** The address's privacy screen: exports of personal data and erasure (console-privacy). */
+  privacy: 'Privacy',
   openedAsResident: 'Het portaal is in een nieuw tabblad geopend als bewoner van dit adres.',
   popupBlocked: 'Het nieuwe tabblad werd tegengehouden. Sta pop-ups toe voor deze site en probeer het opnieuw.',
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TConfirmEmailResult, TNewPasswordBody, TNewPasswordResult, TOccupant, TOccupantCreateBody, TOccupantResult, TOccupantUpdateBody, TSuccess } from '@portal/contract';
+import { personalDataPaths } from '@portal/contract';
 import { api } from '../../lib/api';
 
 export const householdKeys = {
@@ -18,6 +19,8 @@ export const householdApi = {
   update: (id: number, body: TOccupantUpdateBody) => api<TOccupantResult>(`/occupant/occupant/${id}`, { body }),
   remove: (id: number) => api<TSuccess>(`/occupant/occupant/delete/${id}`),
   newPassword: (body: TNewPasswordBody) => api<TNewPasswordResult>('/occupant/new-password', { body }),
+  /** The resident's own export of personal data: the link arrives by e-mail (issue 20). */
+  requestExport: () => api<TSuccess>(personalDataPaths.residentExport, { method: 'POST' }),
   /** The code of the link /email/bevestigen/{code}; no login needed. */
   confirmEmail: (code: string) => api<TConfirmEmailResult>('/public/confirm-email', { body: { code }, token: false, handleAuthErrors: true }),
 };

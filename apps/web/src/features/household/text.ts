@@ -55,4 +55,11 @@ export const text = {
   backToProfile: 'Terug naar profiel',
   failed: 'Er is iets misgegaan. Probeer het later opnieuw.',
   formInvalid: 'Formulier niet goed ingevuld',
+  /** Issue 20: the resident's own export (AVG art. 15 and 20); the server's answer is shown as it comes. */
+  myData: {
+    title: 'Mijn gegevens opvragen',
+    intro: 'Vraag een overzicht aan van alle gegevens die het bewonersportaal over u bewaart. U krijgt een e-mail met een downloadlink '
+      + '(7 dagen geldig) naar een leesbaar overzicht (PDF) en dezelfde gegevens als bestand, met uw foto\'s en documenten.',
+    button: 'Mijn gegevens opvragen',
+  },
 };
