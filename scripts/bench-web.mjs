@@ -50,7 +50,7 @@ async function audit(url, port) {
 }
 
 /** Lighthouse's figures for one page, on a cold HTTP cache: score 0-100, LCP ms, transferred bytes (all, script). */
-async function auditOnce(url, port) {
+async function auditOnce(url, port, attempt = 1) {
   await clearHttpCache(port);
   const result = await lighthouse(url, {
     port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', disableStorageReset: true,
@@ -61,7 +61,11 @@ async function auditOnce(url, port) {
     const name = `${String(++reportNumber).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`;
     fs.writeFileSync(path.join(KEEP_JSON, name), result.report);
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // a trace that Chromium did not record whole (NO_NAVSTART, seen on a busy machine): one more try
+    if (attempt < 3 && /trace/i.test(lhr.runtimeError.message)) return auditOnce(url, port, attempt + 1);
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  }
   const summary = lhr.audits['resource-summary'].details.items;
   const bytes = (type) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
   return {
