@@ -13,13 +13,14 @@ const skeleton = /<body>([\s\S]*?)<script>/.exec(page)?.[1] ?? '';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-function open(pathname: string, options: { answer?: unknown; logo?: boolean } = {}) {
+function open(pathname: string, options: { answer?: unknown; response?: Promise<Response>; logo?: boolean } = {}) {
   window.history.replaceState(null, '', pathname);
   document.head.innerHTML = '<link data-portal-app crossorigin href="/assets/index-1.js"><link data-portal-module crossorigin href="/assets/dashboard-2.js">'
     + (options.logo ? '<link rel="preload" as="image" href="/api/assets/logo.svg" data-portal-logo data-name="Woonstad">' : '');
   document.body.innerHTML = skeleton;
   const holder = window as { __portalEarly?: unknown };
-  if (options.answer !== undefined) holder.__portalEarly = { response: Promise.resolve(new Response(JSON.stringify(options.answer))) };
+  if (options.response) holder.__portalEarly = { response: options.response };
+  else if (options.answer !== undefined) holder.__portalEarly = { response: Promise.resolve(new Response(JSON.stringify(options.answer))) };
   else delete holder.__portalEarly;
   new Function(firstPaint)();
 }
@@ -74,6 +75,16 @@ describe("index.html paints the first screen before the app and then starts it",
     expect(logo.getAttribute('src')).toBe('/api/assets/logo.svg');
     expect(logo.getAttribute('alt')).toBe('Woonstad');
     expect(logo.className).toBe('h-16 w-auto object-contain');
+  });
+
+  it('an answer that comes after the app has rendered (it starts after 1 s at the latest) changes nothing', async () => {
+    let answer!: (response: Response) => void;
+    open('/dashboard', { response: new Promise<Response>((resolve) => (answer = resolve)) });
+    const root = document.getElementById('root')!;
+    root.innerHTML = '<main>de app</main>'; // React's first render replaces the skeleton
+    answer(new Response(JSON.stringify(project)));
+    await tick();
+    expect(root.innerHTML).toBe('<main>de app</main>');
   });
 
   it('other pages, or an answer that failed: the skeleton stays and the app starts at once', async () => {
