@@ -47,6 +47,12 @@ test.describe('the pages’ finish', () => {
     await expect(header).toBeVisible();
     expect((await header.boundingBox())!.height).toBe(83);
     await expect(page.locator('.boot-logo')).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+    // the first screen's largest element, painted by the page from the call it made itself: the project's name
+    // and welcome text (its markup cleaned: no script, no attributes), before the app has run
+    await expect(skeleton.getByRole('heading', { level: 1, name: 'Renovatie Bloemenbuurt' })).toBeVisible();
+    const welcome = skeleton.getByRole('region', { name: 'Welkom' });
+    await expect(welcome.getByText('Op dit portaal vindt u alles over de werkzaamheden aan uw woning', { exact: false })).toBeVisible();
+    await expect(welcome.locator('script, [onclick], [href], [style]')).toHaveCount(0);
     await checkPage(page, 'boot-skeleton');
     await expect(skeleton).toBeVisible(); // still the HTML alone
 
@@ -61,6 +67,8 @@ test.describe('the pages’ finish', () => {
     await page.goto('/inloggen', { waitUntil: 'commit' });
     await expect(page.locator('[data-boot-skeleton]')).toBeVisible();
     await expect(page.locator('.boot-header')).toBeHidden();
+    // the customer's logo, the login page's largest element, painted before the app has run
+    await expect(page.locator('[data-boot-skeleton]').getByRole('img', { name: 'Woonstad Vernieuwd' })).toBeVisible();
     await checkPage(page, 'boot-skeleton-login');
     release();
     await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();

@@ -92,7 +92,9 @@ export function logoPreload(logo: { src: string | null; name: string } | null | 
  * The <head> lines that let the browser fetch a screen's own scripts (and styles) together with the
  * app's entry, from the build's route-preloads.json (see apps/web/build/route-preloads.ts): a path
  * pattern of the router per screen. Measured with Lighthouse: the screen's chunk was fetched only
- * after the entry had run, one round trip before the first paint.
+ * after the entry had run, one round trip before the first paint. The scripts are inert links
+ * (data-portal-module) that index.html's last script turns into modulepreloads when it starts the app:
+ * after the first screen it paints itself, at once on other pages (apps/web/build/first-paint.ts).
  */
 export function routePreloads(webDist: string): (urlPath: string) => string {
   let routes: Array<{ pattern: string; files: string[] }> = [];
@@ -107,7 +109,7 @@ export function routePreloads(webDist: string): (urlPath: string) => string {
     match: new RegExp(`^${pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+').replace(/\/$/, '')}/?$`),
     head: files.filter(safe).map((file) => (file.endsWith('.css')
       ? `<link rel="stylesheet" href="/${file}">`
-      : `<link rel="modulepreload" crossorigin href="/${file}">`)).join(''),
+      : `<link data-portal-module crossorigin href="/${file}">`)).join(''),
   }));
   return (urlPath) => compiled.find((route) => route.match.test(urlPath))?.head ?? '';
 }

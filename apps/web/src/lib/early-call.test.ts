@@ -80,9 +80,21 @@ describe("index.html asks for the first screen's data before the app has loaded,
     expect(calls[1]).toEqual({ url: '/api/occupant/project?language=nl&project_id=7', authorization: 'Bearer tok-2' });
     delete (globalThis as { __portalEarly?: unknown }).__portalEarly;
 
-    for (const pathname of ['/inloggen', '/nieuws', '/public/dashboard/abc']) open(pathname);
+    for (const pathname of ['/inloggen', '/nieuws', '/public/dashboard/abc', '/formulier/formulier/3/12', '/formulier/formulier/3/nieuw/0']) open(pathname);
     stored = {};
     open('/dashboard');
+    open('/formulier/formulier/3/12/0');
     expect(calls).toHaveLength(2);
+  });
+
+  it("a step of a resident's form: the entry is asked for once, with the token, and the entry's GET takes the answer", async () => {
+    Object.assign(stored, { 'portal.token': 'tok-1', 'portal.project_id': '7' });
+    open('/formulier/formulier/3/12/1');
+    expect(calls).toEqual([{ url: '/api/occupant/form/3/filled-in-form/12?language=nl&project_id=7', authorization: 'Bearer tok-1' }]);
+    await settleEarlyCall(1000);
+    expect(earlyData('/occupant/form/3/filled-in-form/12')).toEqual({ call: 1 });
+    expect(earlyData('/occupant/form/3/filled-in-form/13')).toBeUndefined();
+    expect(await api('/occupant/form/3/filled-in-form/12')).toEqual({ call: 1 });
+    expect(calls).toHaveLength(1);
   });
 });

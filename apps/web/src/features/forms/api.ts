@@ -4,7 +4,7 @@ import {
   type TFormListItem, type TFormMenu, type TFormOccupant, type TFormPhoto, type TFormValues, type TGenericEntry, type TGenericEntrySummary,
   type TIntake, type TIntakeAddressProgress, type TIntakeFormListItem, type TPartnerFormKind, type TPublicSimpleForm,
 } from '@portal/contract';
-import { api, apiPage } from '../../lib/api';
+import { api, apiPage, earlyData } from '../../lib/api';
 import { apiUploadWithProgress } from '../../lib/upload';
 import { storage } from '../../lib/storage';
 
@@ -90,7 +90,12 @@ export const formQueries = {
   entries: (form: GenericForm) =>
     queryOptions({ queryKey: formKeys.entries(form), queryFn: ({ signal }) => api<TGenericEntrySummary[]>(formPaths.entries(base(form)), { signal, ...publicCall(form.audience) }) }),
   entry: (form: GenericForm, entryId: number) =>
-    queryOptions({ queryKey: formKeys.entry(form, entryId), queryFn: ({ signal }) => api<TGenericEntry>(formPaths.entry(base(form), entryId), { signal, ...publicCall(form.audience) }) }),
+    queryOptions({
+      queryKey: formKeys.entry(form, entryId),
+      queryFn: ({ signal }) => api<TGenericEntry>(formPaths.entry(base(form), entryId), { signal, ...publicCall(form.audience) }),
+      // A resident's step opened as the first page: index.html asked for the entry while the app loaded (lib/api.ts).
+      initialData: () => (form.audience.kind === 'occupant' ? earlyData<TGenericEntry>(formPaths.entry(base(form), entryId)) : undefined),
+    }),
   /** The address's occupants for contact inputs (a visitor has none to choose). */
   occupants: (form: GenericForm) =>
     queryOptions({
