@@ -49,3 +49,4 @@ export * from './staff-overview.ts';
 export * from './staff-surveys.ts';
 export * from './staff-survey-results.ts';
 export * from './notifications.ts';
+export * from './web-app.ts';
