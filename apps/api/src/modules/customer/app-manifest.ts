@@ -59,7 +59,9 @@ export function createAppIcons(deps: Pick<Deps, 'files'>) {
     const logo = await logoBytes(customer.logo);
     let mark: Buffer | null = null;
     if (logo) {
-      mark = await sharp(logo, { density: 300 })
+      // its empty margins cut off first (a wordmark's canvas is often wider than its drawing)
+      const trimmed = await sharp(logo, { density: 300 }).trim().png().toBuffer().catch(() => logo);
+      mark = await sharp(trimmed, { density: 300 })
         .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
         .png()
         .toBuffer()
@@ -68,10 +70,12 @@ export function createAppIcons(deps: Pick<Deps, 'files'>) {
     // Without a (readable) logo: the portal's house in the customer's colour, as the page's own icon.
     mark ??= await sharp(Buffer.from(houseSvg(color))).resize(inner, inner).png().toBuffer();
     const offset = Math.round((size - inner) / 2);
-    return sharp({ create: { width: size, height: size, channels: purpose === 'apple' ? 3 : 4, background: '#ffffff' } })
+    const icon = await sharp({ create: { width: size, height: size, channels: 4, background: '#ffffff' } })
       .composite([{ input: mark, left: offset, top: offset }])
-      .png({ compressionLevel: 9 })
+      .png()
       .toBuffer();
+    // iOS shows transparency as black: its icon has none.
+    return (purpose === 'apple' ? sharp(icon).flatten({ background: '#ffffff' }) : sharp(icon)).png({ compressionLevel: 9 }).toBuffer();
   }
 
   return {
