@@ -101,6 +101,11 @@ test.describe('the installable portal', () => {
 
   test('the last-seen dashboard and news are readable offline, with the offline state, and are gone after logout', async ({ browser, baseURL }) => {
     const { context, page, errors } = await workerContext(browser, baseURL);
+    // What the worker answers: pages, the app's files and the kept reads, GET only; never a POST, a file download or another call.
+    const answeredByWorker: string[] = [];
+    page.on('response', (response) => {
+      if (response.fromServiceWorker()) answeredByWorker.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
     await loginAsResident(page, DEMO.resident);
     await expect(page).toHaveURL(/\/dashboard$/);
     await controlled(page);
@@ -140,6 +145,10 @@ test.describe('the installable portal', () => {
     expect(await cacheEntries(page, DATA_CACHE)).toBeNull();
     // only the page loaded after the logout (the login page) may be there again
     expect((await cacheEntries(page, PAGES_CACHE) ?? []).map((url) => new URL(url).pathname)).toEqual(expect.not.arrayContaining(['/dashboard', '/nieuws']));
+
+    expect(answeredByWorker.length).toBeGreaterThan(0);
+    const kept = /^GET (\/(dashboard|nieuws|inloggen)?|\/assets\/.+|\/api\/occupant\/(project|projects|news|news\/article\/\d+|schedule|documents)|\/api\/public\/customer\/?)$/;
+    expect(answeredByWorker.filter((line) => !kept.test(line))).toEqual([]);
 
     // Offline after logout: the dashboard shows nobody's data.
     await context.setOffline(true);
