@@ -119,6 +119,55 @@ test.describe('notification preferences, against the contract', () => {
     expect(errors.map((e) => e.message)).toEqual([]);
   });
 
+  test('Pushberichten aanzetten (permission given) subscribes with the VAPID key and sends the subscription; uitzetten removes it', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam', viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications']);
+    const page = await context.newPage();
+    await loginAsResident(page, DEMO.resident);
+    await serveSettings(page);
+    // Chromium here reaches no push service: the browser's subscription is played by the page's PushManager
+    // (what it is given is recorded); everything of the portal's own runs as it is.
+    await page.addInitScript(() => {
+      const state = { key: '' as string, subscribed: false, unsubscribed: 0 };
+      (window as unknown as { __push: typeof state }).__push = state;
+      const subscription = {
+        endpoint: 'https://push.example.test/send/abc',
+        toJSON: () => ({ endpoint: 'https://push.example.test/send/abc', expirationTime: null, keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' } }),
+        unsubscribe: async () => { state.subscribed = false; state.unsubscribed++; return true; },
+      };
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        state.key = btoa(String.fromCharCode(...new Uint8Array(options!.applicationServerKey as ArrayBuffer)));
+        state.subscribed = true;
+        return subscription as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return (state.subscribed ? subscription : null) as unknown as PushSubscription | null;
+      };
+    });
+    const calls: Array<{ method: string; body: unknown }> = [];
+    await page.route(/\/api\/push\/public-key(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ public_key: 'AQID' }) }));
+    await page.route(/\/api\/push\/subscriptions(\?|$)/, (route) => {
+      calls.push({ method: route.request().method(), body: route.request().postDataJSON() });
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true }) });
+    });
+
+    await page.goto('/profiel/meldingen');
+    const device = page.locator('[data-push-device]');
+    await expect(device.getByRole('status')).toHaveText('Pushberichten staan uit op dit apparaat.');
+    await device.getByRole('button', { name: 'Pushberichten aanzetten' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Pushberichten staan nu aan op dit apparaat.' })).toBeVisible();
+    await expect(device.getByRole('status')).toHaveText('Pushberichten staan aan op dit apparaat.');
+    expect(await page.evaluate(() => (window as unknown as { __push: { key: string } }).__push.key)).toBe('AQID'); // the VAPID key's bytes 1, 2, 3
+    expect(calls).toEqual([{ method: 'POST', body: { endpoint: 'https://push.example.test/send/abc', expirationTime: null, keys: { p256dh: 'BP256dh-key', auth: 'auth-secret' }, language: 'nl' } }]);
+
+    await device.getByRole('button', { name: 'Pushberichten uitzetten' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Pushberichten staan nu uit op dit apparaat.' })).toBeVisible();
+    await expect(device.getByRole('status')).toHaveText('Pushberichten staan uit op dit apparaat.');
+    expect(calls[1]).toEqual({ method: 'DELETE', body: { endpoint: 'https://push.example.test/send/abc', language: 'nl' } });
+    expect(await page.evaluate(() => (window as unknown as { __push: { unsubscribed: number } }).__push.unsubscribed)).toBe(1);
+    await context.close();
+  });
+
   test('a refused save says so; without an e-mail address or mobile number those channels cannot be chosen', async ({ page }) => {
     await serveSettings(page, { ...SETTINGS, email_address: null, mobile: null }, { failPut: true });
     await page.goto('/profiel/meldingen');
