@@ -48,6 +48,8 @@ export default defineConfig({
   use: {
     // baseURL: the worker's own portal (the baseURL fixture of tests/fixtures.ts).
     locale: 'nl-NL',
+    // no service worker unless a spec allows it (pwa.spec.ts): it would answer reads out of page.route's sight
+    serviceWorkers: 'block',
     timezoneId: 'Europe/Amsterdam',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -5,7 +5,8 @@
  *    memory, with a small HTTP API on 127.0.0.1:$E2E_MAIL_PORT for the tests:
  *      GET /mails    -> [{ to, from, subject, text, html, date }] (oldest first)
  *      DELETE /mails -> clears them
- *      GET /info     -> { dataDir, publicUrl } (for the operator CLI, which needs the portal's DATA_DIR)
+ *      GET /info     -> { dataDir, publicUrl, webDist } (for the operator CLI, which needs the portal's DATA_DIR;
+ *                       webDist: the copy of the web app the portal serves, pwa.spec.ts puts a next service worker there)
  *      GET /embedder?src=/path -> a page of another origin that frames the portal at /path
  * 2. the portal itself (apps/api/src/main.ts through tsx) on $E2E_PORT with a fresh temp DATA_DIR
  *    (embedded PostgreSQL, demo data seeded on the first start), mail going to the catcher, serving
@@ -151,7 +152,7 @@ const api = http.createServer((request, response) => {
     mails.length = 0;
     return json(200, { success: true });
   }
-  if (url.pathname === '/info' && request.method === 'GET') return json(200, { dataDir, publicUrl, smtpPort });
+  if (url.pathname === '/info' && request.method === 'GET') return json(200, { dataDir, publicUrl, smtpPort, webDist });
   if (url.pathname === '/embedder' && request.method === 'GET') {
     // Another site that frames the portal. It is served from here (a real loopback origin) because
     // Chromium refuses to frame localhost from a page whose address it does not know (local network access).

@@ -20,13 +20,14 @@ test.describe('profile and household accounts', () => {
     // One's own card has no delete button.
     await expect(jan.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
     await expect(anna.getByRole('button', { name: 'Verwijderen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Meldingen' })).toHaveAttribute('href', '/profiel/meldingen');
     await expect(page.getByRole('link', { name: 'Wachtwoord wijzigen' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nieuwe gebruiker' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Terug naar dashboard' })).toBeVisible();
-    // on a phone the three buttons line up: one column, the same left edge and width
+    // on a phone the four buttons line up: one column, the same left edge and width
     await page.setViewportSize({ width: 375, height: 812 });
     const boxes = await page.getByTestId('page-actions').getByRole('link').evaluateAll((links) => links.map((l) => { const b = l.getBoundingClientRect(); return { left: Math.round(b.left), width: Math.round(b.width) }; }));
-    expect(boxes).toHaveLength(3);
+    expect(boxes).toHaveLength(4);
     expect(new Set(boxes.map((b) => `${b.left}/${b.width}`)).size).toBe(1);
     await page.setViewportSize({ width: 1280, height: 800 });
     await checkPage(page, 'profile');

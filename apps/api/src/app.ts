@@ -20,6 +20,7 @@ import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import type { Services } from './services.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { appManifestRoutes } from './modules/customer/app-manifest.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { filesRoutes, registerFileLinkSigning } from './modules/files/index.ts';
@@ -130,6 +131,8 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
       zlibOptions: { level: 6 },
     });
     await api.register(customerRoutes(services));
+    // The installable portal (issue 19): the customer's web app manifest and its icons.
+    await api.register(appManifestRoutes(services));
     await api.register(authRoutes(services));
     await api.register(projectRoutes(services));
     await api.register(shellRoutes(env.FRONTEND_VERSION, services.db));

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, preloadScreen } from './app/router';
 import { settleEarlyCall } from './lib/api';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 // The first screen's page is loaded before the first render (its chunk came with the page's
@@ -27,3 +28,6 @@ void firstScreen.then(() => {
     );
   });
 });
+
+// The installable portal's service worker (issue 19), registered once the page has loaded.
+registerServiceWorker();

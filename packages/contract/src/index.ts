@@ -51,3 +51,4 @@ export * from './staff-survey-results.ts';
 export * from './notifications.ts';
 export * from './retention.ts';
 export * from './personal-data.ts';
+export * from './web-app.ts';

@@ -47,6 +47,9 @@ export function securityHeaders(env: Pick<Env, 'FRAME_ANCESTORS' | 'publicUrl' |
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'connect-src': ["'self'"],
+    // the installable portal (issue 19): its service worker (/sw.js) and the manifest (/api/public/manifest.webmanifest)
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     // the signing page in the sign steps' frame: the portal's own (local provider) or Signhost's SignUrl
     'frame-src': ["'self'", ...(env.SIGNING_PROVIDER === 'signhost' ? [SIGNHOST_SIGN_ORIGIN] : [])],
   };

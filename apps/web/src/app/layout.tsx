@@ -2,11 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { TBranding } from '@portal/contract';
 import { storage } from '../lib/storage';
+import { clearPersonalCaches } from '../lib/offline-cache';
 import { authApi } from '../features/auth/api';
 import { applyBranding } from '../features/branding/apply';
 import { projectQueries } from '../features/projects/api';
 import { Header } from '../features/shell/components/header';
 import { isEmbedded } from '../features/shell/embed';
+import { OfflineNotice } from '../features/shell/components/offline-notice';
 
 export type Area = 'auth' | 'occupant' | 'public' | 'partner' | 'bare';
 
@@ -36,6 +38,7 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
     await authApi.logout().catch(() => {});
     const target = customer.data?.login_url_occupants || '/inloggen';
     storage.clearAll();
+    await clearPersonalCaches(); // the resident's last-seen data, kept for offline use, goes before the page does
     queryClient.clear();
     window.location.assign(target);
   };
@@ -75,6 +78,7 @@ export function AppLayout({ area, projectId: routeProjectId, children }: { area:
             </span>
           </p>
         )}
+        {(area === 'occupant' || area === 'public') && <OfflineNotice />}
         {children}
       </main>
     </>

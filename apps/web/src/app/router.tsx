@@ -59,6 +59,8 @@ const screens: Screen[] = [
   { path: '/woco/login/:token', area: 'auth', page: lazyPage(() => import('./routes/woco-login')) },
   { path: '/demo/:token?', area: 'auth', page: lazyPage(() => import('./routes/demo-token')) },
   { path: '/update', area: 'auth', page: lazyPage(() => import('./routes/update')) },
+  // The unsubscribe link of every e-mail to a resident (issue 19): no login.
+  { path: '/afmelden', area: 'auth', page: lazyPage(() => import('./routes/unsubscribe')) },
   // The staff console: one entry for all of /beheer; its own chunks, router, session and layout (routes/console.tsx).
   { path: '/beheer/*?', area: 'console', page: lazyPage(() => import('./routes/console')) },
 
@@ -98,6 +100,7 @@ const screens: Screen[] = [
   { path: '/profiel', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/profile')) },
   { path: '/profiel/toevoegen', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/profile-add')) },
   { path: '/profiel/wijzig-wachtwoord', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/profile-password')) },
+  { path: '/profiel/meldingen', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/profile-notifications')) },
   { path: '/profiel/:occupantId', area: 'occupant', roles: ['occupant'], page: lazyPage(() => import('./routes/profile-edit')) },
   // Surveys (one chunk): the list beside the open survey, for residents and for visitors.
   { path: '/enquetes', area: 'occupant', roles: ['occupant'], page: SurveysScreen },

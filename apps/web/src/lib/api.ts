@@ -1,5 +1,6 @@
 import { HAS_MORE_HEADER, type TApiError } from '@portal/contract';
 import { storage } from './storage';
+import { FROM_CACHE_HEADER } from '../sw/names';
 
 export class ApiError extends Error {
   /** True when the answer already sent the person to /inloggen (401, 403, 500): show nothing more. */
@@ -87,7 +88,11 @@ type EarlyAnswer = { ok: boolean; status: number; data: unknown };
 type EarlyCall = { url: string; token: string | null; response: Promise<Response>; answer?: EarlyAnswer };
 const earlyHolder = globalThis as { __portalEarly?: EarlyCall };
 
+/** Fired on window when an answer came from the service worker's cache (offline): the page shows the offline state. */
+export const OFFLINE_ANSWER_EVENT = 'portal:offline-answer';
+
 async function readAnswer(response: Response): Promise<EarlyAnswer> {
+  if (response.headers.get(FROM_CACHE_HEADER)) window.dispatchEvent(new Event(OFFLINE_ANSWER_EVENT));
   const text = await response.text();
   let data: unknown = null;
   try {

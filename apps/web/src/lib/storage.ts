@@ -1,4 +1,5 @@
 import type { TBranding, TRole } from '@portal/contract';
+import { clearPersonalCaches } from './offline-cache';
 
 /**
  * Everything the portal keeps in the browser, in one place. Logout clears all of it.
@@ -75,6 +76,8 @@ export const storage = {
   projectId: () => Number(read(KEY.projectId)) || null,
 
   saveSession(session: StoredSession) {
+    // Another person's (or another address's) session: the last-seen data of the previous one goes.
+    if (read(KEY.token) !== session.token) void clearPersonalCaches();
     write(KEY.token, session.token);
     write(KEY.role, session.role);
     write(KEY.adminToken, session.adminToken ?? null);
@@ -82,6 +85,7 @@ export const storage = {
     write(KEY.isAdmin, session.isAdmin ? 'true' : null);
   },
   clearSession() {
+    void clearPersonalCaches();
     for (const key of [KEY.token, KEY.role, KEY.adminToken, KEY.addressId, KEY.isAdmin]) write(key, null);
   },
   setProjectId(id: number | null) {
@@ -148,6 +152,7 @@ export const storage = {
    * /setlogin link in another tab) or a resident's logout in the same browser must not end it.
    */
   clearAll() {
+    void clearPersonalCaches();
     const staffToken = read(STAFF_TOKEN_KEY);
     memory.local.clear();
     memory.session.clear();

@@ -6,6 +6,7 @@ import { householdQueries } from '../../features/household/api';
 import { HouseholdList } from '../../features/household/components/household-list';
 import { MyDataRequest } from '../../features/household/components/my-data-request';
 import { text } from '../../features/household/text';
+import { texts as notificationTexts } from '../../features/notifications/texts';
 
 /** /profiel: the household of the address, with change password and new user. */
 export default function ProfileRoute() {
@@ -16,6 +17,7 @@ export default function ProfileRoute() {
       backTo="/dashboard"
       actions={
         <>
+          <ButtonLink variant="secondary" to="/profiel/meldingen">{notificationTexts.link}</ButtonLink>
           <ButtonLink variant="secondary" to="/profiel/wijzig-wachtwoord">{text.changePassword}</ButtonLink>
           <ButtonLink to="/profiel/toevoegen">{text.newUser}</ButtonLink>
         </>

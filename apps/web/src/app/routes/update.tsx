@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
+import { activateNewVersion } from '../../lib/service-worker';
 import { Loading } from '../../ui/states';
 
-/** Applies a new version: drop cached files and load the portal afresh (a login may be asked again). */
+/**
+ * Applies a new version: the new service worker takes over (it waited for this), the old version's
+ * cached files go, and the portal loads afresh (a login may be asked again).
+ */
 export default function UpdateRoute() {
   useEffect(() => {
-    const reload = () => window.location.replace(`/?v=${Date.now()}`);
-    if ('caches' in window) {
-      void caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))).finally(reload);
-    } else reload();
+    void activateNewVersion().finally(() => window.location.replace(`/?v=${Date.now()}`));
   }, []);
   return <Loading label="De nieuwe versie wordt geladen…" />;
 }
