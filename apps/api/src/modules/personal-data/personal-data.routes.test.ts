@@ -355,8 +355,11 @@ describe('a resident asks for their own export (issue 20)', () => {
     const wrong = await t.app.inject({ method: 'GET', url: `/api${link![1]!.slice(0, -3)}abc` });
     expect(wrong.statusCode).toBe(410);
     await t.query(`UPDATE personal_data_exports SET expires_at = now() - interval '1 minute' WHERE occupant_id = $1`, [t.ids.occupants.jan]);
-    const expired = await t.app.inject({ method: 'GET', url: `/api${link![1]}/pdf` });
+    const expired = await t.app.inject({ method: 'GET', url: `/api${link![1]}/pdf`, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(expired.statusCode).toBe(410);
+    // Not a browser: the same message as our JSON error.
+    const asJson = await t.app.inject({ method: 'GET', url: `/api${link![1]}/pdf` });
+    expect([asJson.statusCode, asJson.json()]).toEqual([410, { message: personalDataTexts.linkExpired }]);
     expect(expired.body).toContain(personalDataTexts.linkExpired);
     expect(expired.headers['content-type']).toContain('text/html');
   });

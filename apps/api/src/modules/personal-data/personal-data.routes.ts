@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   personalDataPaths as paths, personalDataTexts, roleCan, ZApiError, ZErasureBody, ZErasurePlan, ZPersonalDataAddress, ZPersonalDataAddressParams,
@@ -95,7 +96,7 @@ export const personalDataRoutes = (deps: { personalData: PersonalDataService }):
     schema: { tags, summary: 'The page behind the e-mailed link: the PDF and the ZIP, or a Dutch message (410) when expired', params: ZPersonalDataTokenParams },
   }, async (request, reply) => {
     const page = await personalData.downloadPage(request.params.token);
-    return sendHtmlPage(reply.header('referrer-policy', 'no-referrer'), page.status, page.html);
+    return sendPage(request, reply.header('referrer-policy', 'no-referrer'), page);
   });
 
   app.get(paths.publicDownloadFile, {
@@ -105,10 +106,21 @@ export const personalDataRoutes = (deps: { personalData: PersonalDataService }):
     const file = await personalData.downloadFile(request.params.token, request.params.kind);
     if (!file) {
       const page = await personalData.downloadPage(request.params.token);
-      return sendHtmlPage(reply, page.status, page.html);
+      return sendPage(request, reply, page);
     }
     const disposition = request.params.kind === 'pdf' ? 'inline' : 'attachment';
     return reply.type(file.contentType).header('content-disposition', `${disposition}; filename="${file.filename}"`).header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer').send(file.body);
   });
 };
+
+/**
+ * The link opened from the e-mail (a browser asks for text/html) gets the Dutch page; any other client an expired
+ * link as our JSON error with the same message, like every other endpoint.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: { status: number; html: string }) {
+  if (page.status >= 400 && !(request.headers.accept ?? '').includes('text/html')) {
+    return reply.code(page.status).send({ message: personalDataTexts.linkExpired });
+  }
+  return sendHtmlPage(reply, page.status, page.html);
+}
