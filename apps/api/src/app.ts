@@ -55,6 +55,7 @@ import { staffAppointmentsRoutes } from './modules/staff-appointments/index.ts';
 import { staffSurveysRoutes } from './modules/staff-surveys/index.ts';
 import { staffSurveyResultsRoutes } from './modules/staff-surveys/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -175,6 +176,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(documentsStaffRoutes(services));
     await api.register(dossierStaffRoutes(services));
     await api.register(addressSearchRoutes(services));
+    await api.register(notificationsRoutes({ notifications: services.notifications, limiter: services.limiter, limits: { client: env.RATE_LIMIT_CLIENT_MAX } }));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }

@@ -51,6 +51,7 @@ import { createStaffSurveyResults } from './modules/staff-surveys/index.ts';
 import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } from './modules/staff/staff-auth.service.ts';
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
+import { createNotifications, createVapidKeys, type NotifyTarget } from './modules/notifications/index.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
 
@@ -96,6 +97,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   });
   const chat = createChatService({ db, projects, limiter, newItems, limits: { client: env.RATE_LIMIT_CLIENT_MAX, conversation: env.CHAT_RATE_LIMIT_MAX } });
   const sms = createSmsSender(db, env);
+  // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
+  const notifications = createNotifications({
+    db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS, log,
+  });
   const appointments = createAppointmentService({
     db, projects, newItems, mailer, sms, log, confirmationLimiter: createRateLimiter(db, 24 * 3600),
     limits: { perAddress: env.CONFIRMATION_MAX_PER_ADDRESS, perRecipient: env.CONFIRMATION_MAX_PER_RECIPIENT },
@@ -179,7 +184,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
-    surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
+    surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase, notifications };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -222,6 +227,15 @@ export function jobHandlers(services: Services): JobHandlers {
       await regenerateAllSlots(services.db);
     },
     'chat-answer-mail': async (payload) => services.chatInbox.sendAnswerMail(payload),
+    'notify-fanout': async (payload) => {
+      await services.notifications.fanOut(Number(payload.messageId), payload.to as NotifyTarget);
+    },
+    'notify-send': async (payload) => {
+      await services.notifications.send(Number(payload.occupantId), String(payload.channel) as 'email' | 'push' | 'sms');
+    },
+    'notification-digest': async () => {
+      await services.notifications.collect();
+    },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -24,3 +24,4 @@ export * from '../modules/form-engine/form-engine.table.ts';
 export * from '../modules/payment/payment.table.ts';
 export * from '../modules/support-base/support-base.table.ts';
 export * from '../modules/staff-entries/staff-entries.table.ts';
+export * from '../modules/notifications/notifications.table.ts';

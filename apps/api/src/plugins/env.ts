@@ -81,6 +81,8 @@ const ZEnv = z.object({
   SMS_BUDGET_PER_CUSTOMER_HOUR: z.coerce.number().int().positive().default(200),
   /** Chat messages per 15 minutes per visitor code (public) or per address (residents). */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Notifications of a batchable category (news) within this many seconds go out as one message (modules/notifications). */
+  NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(300),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
   SURVEY_PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /**

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../plugins/env.ts';
 import { mailOutbox } from './mail.table.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Array<{ filename: string; content: Buffer; contentType?: string }> };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
+  /** Extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string> };
 
 /**
  * Every mail is written to the outbox table; with SMTP configured it is also sent.
