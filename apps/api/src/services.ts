@@ -14,10 +14,10 @@ import { createReaders } from './lib/content.ts';
 import { createSecrets } from './lib/secrets.ts';
 import { configureImageWork, createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
-import { createNewsService } from './modules/news/index.ts';
+import { announceNews, createNewsService } from './modules/news/index.ts';
 import { createComplaintsService } from './modules/complaints/index.ts';
 import { createInformationService } from './modules/information/index.ts';
-import { createScheduleService } from './modules/schedule/index.ts';
+import { announcePlanning, createScheduleService } from './modules/schedule/index.ts';
 import { createWorkOrderService } from './modules/work-order/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
 import { createDocumentsService } from './modules/documents/index.ts';
@@ -146,6 +146,9 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAccess = createStaffAccess(db, projects);
   const staffProjects = createStaffProjectsService({ db, files, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
+  // Published news and planning tell the project's residents (issue 19).
+  staffContent.publishing.register('news', announceNews(notifications));
+  staffContent.publishing.register('schedule', announcePlanning(notifications));
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
@@ -169,7 +172,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     limiter: { day: createRateLimiter(db, 24 * 3600), hour: createRateLimiter(db, 3600) }, smsBudgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
   });
   // The team inbox in the console (issue 17): answers, notes, assignment, saved replies, the answer e-mail (job 'chat-answer-mail').
-  const chatInbox = createChatInboxService({ db, audit, jobs, mailer, projects, publicUrl: env.publicUrl });
+  const chatInbox = createChatInboxService({ db, audit, jobs, mailer, notifications, projects, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
     limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
@@ -216,7 +219,11 @@ export function jobHandlers(services: Services): JobHandlers {
     'consent-reminders': async () => {
       await services.consentCampaign.runJob();
     },
-    'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
+    'content-published': async (payload) => {
+      const projectId = Number(payload.projectId);
+      await services.db.transaction((tx) => services.staffContent.publishing.published(tx, projectId, payload.key === undefined ? undefined : String(payload.key)));
+      await services.staffContent.publishing.announce(projectId);
+    },
     'staff-export': async (payload) => services.staffEntries.runExport(payload),
     'appointment-notice': async (payload) => services.appointmentMessaging.sendNotice(payload as NoticeJob),
     'appointment-reminders': async () => {

@@ -45,6 +45,8 @@ CREATE TABLE "notification_messages" (
 	"fanned_out_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE INDEX "notification_messages_tag_idx" ON "notification_messages" USING btree ("tag", "project_id");
+--> statement-breakpoint
 CREATE TABLE "notification_outbox" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"message_id" integer NOT NULL REFERENCES "notification_messages"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
-export { createNotifications, notificationMessagesNl, type NotificationsService, type NotifyInput, type NotifyTarget } from './notifications.service.ts';
+export { createNotifications, notificationMessagesNl, plainTextOf, type NotificationsService, type NotifyInput, type NotifyTarget } from './notifications.service.ts';
 export { createVapidKeys, sendPush, type PushResult, type PushTarget, type VapidKeys } from './notifications.push.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { afterQuietHours, nextDigest, batchWindowEnd } from './notifications.schedule.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, notificationCategoryTexts, SMS_CATEGORIES, ZNotificationCategory,
   type TNotificationCategory, type TNotificationPreference, type TNotificationReach, type TNotificationSettings, type TNotificationSettingsUpdate,
@@ -9,7 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html-page.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { BadRequestError, UnprocessableError } from '../../lib/errors.ts';
-import { occupants } from '../address/address.table.ts';
+import { addresses, occupants } from '../address/address.table.ts';
+import { customers } from '../customer/customer.table.ts';
+import { customerPortalOrigin } from '../staff-addresses/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
@@ -36,7 +38,17 @@ export type NotifyInput = {
   url: string;
   /** Messages with the same tag replace each other on a device (default: the category). */
   tag?: string;
+  /** Sent once per tag and project: a second call with the same tag does nothing (a retried job, a re-published item). */
+  once?: boolean;
 };
+
+/** Staff HTML as one line of plain text, at most `max` characters (a notification's body). */
+export function plainTextOf(html: string, max = 240): string {
+  const text = html.replace(/<(br|\/p|\/li|\/h\d)[^>]*>/gi, ' ').replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'")
+    .replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
 
 export type NotificationsDeps = {
   db: Db;
@@ -211,9 +223,8 @@ export function createNotifications(deps: NotificationsDeps) {
   }
   type Gathered = ReturnType<typeof gather>[number];
 
-  async function notificationMail(to: string, occupantId: number, m: Gathered): Promise<Mail> {
+  async function notificationMail(to: string, occupantId: number, m: Gathered, origin: string): Promise<Mail> {
     const token = await sign(occupantId, m.category);
-    const origin = deps.publicUrl;
     const link = `${origin}${m.url}`;
     const unsubscribePage = `${origin}/afmelden?token=${encodeURIComponent(token)}`;
     const body = m.items.length === 1 ? [m.items[0]!.body] : m.items.map((i) => `${i.title}\n${i.body}`);
@@ -262,7 +273,11 @@ export function createNotifications(deps: NotificationsDeps) {
       UPDATE notification_outbox SET sent_at = now(), skipped = ${skipped} WHERE id = ANY(${ids(list)}::bigint[])`);
     const items: Item[] = claimed.rows.map((r) => ({ ...r, projectName: r.project_name }));
     try {
-      const [person] = await db.select({ email: occupants.emailAddress, mobile: occupants.mobile }).from(occupants).where(eq(occupants.id, occupantId));
+      const [person] = await db.select({ email: occupants.emailAddress, mobile: occupants.mobile, domains: customers.domains }).from(occupants)
+        .innerJoin(addresses, eq(addresses.id, occupants.addressId)).innerJoin(customers, eq(customers.id, addresses.customerId))
+        .where(eq(occupants.id, occupantId));
+      // Links go to the portal of the person's customer (its own host when it has one).
+      const origin = customerPortalOrigin({ domains: person?.domains ?? [] }, deps.publicUrl);
       const prefs = new Map((await preferencesOf(db, occupantId)).map((p) => [p.category, p]));
       const on = (category: TNotificationCategory) => {
         const p = prefs.get(category)!;
@@ -273,9 +288,9 @@ export function createNotifications(deps: NotificationsDeps) {
       let sent = 0;
       for (const m of gather(items.filter((i) => on(i.category)))) {
         if (channel === 'email') {
-          await deps.mailer.send(await notificationMail(person!.email!.trim(), occupantId, m));
+          await deps.mailer.send(await notificationMail(person!.email!.trim(), occupantId, m, origin));
         } else if (channel === 'sms') {
-          await deps.sms.send({ to: person!.mobile!.replace(/[\s-]/g, ''), text: `${m.title}. ${deps.publicUrl}${m.url}` });
+          await deps.sms.send({ to: person!.mobile!.replace(/[\s-]/g, ''), text: `${m.title}. ${origin}${m.url}` });
         } else {
           const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.occupantId, occupantId));
           const keys = await deps.vapid.get();
@@ -322,6 +337,12 @@ export function createNotifications(deps: NotificationsDeps) {
       const targetEmpty = ('occupantIds' in input.to && !input.to.occupantIds.length) || ('addressIds' in input.to && !input.to.addressIds.length);
       if (targetEmpty) return;
       const projectId = input.projectId ?? ('projectId' in input.to ? input.to.projectId : null);
+      if (input.once) {
+        const tag = input.tag ?? input.category;
+        const [seen] = await tx.select({ id: notificationMessages.id }).from(notificationMessages)
+          .where(and(eq(notificationMessages.tag, tag), projectId === null ? isNull(notificationMessages.projectId) : eq(notificationMessages.projectId, projectId))).limit(1);
+        if (seen) return;
+      }
       const [message] = await tx.insert(notificationMessages).values({
         category: input.category, projectId, title: input.title.slice(0, 200), body: input.body.slice(0, 4000), url: input.url,
         tag: input.tag ?? input.category, urgent: input.urgent ?? false,

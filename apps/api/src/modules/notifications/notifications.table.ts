@@ -61,7 +61,7 @@ export const notificationMessages = pgTable('notification_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when the fan-out job has written the outbox rows (a retried fan-out writes none twice). */
   fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
-});
+}, (t) => [index('notification_messages_tag_idx').on(t.tag, t.projectId)]);
 
 /** One message to one person by one channel, not before due_at (quiet hours, batching window, digest). */
 export const notificationOutbox = pgTable(
