@@ -108,7 +108,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The waiting lists of appointment types, and the residents' notices and reminders (issue 17): a place a resident frees goes to the list.
   const waitlist = createWaitlist({ db, jobs, log });
   appointments.onPlaceFreed((planningId) => waitlist.freed(planningId));
-  const appointmentMessaging = createAppointmentMessaging({ db, mailer, sms, publicUrl: env.publicUrl, log });
+  const appointmentMessaging = createAppointmentMessaging({ db, mailer, sms, notifications, publicUrl: env.publicUrl, log });
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
