@@ -168,7 +168,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
-    db, staffAccess, audit, tally: supportBase.tally, mailer, sms, files, publicUrl: env.publicUrl, log,
+    db, staffAccess, audit, tally: supportBase.tally, notifications, files, publicUrl: env.publicUrl, log,
     limiter: { day: createRateLimiter(db, 24 * 3600), hour: createRateLimiter(db, 3600) }, smsBudgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
   });
   // The team inbox in the console (issue 17): answers, notes, assignment, saved replies, the answer e-mail (job 'chat-answer-mail').
@@ -235,7 +235,7 @@ export function jobHandlers(services: Services): JobHandlers {
     },
     'chat-answer-mail': async (payload) => services.chatInbox.sendAnswerMail(payload),
     'notify-fanout': async (payload) => {
-      await services.notifications.fanOut(Number(payload.messageId), payload.to as NotifyTarget);
+      await services.notifications.fanOut(Number(payload.messageId), payload.to as NotifyTarget, payload.channels as Array<'email' | 'push' | 'sms'> | undefined);
     },
     'notify-send': async (payload) => {
       await services.notifications.send(Number(payload.occupantId), String(payload.channel) as 'email' | 'push' | 'sms');

@@ -38,6 +38,8 @@ export type NotifyInput = {
   url: string;
   /** Messages with the same tag replace each other on a device (default: the category). */
   tag?: string;
+  /** Only these channels (a consent campaign that reminds by e-mail only); default: every channel, as each person chose. */
+  channels?: Channel[];
   /** Sent once per tag and project: a second call with the same tag does nothing (a retried job, a re-published item). */
   once?: boolean;
 };
@@ -158,7 +160,7 @@ export function createNotifications(deps: NotificationsDeps) {
    * the moment it is due; a job key per person, channel and moment gathers what falls due together.
    * E-mail in a daily digest is queued by the digest collector instead.
    */
-  async function fanOut(messageId: number, to: NotifyTarget): Promise<number> {
+  async function fanOut(messageId: number, to: NotifyTarget, channels: Channel[] = ['email', 'push', 'sms']): Promise<number> {
     return db.transaction(async (tx) => {
       const [message] = await tx.select().from(notificationMessages).where(eq(notificationMessages.id, messageId)).for('update');
       if (!message || message.fannedOutAt) return 0;
@@ -185,7 +187,7 @@ export function createNotifications(deps: NotificationsDeps) {
           SELECT id, 'sms', ${quiet.toISOString()}::timestamptz, false FROM people WHERE ${smsOffered} AND sms AND mobile IS NOT NULL
         ), written AS (
           INSERT INTO notification_outbox (message_id, occupant_id, channel, due_at)
-          SELECT ${messageId}, id, channel, due_at FROM wanted
+          SELECT ${messageId}, id, channel, due_at FROM wanted WHERE channel = ANY(${sql.raw(`'{${channels.filter((c) => ['email', 'push', 'sms'].includes(c)).join(',')}}'`)}::text[])
           ON CONFLICT DO NOTHING
           RETURNING occupant_id, channel, due_at
         ), queued AS (
@@ -347,7 +349,7 @@ export function createNotifications(deps: NotificationsDeps) {
         category: input.category, projectId, title: input.title.slice(0, 200), body: input.body.slice(0, 4000), url: input.url,
         tag: input.tag ?? input.category, urgent: input.urgent ?? false,
       }).returning({ id: notificationMessages.id });
-      await jobs.add('notify-fanout', { messageId: message!.id, to: input.to }, { tx, jobKey: `notify-fanout:${message!.id}` });
+      await jobs.add('notify-fanout', { messageId: message!.id, to: input.to, ...(input.channels ? { channels: input.channels } : {}) }, { tx, jobKey: `notify-fanout:${message!.id}` });
     },
     fanOut,
     send,
