@@ -65,6 +65,11 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const mailer = createMailer(db, env);
   const limiter = createRateLimiter(db);
   const secrets = createSecrets(db);
+  const sms = createSmsSender(db, env);
+  // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
+  const notifications = createNotifications({
+    db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS, log,
+  });
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
   // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.
   const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, 'files'));
@@ -81,7 +86,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const partners = createPartnersService(contentDeps);
   const documents = createDocumentsService(contentDeps);
   const dossier = createDossierService({
-    ...contentDeps, mailer, limiter, log, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
+    ...contentDeps, mailer, limiter, log, notifications, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
   });
   const contacts = createContactsService(contentDeps);
   const loginGuard = createLoginGuard(db, limiter, secrets, {
@@ -96,11 +101,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
   });
   const chat = createChatService({ db, projects, limiter, newItems, limits: { client: env.RATE_LIMIT_CLIENT_MAX, conversation: env.CHAT_RATE_LIMIT_MAX } });
-  const sms = createSmsSender(db, env);
-  // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
-  const notifications = createNotifications({
-    db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS, log,
-  });
   const appointments = createAppointmentService({
     db, projects, newItems, mailer, sms, log, confirmationLimiter: createRateLimiter(db, 24 * 3600),
     limits: { perAddress: env.CONFIRMATION_MAX_PER_ADDRESS, perRecipient: env.CONFIRMATION_MAX_PER_RECIPIENT },
@@ -137,7 +137,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): Mollie, or the local test checkout when chosen or with the demo (else off); webhooks through jobs.
   const payments = createPaymentService({
-    db, jobs, projects, publicUrl: env.publicUrl, log,
+    db, jobs, projects, publicUrl: env.publicUrl, log, notifications,
     provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: env.PAYMENT_PROVIDER },
   });
   // Choice forms (issue 9): on the form engine, signing and payment.
