@@ -83,12 +83,13 @@ export function createDossierService({ db, files, newItems, projects, mailer, li
     },
 
     /** Adds items to addresses' dossiers (intake reports, signed forms, photos). */
-    async add(rows: NewDossierItem[], tx: Queryable = db) {
+    /** `notify: false`: the household is not told (the demo's seed, items dated in the past). */
+    async add(rows: NewDossierItem[], tx: Queryable = db, options: { notify?: boolean } = {}) {
       if (!rows.length) return [];
       const added = await insertDossier(tx, rows);
       await Promise.all([...new Set(added.map((a) => a.addressId))].map((addressId) => projects.invalidateNewItems({ addressId }, tx)));
       // In the same transaction: the household is told (documents added together go out as one message).
-      for (const [i, item] of added.entries()) {
+      for (const [i, item] of options.notify === false ? [] : added.entries()) {
         await notifications?.notify(tx, {
           category: 'dossier', to: { addressIds: [item.addressId] }, projectId: rows[i]?.projectId ?? null,
           title: 'Nieuw document in uw dossier', body: rows[i]?.name ? `${rows[i]!.name} staat in het dossier van uw woning.` : 'Er staat een nieuw document in het dossier van uw woning.',

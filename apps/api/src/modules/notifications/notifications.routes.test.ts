@@ -223,6 +223,23 @@ describe('sending', () => {
   });
 });
 
+describe('what tells residents', () => {
+  it('a published news article tells its project once, however often it is announced', async () => {
+    const [project] = await t.query<{ project_id: number }>('SELECT project_id FROM address_projects WHERE address_id = $1 LIMIT 1', [t.ids.addresses.a10]);
+    const [article] = await t.query<{ id: number }>(`INSERT INTO news_articles (project_id, title, date, content, publish_at)
+      VALUES ($1, 'Stroom eraf op dinsdag', current_date, '<p>Van 9 tot 12 uur &amp; daarna weer aan.</p>', now()) RETURNING id`, [project!.project_id]);
+    for (let i = 0; i < 2; i++) {
+      await t.db.transaction((tx) => t.services.staffContent.publishing.published(tx, project!.project_id, `news:${article!.id}`));
+    }
+    const messages = await t.query<{ category: string; title: string; body: string; url: string }>('SELECT category, title, body, url FROM notification_messages WHERE tag = $1', [`news:${article!.id}`]);
+    expect(messages).toEqual([{ category: 'news', title: 'Nieuws: Stroom eraf op dinsdag', body: 'Van 9 tot 12 uur & daarna weer aan.', url: '/dashboard' }]);
+    await deliver();
+    const [queued] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM notification_outbox ob JOIN notification_messages m ON m.id = ob.message_id
+      WHERE m.tag = $1 AND ob.occupant_id = $2 AND ob.channel = 'email'`, [`news:${article!.id}`, t.ids.occupants.jan]);
+    expect(queued!.n).toBe(1);
+  });
+});
+
 describe('one-click unsubscribe', () => {
   let mail: CaughtMail;
   let token: string;
@@ -306,6 +323,15 @@ describe('reach per project (console)', () => {
     expect(chat.push).toBe(people!.push);
     expect(reach.categories.find((c) => c.category === 'news')!.sms).toBe(0);
     expect(reach.categories.find((c) => c.category === 'appointment')!.sms).toBe(people!.mobile);
+    // The filter, and the export with it (counts only).
+    const news = (await get(`${url}?category=news`, staff.admin)).json<TNotificationReach>();
+    expect(news.categories.map((c) => c.category)).toEqual(['news']);
+    const csv = await get(`${url}/export?format=csv&category=chat`, staff.admin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toEqual(['Onderwerp;E-mail;Push;SMS;Niet bereikt', `Chat;${chat.email};${chat.push};n.v.t.;${chat.none}`]);
+    expect((await get(`${url}/export?format=pdf`, staff.admin)).statusCode).toBe(422);
     expect((await get(url, staff.otherAdmin)).statusCode).toBeGreaterThanOrEqual(403);
     expect((await get(url, jan)).statusCode).toBe(401);
     expect((await get(url)).statusCode).toBe(401);

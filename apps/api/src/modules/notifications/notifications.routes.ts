@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  notificationPaths, SMS_CATEGORIES, unsubscribeMessages, ZApiError, ZNotificationReach, ZNotificationReachParams, ZNotificationSettings, ZNotificationSettingsUpdate,
-  ZPushPublicKey, ZPushSubscriptionBody, ZPushUnsubscribeBody, ZUnsubscribeInfo, ZUnsubscribeQuery,
+  notificationPaths, SMS_CATEGORIES, unsubscribeMessages, ZApiError, ZNotificationReach, ZNotificationReachExportQuery, ZNotificationReachParams, ZNotificationReachQuery, ZNotificationSettings, ZNotificationSettingsUpdate,
+  notificationReachTexts, ZPushPublicKey, ZPushSubscriptionBody, ZPushUnsubscribeBody, ZUnsubscribeInfo, ZUnsubscribeQuery,
 } from '@portal/contract';
 import { access } from '../../plugins/access.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
+import { exportTable, sendExport } from '../../lib/table-export.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -100,7 +101,28 @@ export const notificationsRoutes = ({ notifications, limiter, limits }: Deps): F
     schema: {
       tags: ['staff'], summary: "How many of the project's residents each channel reaches, per category",
       description: 'Counts only (no names): occupants of the project\'s addresses, those with an e-mail address, a mobile number, a push device; per category how many each channel reaches with their preferences (defaults where none chosen) and how many no channel reaches.',
-      params: ZNotificationReachParams, security, response: { 200: ZNotificationReach, ...errors },
+      params: ZNotificationReachParams, querystring: ZNotificationReachQuery, security, response: { 200: ZNotificationReach, ...errors },
     },
-  }, async (request) => notifications.reach(request.params.projectId));
+  }, async (request) => notifications.reach(request.params.projectId, request.query.category));
+
+  app.get(notificationPaths.reachExport, {
+    config: { access: access.console('addresses.read', access.project('projectId')) },
+    schema: {
+      tags: ['staff'], summary: 'The reach per category as CSV or XLSX (the screen\'s filter)', description: 'Counts only, no personal data.',
+      params: ZNotificationReachParams, querystring: ZNotificationReachExportQuery, security,
+      produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: { 200: z.any().describe('The rows: text/csv or xlsx'), ...errors },
+    },
+  }, async (request, reply) => {
+    const reach = await notifications.reach(request.params.projectId, request.query.category);
+    const t = notificationReachTexts.columns;
+    const sms = (r: (typeof reach.categories)[number]) => (SMS_CATEGORIES.includes(r.category) ? r.sms : notificationReachTexts.smsNotOffered);
+    return sendExport(reply, await exportTable(request.query.format, `bereik-project-${request.params.projectId}`, [
+      { header: t.category, value: (r) => r.category_label },
+      { header: t.email, value: (r) => r.email, kind: 'number' },
+      { header: t.push, value: (r) => r.push, kind: 'number' },
+      { header: t.sms, value: (r) => sms(r) },
+      { header: t.none, value: (r) => r.none, kind: 'number' },
+    ], reach.categories));
+  });
 };

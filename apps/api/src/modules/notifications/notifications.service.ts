@@ -401,7 +401,7 @@ export function createNotifications(deps: NotificationsDeps) {
       return { ...info, unsubscribed: true };
     },
     /** How many of a project's occupants each channel reaches, in total and per category (preferences with defaults). */
-    async reach(projectId: number): Promise<TNotificationReach> {
+    async reach(projectId: number, only?: TNotificationCategory): Promise<TNotificationReach> {
       const defaults = sql.join(DEFAULT_NOTIFICATION_PREFERENCES.map((d) => sql`(${d.category}::text, ${d.email}::text, ${d.push}::boolean, ${d.sms && SMS_CATEGORIES.includes(d.category)}::boolean)`), sql`, `);
       const smsCategories = `{${SMS_CATEGORIES.join(',')}}`;
       const result = await db.execute<{ category: string | null; occupants: number; email: number; push: number; sms: number; none: number }>(sql`
@@ -429,7 +429,7 @@ export function createNotifications(deps: NotificationsDeps) {
         with_email: totals?.email ?? 0,
         with_mobile: totals?.sms ?? 0,
         with_push: totals?.push ?? 0,
-        categories: NOTIFICATION_CATEGORIES.map((category) => {
+        categories: NOTIFICATION_CATEGORIES.filter((category) => !only || category === only).map((category) => {
           const r = rows.get(category);
           return { category, category_label: notificationCategoryTexts[category].label, email: r?.email ?? 0, push: r?.push ?? 0, sms: r?.sms ?? 0, none: r?.none ?? 0 };
         }),
