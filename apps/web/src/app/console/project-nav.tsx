@@ -15,6 +15,7 @@ export const projectNavTexts = {
     surveys: 'Enquêtes',
     appointments: 'Afspraken',
     inbox: 'Inbox',
+    reach: 'Bereik',
     settings: 'Instellingen',
   },
 } as const;
@@ -45,6 +46,8 @@ export function projectNavItems(projectId: number, permissions: readonly TPermis
     { key: 'appointments', href: `${base}/afspraken`, section: '/afspraken', permissions: ['appointments.read'] },
     // The team inbox is the console's own page, filtered on this project.
     { key: 'inbox', href: `/inbox?project=${projectId}`, section: null, permissions: ['chat.read'] },
+    // How many residents each notification channel reaches (issue 19).
+    { key: 'reach', href: `${base}/bereik`, section: '/bereik', permissions: ['addresses.read'] },
     // Saving the settings needs content.edit (archiving project.manage): both reach the page.
     { key: 'settings', href: `${base}/instellingen`, section: '/instellingen', permissions: ['project.manage', 'content.edit'] },
   ];
