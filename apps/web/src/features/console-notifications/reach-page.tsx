@@ -8,8 +8,8 @@ import { Page } from '../../ui/page';
 import { ErrorState, Loading } from '../../ui/states';
 import { reachApi, reachQueries } from './api';
 
-const cell = 'px-2 py-2 text-left align-top';
-const num = 'px-2 py-2 text-right tabular-nums';
+const cell = 'px-1 py-2 text-left align-top sm:px-2';
+const num = 'whitespace-nowrap px-1 py-2 text-right tabular-nums sm:px-2';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
