@@ -84,9 +84,10 @@ export async function timed(ctx) {
   await new Promise((resolve) => push.listen(0, '127.0.0.1', resolve));
   const pushBase = `http://127.0.0.1:${push.address().port}`;
 
+  // The server first: it starts the embedded PostgreSQL.
+  const server = await ctx.startServing(dataDir, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', NOTIFY_BATCH_SECONDS: '0' });
   const client = new ctx.pg.Client({ connectionString: ctx.databaseUrl(dataDir) });
   await client.connect();
-  let server = null;
   try {
     // Every occupant of the project with an e-mail address (the seed gives housemates none), the devices at the local endpoint.
     await client.query(`UPDATE occupants o SET email_address = 'huisgenoot' || o.id || '@bench.example.nl'
@@ -96,7 +97,6 @@ export async function timed(ctx) {
       (SELECT count(*)::int FROM push_subscriptions s JOIN occupants o2 ON o2.id = s.occupant_id JOIN address_projects ap2 ON ap2.address_id = o2.address_id AND ap2.project_id = $1) AS devices
       FROM occupants o JOIN address_projects ap ON ap.address_id = o.address_id AND ap.project_id = $1`, [P])).rows;
 
-    server = await ctx.startServing(dataDir, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', NOTIFY_BATCH_SECONDS: '0' });
     const token = await ctx.consoleLogin(server.base);
     const rssBefore = rss(server.child.pid);
     let rssPeak = rssBefore ?? 0;
@@ -144,8 +144,8 @@ export async function timed(ctx) {
       ['server memory (RSS)', `${mb(rssBefore)} before, ${mb(rssPeak)} at its peak`],
     ];
   } finally {
-    if (server) await ctx.stopServer(server.child);
     await client.end();
+    await ctx.stopServer(server.child);
     await new Promise((resolve) => smtp.close(resolve));
     push.closeAllConnections();
     await new Promise((resolve) => push.close(resolve));

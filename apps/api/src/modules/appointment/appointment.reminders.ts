@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import type { NotifyInput } from '../notifications/index.ts';
