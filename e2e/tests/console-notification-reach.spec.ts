@@ -25,11 +25,11 @@ test('staff see per project how many residents each channel reaches, filter on a
   await checkPage(page, 'console-notification-reach');
 
   // The filter: one category, in the address (a reload keeps it).
-  await page.getByLabel('Onderwerp').selectOption({ label: 'Chat' });
+  await page.getByLabel('Onderwerp', { exact: true }).selectOption({ label: 'Chat' });
   await expect(page).toHaveURL(`/beheer/projecten/${projectId}/bereik?onderwerp=chat`);
   await expect(table.getByRole('row')).toHaveCount(2);
   await page.reload();
-  await expect(page.getByLabel('Onderwerp')).toHaveValue('chat');
+  await expect(page.getByLabel('Onderwerp', { exact: true })).toHaveValue('chat');
   const cells = await table.getByRole('row', { name: /^Chat/ }).getByRole('cell').allTextContents();
 
   // The export holds the filtered rows.

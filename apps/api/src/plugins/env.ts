@@ -83,6 +83,8 @@ const ZEnv = z.object({
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Notifications of a batchable category (news) within this many seconds go out as one message (modules/notifications). */
   NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(300),
+  /** 'off': SMS and push are not held back between 21:00 and 08:00 (the fan-out bench, whatever the hour it runs). */
+  NOTIFY_QUIET_HOURS: z.enum(['on', 'off']).default('on'),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
   SURVEY_PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /**

@@ -276,7 +276,13 @@ describe('one-click unsubscribe', () => {
     expect(res.json<TUnsubscribeInfo>().unsubscribed).toBe(true);
     const [pref] = await t.query<{ email: string }>("SELECT email FROM notification_preferences WHERE occupant_id = $1 AND category = 'dossier'", [t.ids.occupants.anna]);
     expect(pref!.email).toBe('off');
-    // Also from the page (JSON or no body); the next dossier notice sends Anna no e-mail.
+    // Also as multipart/form-data (RFC 8058's other form) and from the page (JSON or no body); the next dossier notice sends Anna no e-mail.
+    const multipart = await t.app.inject({
+      method: 'POST', url: `/api/public/unsubscribe?token=${encodeURIComponent(token)}`, headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/public/unsubscribe?token=${encodeURIComponent(token)}`, payload: {} })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/api/public/unsubscribe?token=${encodeURIComponent(token)}` })).statusCode).toBe(200);
     const since = t.mail!.messages.length;
     await notify({ category: 'dossier', to: { occupantIds: [t.ids.occupants.anna] }, title: 'Nieuw document in uw dossier', body: 'Nog een.pdf', url: '/dossier' });

@@ -23,9 +23,13 @@ const ZUnsubscribeBody = z.object({ 'List-Unsubscribe': z.string().max(50).optio
 
 /** Notifications (issue 19): the resident's preferences and devices, the one-click unsubscribe, the staff's reach per project. */
 export const notificationsRoutes = ({ notifications, limiter, limits }: Deps): FastifyPluginAsyncZod => async (app) => {
-  // A mail client's one-click unsubscribe posts an HTML form body (only in this plugin's routes).
+  // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058: multipart/form-data
+  // or application/x-www-form-urlencoded); only in this plugin's routes. The token is in the URL: the body is not needed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => {
+    done(null, {});
   });
   const me = (request: Parameters<typeof sessionOf>[0]) => {
     const occupantId = sessionOf(request).occupantId;

@@ -63,6 +63,8 @@ export type NotificationsDeps = {
   mailFrom: string;
   /** Items of a batchable category (news) within this many seconds become one message. */
   batchSeconds: number;
+  /** Hold SMS and push back between 21:00 and 08:00 unless urgent (default true). */
+  quietHours?: boolean;
   log: (error: unknown, msg: string) => void;
   /** The clock (tests move it to quiet hours). */
   now?: () => Date;
@@ -167,7 +169,7 @@ export function createNotifications(deps: NotificationsDeps) {
       const at = now();
       const batched = BATCHED.includes(message.category) && !message.urgent;
       const soon = batched ? batchWindowEnd(at, deps.batchSeconds) : at;
-      const quiet = message.urgent ? soon : afterQuietHours(soon);
+      const quiet = message.urgent || deps.quietHours === false ? soon : afterQuietHours(soon);
       const digest = nextDigest(at);
       const def = DEFAULTS.get(message.category)!;
       const smsOffered = SMS_CATEGORIES.includes(message.category);

@@ -10,6 +10,7 @@ import { reachApi, reachQueries } from './api';
 
 const cell = 'px-1 py-2 text-left align-top sm:px-2';
 const num = 'whitespace-nowrap px-1 py-2 text-right tabular-nums sm:px-2';
+const numHead = 'px-1 py-2 text-right sm:px-2';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -65,16 +66,17 @@ export default function ReachPage() {
             </div>
             <ExportButtons download={(format) => reachApi.export(projectId, category, format)} />
           </div>
-          <div className="overflow-x-auto rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
+          {/* Scrolls sideways on a narrow screen: focusable so that the keyboard can scroll it too. */}
+          <div tabIndex={0} role="region" aria-label={texts.table} className="overflow-x-auto rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-800">
             <table className="w-full border-collapse text-sm">
               <caption className="mb-1 text-left font-semibold">{texts.table}</caption>
               <thead>
                 <tr className="border-b border-slate-300">
                   <th scope="col" className={cell}>{texts.columns.category}</th>
-                  <th scope="col" className={num}>{texts.columns.email}</th>
-                  <th scope="col" className={num}>{texts.columns.push}</th>
-                  <th scope="col" className={num}>{texts.columns.sms}</th>
-                  <th scope="col" className={num}>{texts.columns.none}</th>
+                  <th scope="col" className={numHead}>{texts.columns.email}</th>
+                  <th scope="col" className={numHead}>{texts.columns.push}</th>
+                  <th scope="col" className={numHead}>{texts.columns.sms}</th>
+                  <th scope="col" className={numHead}>{texts.columns.none}</th>
                 </tr>
               </thead>
               <tbody>
