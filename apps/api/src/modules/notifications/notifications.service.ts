@@ -192,12 +192,14 @@ export function createNotifications(deps: NotificationsDeps) {
           SELECT ${messageId}, id, channel, due_at FROM wanted WHERE channel = ANY(${sql.raw(`'{${channels.filter((c) => ['email', 'push', 'sms'].includes(c)).join(',')}}'`)}::text[])
           ON CONFLICT DO NOTHING
           RETURNING occupant_id, channel, due_at
-        ), queued AS (
-          SELECT graphile_worker.add_job('notify-send', json_build_object('occupantId', w.occupant_id, 'channel', w.channel),
-            run_at => w.due_at, max_attempts => 10, job_key_mode => 'preserve_run_at',
-            job_key => 'notify:' || w.channel || ':' || w.occupant_id || ':' || floor(extract(epoch FROM w.due_at))::bigint)
+        ), specs AS (
+          SELECT ROW('notify-send'::text, json_build_object('occupantId', w.occupant_id, 'channel', w.channel), NULL::text, w.due_at, 10,
+            'notify:' || w.channel || ':' || w.occupant_id || ':' || floor(extract(epoch FROM w.due_at))::bigint, NULL::int, NULL::text[])::graphile_worker.job_spec AS spec
           FROM written w JOIN wanted x ON x.id = w.occupant_id AND x.channel = w.channel
           WHERE NOT x.digest
+        ), queued AS (
+          -- One call for every send job (graphile-worker's add_jobs; a key already queued keeps its run_at).
+          SELECT j.id FROM graphile_worker.add_jobs((SELECT array_agg(spec) FROM specs), true) j WHERE EXISTS (SELECT 1 FROM specs)
         )
         SELECT count(*)::int AS queued FROM queued`);
       await tx.update(notificationMessages).set({ fannedOutAt: new Date() }).where(eq(notificationMessages.id, messageId));
