@@ -57,7 +57,7 @@ export async function timed(ctx) {
   let mails = 0;
   let listUnsubscribe = 0;
   const smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, size: 1024 * 1024,
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, size: 1024 * 1024, disableReverseLookup: true,
     onData(stream, _session, callback) {
       let head = '';
       stream.on('data', (chunk) => { if (head.length < 4000) head += chunk.toString('utf8'); });
