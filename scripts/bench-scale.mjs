@@ -653,6 +653,15 @@ export async function measureScale() {
   const loadAfterReads = os.loadavg()[0];
   const jobRows = only ? [['job', 'duration', 'result'], ['(left out: BENCH_CALLS is set)', '-', '-']] : await timeJobs(server.base, seeded.ids, staff);
   await stopServer(server.child);
+  // Parts with work of their own to time (`timed(ctx)`: notifications' fan-out), each on a server it starts itself;
+  // with BENCH_CALLS only the parts whose name matches.
+  const timedRows = [];
+  for (const [name, part] of parts) {
+    if (typeof part.timed !== 'function' || (only && !only.test(name))) continue;
+    process.stderr.write(`[bench] timing ${name} ...\n`);
+    const ctx = { ids: seeded.ids.parts[name], dataDir, pg, apiRequire, databaseUrl, startServing, stopServer, consoleLogin, sleep };
+    timedRows.push([name, await part.timed(ctx).catch((error) => [['failed', String(error?.message ?? error)]])]);
+  }
 
   const c = seeded.counts;
   const n = (v) => Number(v).toLocaleString('en-US');
@@ -673,4 +682,9 @@ export async function measureScale() {
   console.log('');
   console.log('The console\'s long work, timed once each (not held to the target): an export job from its start until it is done, the XLSX until its last byte.');
   console.log(table(jobRows));
+  for (const [name, rows] of timedRows) {
+    console.log('');
+    console.log(`${name}: timed once (not held to the read target).`);
+    console.log(table([['what', 'figure'], ...rows]));
+  }
 }

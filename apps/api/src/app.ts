@@ -58,6 +58,7 @@ import { staffSurveysRoutes } from './modules/staff-surveys/index.ts';
 import { staffSurveyResultsRoutes } from './modules/staff-surveys/index.ts';
 import { addressSearchRoutes } from './modules/address/address-search.routes.ts';
 import { retentionRoutes } from './modules/retention/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -184,6 +185,7 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
     await api.register(addressSearchRoutes(services));
     // Retention per customer and project, and the privacy page (issue 20).
     await api.register(retentionRoutes(services));
+    await api.register(notificationsRoutes({ notifications: services.notifications, limiter: services.limiter, limits: { client: env.RATE_LIMIT_CLIENT_MAX } }));
     if (fs.existsSync(assetsDir)) {
       await api.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', decorateReply: false, maxAge: '1d' });
     }

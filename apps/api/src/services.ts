@@ -14,10 +14,10 @@ import { createReaders } from './lib/content.ts';
 import { createSecrets } from './lib/secrets.ts';
 import { configureImageWork, createFilesService, createLocalStorage, createS3Storage } from './modules/files/index.ts';
 import { createReadsService } from './modules/reads/index.ts';
-import { createNewsService } from './modules/news/index.ts';
+import { announceNews, createNewsService } from './modules/news/index.ts';
 import { createComplaintsService } from './modules/complaints/index.ts';
 import { createInformationService } from './modules/information/index.ts';
-import { createScheduleService } from './modules/schedule/index.ts';
+import { announcePlanning, createScheduleService } from './modules/schedule/index.ts';
 import { createWorkOrderService } from './modules/work-order/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
 import { createDocumentsService } from './modules/documents/index.ts';
@@ -53,6 +53,7 @@ import { createStaffAuthService, type StaffCodeAlertJob, type StaffMailJob } fro
 import { createStaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { sweepExpiredAuthRows } from './modules/auth/auth.sweep.ts';
 import { createRetentionService } from './modules/retention/index.ts';
+import { createNotifications, createVapidKeys, type NotifyTarget } from './modules/notifications/index.ts';
 
 export type ServiceDeps = { db: Db; bus: InvalidationBus; env: Env; jobs: JobQueue; log: (error: unknown, msg: string) => void };
 
@@ -66,6 +67,12 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const mailer = createMailer(db, env);
   const limiter = createRateLimiter(db);
   const secrets = createSecrets(db);
+  const sms = createSmsSender(db, env);
+  // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
+  const notifications = createNotifications({
+    db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS,
+    quietHours: env.NOTIFY_QUIET_HOURS === 'on', log,
+  });
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
   // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.
   const storage = env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.dataDir, 'files'));
@@ -82,7 +89,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const partners = createPartnersService(contentDeps);
   const documents = createDocumentsService(contentDeps);
   const dossier = createDossierService({
-    ...contentDeps, mailer, limiter, log, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
+    ...contentDeps, mailer, limiter, log, notifications, publicUrl: env.publicUrl, maxAttachmentBytes: env.DOSSIER_MAIL_MAX_BYTES,
   });
   const contacts = createContactsService(contentDeps);
   const loginGuard = createLoginGuard(db, limiter, secrets, {
@@ -97,7 +104,6 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, projects, limiter, newItems, files, log, limits: { client: env.RATE_LIMIT_CLIENT_MAX }, photoMaxBytes: env.SURVEY_PHOTO_MAX_BYTES,
   });
   const chat = createChatService({ db, projects, limiter, newItems, limits: { client: env.RATE_LIMIT_CLIENT_MAX, conversation: env.CHAT_RATE_LIMIT_MAX } });
-  const sms = createSmsSender(db, env);
   const appointments = createAppointmentService({
     db, projects, newItems, mailer, sms, log, confirmationLimiter: createRateLimiter(db, 24 * 3600),
     limits: { perAddress: env.CONFIRMATION_MAX_PER_ADDRESS, perRecipient: env.CONFIRMATION_MAX_PER_RECIPIENT },
@@ -105,7 +111,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The waiting lists of appointment types, and the residents' notices and reminders (issue 17): a place a resident frees goes to the list.
   const waitlist = createWaitlist({ db, jobs, log });
   appointments.onPlaceFreed((planningId) => waitlist.freed(planningId));
-  const appointmentMessaging = createAppointmentMessaging({ db, mailer, sms, publicUrl: env.publicUrl, log });
+  const appointmentMessaging = createAppointmentMessaging({ db, mailer, sms, notifications, publicUrl: env.publicUrl, log });
   const household = createHouseholdService({
     db, sessions, limiter, jobs, mailer, publicUrl: env.publicUrl, limits: { account: env.RATE_LIMIT_ACCOUNT_MAX, client: env.RATE_LIMIT_CLIENT_MAX },
   });
@@ -134,7 +140,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   projects.useSupportBaseProgress(supportBase.progressText);
   // Online payment (issue 9): Mollie, or the local test checkout when chosen or with the demo (else off); webhooks through jobs.
   const payments = createPaymentService({
-    db, jobs, projects, publicUrl: env.publicUrl, log,
+    db, jobs, projects, publicUrl: env.publicUrl, log, notifications,
     provider: env.PAYMENT_PROVIDER === 'mollie' ? { name: 'mollie', apiKey: env.MOLLIE_API_KEY!, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { name: env.PAYMENT_PROVIDER },
   });
   // Choice forms (issue 9): on the form engine, signing and payment.
@@ -143,6 +149,9 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const staffAccess = createStaffAccess(db, projects);
   const staffProjects = createStaffProjectsService({ db, files, jobs, customers, projects, audit, access: staffAccess });
   const staffContent = createStaffContent({ db, files, projects, jobs, audit });
+  // Published news and planning tell the project's residents (issue 19).
+  staffContent.publishing.register('news', announceNews(notifications));
+  staffContent.publishing.register('schedule', announcePlanning(notifications));
   const staffAddresses = createStaffAddressesService({
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
@@ -164,11 +173,11 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const consentLetters = createConsentLetters({ db, staffAccess, audit, tally: supportBase.tally, publicUrl: env.publicUrl });
   // The consent campaign (issue 16): the tally per unit, 70% milestones, notices, reminders (job 'consent-reminders'), evidence packs.
   const consentCampaign = createConsentCampaign({
-    db, staffAccess, audit, tally: supportBase.tally, mailer, sms, files, publicUrl: env.publicUrl, log,
+    db, staffAccess, audit, tally: supportBase.tally, notifications, files, publicUrl: env.publicUrl, log,
     limiter: { day: createRateLimiter(db, 24 * 3600), hour: createRateLimiter(db, 3600) }, smsBudgetPerCustomerHour: env.SMS_BUDGET_PER_CUSTOMER_HOUR,
   });
   // The team inbox in the console (issue 17): answers, notes, assignment, saved replies, the answer e-mail (job 'chat-answer-mail').
-  const chatInbox = createChatInboxService({ db, audit, jobs, mailer, projects, publicUrl: env.publicUrl });
+  const chatInbox = createChatInboxService({ db, audit, jobs, mailer, notifications, projects, publicUrl: env.publicUrl });
   const staffAuth = createStaffAuthService({
     db, bus, sessions, secrets, guard: loginGuard, limiter, audit, jobs, mailer, publicUrl: env.publicUrl,
     limits: { client: env.RATE_LIMIT_CLIENT_MAX, account: env.RATE_LIMIT_ACCOUNT_MAX, codeSlowAfter: env.TOTP_SLOWDOWN_AFTER, codeSpacingMs: env.TOTP_SLOWDOWN_MS },
@@ -185,7 +194,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
-    surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase };
+    surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase, notifications };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -217,7 +226,11 @@ export function jobHandlers(services: Services): JobHandlers {
     'consent-reminders': async () => {
       await services.consentCampaign.runJob();
     },
-    'content-published': async (payload) => services.staffContent.publishing.announce(Number(payload.projectId)),
+    'content-published': async (payload) => {
+      const projectId = Number(payload.projectId);
+      await services.db.transaction((tx) => services.staffContent.publishing.published(tx, projectId, payload.key === undefined ? undefined : String(payload.key)));
+      await services.staffContent.publishing.announce(projectId);
+    },
     'staff-export': async (payload) => services.staffEntries.runExport(payload),
     'personal-data-export': async (payload) => services.personalData.runExport(payload),
     'appointment-notice': async (payload) => services.appointmentMessaging.sendNotice(payload as NoticeJob),
@@ -231,6 +244,15 @@ export function jobHandlers(services: Services): JobHandlers {
     'chat-answer-mail': async (payload) => services.chatInbox.sendAnswerMail(payload),
     retention: async (payload) => services.retention.run(payload.projectId === undefined ? {} : { projectId: Number(payload.projectId) }),
     'files-delete': async (payload) => services.retention.removeFiles(Array.isArray(payload.keys) ? payload.keys.map(String) : []),
+    'notify-fanout': async (payload) => {
+      await services.notifications.fanOut(Number(payload.messageId), payload.to as NotifyTarget, payload.channels as Array<'email' | 'push' | 'sms'> | undefined);
+    },
+    'notify-send': async (payload) => {
+      await services.notifications.send(Number(payload.occupantId), String(payload.channel) as 'email' | 'push' | 'sms');
+    },
+    'notification-digest': async () => {
+      await services.notifications.collect();
+    },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);
       await services.surveys.sweepAbandonedPhotos();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZExportFormat, ZId } from './common.ts';
 
 /**
  * Notifications (issue 19): one server module tells residents what matters, per category and per
@@ -119,6 +119,10 @@ export const unsubscribeMessages = {
 
 /** GET /staff/projects/:projectId/notifications/reach: how many residents each channel reaches. */
 export const ZNotificationReachParams = z.object({ projectId: ZId });
+/** The console's filter: one category (default every one). */
+export const ZNotificationReachQuery = z.object({ category: ZNotificationCategory.optional(), language: z.string().optional() });
+/** GET .../notifications/reach/export?format=csv|xlsx: the same rows (with the filter) as a file. */
+export const ZNotificationReachExportQuery = ZNotificationReachQuery.extend({ format: ZExportFormat });
 export const ZNotificationReachRow = z.object({
   category: ZNotificationCategory,
   category_label: z.string(),
@@ -144,4 +148,23 @@ export const notificationPaths = {
   pushSubscriptions: '/push/subscriptions',
   unsubscribe: '/public/unsubscribe',
   reach: '/staff/projects/:projectId/notifications/reach',
+  reachExport: '/staff/projects/:projectId/notifications/reach/export',
+} as const;
+
+/** The console's reach screen (/beheer/projecten/:projectId/bereik) in Dutch. */
+export const notificationReachTexts = {
+  title: 'Bereik van berichten',
+  nav: 'Bereik',
+  crumbs: { projects: 'Projecten', reach: 'Bereik' },
+  intro: 'Hoeveel bewoners van dit project u bereikt met berichten, per onderwerp en per kanaal. Bewoners kiezen dit zelf in hun profiel; wie niets koos, krijgt de standaardinstelling.',
+  totals: 'Bewoners en hun kanalen',
+  occupants: 'Bewoners',
+  withEmail: 'Met e-mailadres',
+  withMobile: 'Met mobiel nummer',
+  withPush: 'Met pushberichten op een apparaat',
+  filter: 'Onderwerp',
+  allCategories: 'Alle onderwerpen',
+  table: 'Bereik per onderwerp',
+  columns: { category: 'Onderwerp', email: 'E-mail', push: 'Push', sms: 'SMS', none: 'Niet bereikt' },
+  smsNotOffered: 'n.v.t.',
 } as const;

@@ -59,6 +59,8 @@ export const inboxMessages = {
   hoursOrder: 'De eindtijd ligt na de begintijd.',
   showInvalid: 'Kies wanneer de melding wordt getoond.',
   /** The e-mail to a resident (or visitor) about an unread answer. */
+  /** The notification to the household (issue 19): e-mail, push, as each person chose. */
+  answerNotice: (project: string) => `Het projectteam van ${project} heeft uw bericht beantwoord. Lees het antwoord in het bewonersportaal.`,
   answerMail: {
     subject: (project: string) => `Nieuw antwoord op uw bericht – ${project}`,
     text: (name: string | null, project: string, link: string) =>

@@ -26,3 +26,4 @@ export * from '../modules/support-base/support-base.table.ts';
 export * from '../modules/staff-entries/staff-entries.table.ts';
 export * from '../modules/retention/retention.table.ts';
 export * from '../modules/personal-data/personal-data.table.ts';
+export * from '../modules/notifications/notifications.table.ts';

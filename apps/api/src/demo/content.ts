@@ -451,7 +451,7 @@ export async function seedDemoContent(tx: Queryable, services: Services, ids: De
     { projectId: B, addressId: ids.a12, fileId: dFoto12.id, type: 'Foto', subType: 'Keuken', methodType: 'Upload opnemer', name: 'Foto keuken', subject: 'Keuken voor de renovatie', createdAt: ago(12.1) },
     { projectId: R, addressId: ids.a12, fileId: dRivOpname12.id, type: 'Opname', subType: 'Kozijnen', methodType: 'Digitaal ondertekend', name: 'Opnamerapport kozijnen', subject: 'Opname van de kozijnen', createdAt: ago(5) },
     { projectId: R, addressId: ids.a12, fileId: dRivGevel12.id, type: 'Foto', subType: 'Gevel', methodType: 'Upload opnemer', name: 'Foto gevel', subject: 'Voorgevel voor de verduurzaming', createdAt: ago(5.1) },
-  ], tx);
+  ], tx, { notify: false });
 
   /* ---------------------------------------------------------------- contacts */
 

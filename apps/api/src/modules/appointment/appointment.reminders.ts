@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../lib/queryable.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import { escapeHtml } from '../../lib/html-page.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import { fullAddress } from '../form-engine/index.ts';
@@ -25,7 +27,11 @@ export const REMINDER_HOURS = 24;
 /** How many free slots a cancellation notice offers. */
 const OFFERED = 5;
 
-type Deps = { db: Db; mailer: Mailer; sms: SmsSender; publicUrl: string; log: (error: unknown, msg: string) => void };
+type Notifier = { notify(tx: Queryable, input: NotifyInput): Promise<void> };
+type Deps = { db: Db; mailer: Mailer; sms: SmsSender; notifications: Notifier; publicUrl: string; log: (error: unknown, msg: string) => void };
+
+/** A notice about an appointment this soon passes quiet hours (an appointment moved for tomorrow). */
+const URGENT_HOURS = 36;
 
 type Context = {
   subject: string; projectName: string; place: string; startsAt: Date | null; portal: string; reason: string | null; free: Date[];
@@ -78,12 +84,12 @@ export function noticeSms(kind: NoticeKind | 'reminder', c: Context): string {
   return `${subject}. ${kind === 'cancelled' || kind === 'day-cancelled' ? `Kies een nieuw tijdstip: ${c.portal}. ` : ''}Projectteam ${c.projectName}`;
 }
 
-export function createAppointmentMessaging({ db, mailer, sms, publicUrl, log }: Deps) {
+export function createAppointmentMessaging({ db, mailer, sms, notifications, publicUrl, log }: Deps) {
   const portal = `${publicUrl}/afspraken`;
 
   async function contextOf(appointmentId: number) {
     const [row] = await db.select({
-      id: appointments.id, addressId: appointments.addressId, planningId: appointments.planningId, slotId: appointments.slotId, isCancelled: appointments.isCancelled,
+      id: appointments.id, addressId: appointments.addressId, planningId: appointments.planningId, projectId: appointmentPlannings.projectId, slotId: appointments.slotId, isCancelled: appointments.isCancelled,
       subject: appointmentPlannings.subject, projectName: projects.name, startsAt: appointmentSlots.startsAt,
       street: addresses.street, houseNumber: addresses.houseNumber, zipcode: addresses.zipcode, city: addresses.city,
     }).from(appointments)
@@ -95,25 +101,34 @@ export function createAppointmentMessaging({ db, mailer, sms, publicUrl, log }: 
     return row ?? null;
   }
 
-  /** The occupants' e-mail addresses and mobile numbers (and an extra contact), without duplicates. */
-  async function recipients(addressIds: number[], extra: { email?: string | null; mobile?: string | null } = {}) {
-    const people = addressIds.length
-      ? await db.select({ addressId: occupants.addressId, email: occupants.emailAddress, mobile: occupants.mobile }).from(occupants).where(inArray(occupants.addressId, addressIds))
-      : [];
-    return (addressId: number) => {
-      const mine = people.filter((p) => p.addressId === addressId);
-      const emails = [...new Set([...mine.map((p) => p.email), extra.email].map((e) => e?.trim().toLowerCase()).filter((e): e is string => !!e))];
-      const mobiles = [...new Set([...mine.map((p) => p.mobile), extra.mobile].map((m) => m?.replace(/[\s-]/g, '')).filter((m): m is string => !!m))];
-      return { emails, mobiles };
+  /** The occupants' e-mail addresses and mobile numbers (to leave out an extra contact that is one of them). */
+  async function householdContacts(addressId: number) {
+    const people = await db.select({ email: occupants.emailAddress, mobile: occupants.mobile }).from(occupants).where(eq(occupants.addressId, addressId));
+    return {
+      emails: new Set(people.map((p) => p.email?.trim().toLowerCase()).filter((e): e is string => !!e)),
+      mobiles: new Set(people.map((p) => p.mobile?.replace(/[\s-]/g, '')).filter((m): m is string => !!m)),
     };
   }
 
-  async function deliver(kind: NoticeKind | 'reminder', c: Context, to: { emails: string[]; mobiles: string[] }) {
-    for (const email of to.emails) await mailer.send(noticeMail(email, kind, c));
-    for (const mobile of to.mobiles) {
+  /**
+   * The household is told through the notifications module (category 'appointment': e-mail, push and SMS as
+   * each person chose; urgent when the appointment is close). An extra contact a waiter left (no person of
+   * the household) is told directly, by the channel given.
+   */
+  async function deliver(kind: NoticeKind | 'reminder', c: Context, to: { appointmentId: number; addressId: number; projectId: number; extra?: { email?: string | null; mobile?: string | null } }) {
+    const { subject, lines } = HEADLINES[kind](c);
+    const urgent = kind !== 'reminder' && c.startsAt !== null && c.startsAt.getTime() - Date.now() < URGENT_HOURS * 3_600_000;
+    await notifications.notify(db, {
+      category: 'appointment', to: { addressIds: [to.addressId] }, projectId: to.projectId, urgent,
+      title: subject, body: [...lines, `Adres: ${c.place}`].join('\n'), url: '/afspraken', tag: `appointment:${to.appointmentId}`,
+    });
+    const household = to.extra && (to.extra.email || to.extra.mobile) ? await householdContacts(to.addressId) : null;
+    const email = to.extra?.email?.trim().toLowerCase();
+    if (household && email && !household.emails.has(email)) await mailer.send(noticeMail(email, kind, c));
+    const mobile = to.extra?.mobile?.replace(/[\s-]/g, '');
+    if (household && mobile && !household.mobiles.has(mobile)) {
       await sms.send({ to: mobile, text: noticeSms(kind, c) }).catch((error) => log(error, 'appointment notice sms failed'));
     }
-    return { emails: to.emails.length, sms: to.mobiles.length };
   }
 
   return {
@@ -131,8 +146,8 @@ export function createAppointmentMessaging({ db, mailer, sms, publicUrl, log }: 
           .where(and(eq(appointmentSlots.planningId, row.planningId), sql`${appointmentSlots.taken} < ${appointmentSlots.capacity} AND ${appointmentSlots.startsAt} > now()`))
           .orderBy(asc(appointmentSlots.startsAt)).limit(OFFERED)).map((s) => s.startsAt)
         : [];
-      const to = (await recipients([row.addressId], { email: job.email, mobile: job.mobile }))(row.addressId);
-      await deliver(job.kind, { subject: row.subject, projectName: row.projectName, place: fullAddress(row), startsAt: row.startsAt, portal, reason: job.reason ?? null, free }, to);
+      await deliver(job.kind, { subject: row.subject, projectName: row.projectName, place: fullAddress(row), startsAt: row.startsAt, portal, reason: job.reason ?? null, free },
+        { appointmentId: row.id, addressId: row.addressId, projectId: row.projectId, extra: { email: job.email, mobile: job.mobile } });
     },
 
     /**
@@ -152,15 +167,12 @@ export function createAppointmentMessaging({ db, mailer, sms, publicUrl, log }: 
       const rows = await Promise.all(claimed.rows.map(async (r) => ({ claim: r, row: await contextOf(r.appointment_id) })));
       // Still in the claimed slot and not cancelled (a change between the claim and now sends nothing for the old slot).
       const live = rows.filter(({ claim, row }) => row && row.slotId === claim.slot_id && !row.isCancelled).map(({ row }) => row!);
-      const to = await recipients([...new Set(live.map((r) => r.addressId))]);
       let sent = 0;
       for (const row of live) {
         try {
-          const counts = await deliver('reminder', {
+          await deliver('reminder', {
             subject: row.subject, projectName: row.projectName, place: fullAddress(row), startsAt: row.startsAt, portal, reason: null, free: [],
-          }, to(row.addressId));
-          await db.update(appointmentReminders).set(counts)
-            .where(and(eq(appointmentReminders.appointmentId, row.id), eq(appointmentReminders.slotId, row.slotId!)));
+          }, { appointmentId: row.id, addressId: row.addressId, projectId: row.projectId });
           sent++;
         } catch (error) {
           log(error, 'appointment reminder failed');

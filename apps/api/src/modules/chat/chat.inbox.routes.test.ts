@@ -271,7 +271,7 @@ describe('the answer e-mail', () => {
     await t.query('UPDATE chat_conversations SET answer_mailed_at = NULL WHERE id = $1', [conversationId]);
     await http.post(one(conversationId, '/messages'), tokens.editor, { message: 'Eerste antwoord' });
     await http.post(one(conversationId, '/messages'), tokens.editor, { message: 'Tweede antwoord' });
-    expect(await runJobs(t)).toEqual(['chat-answer-mail', 'chat-answer-mail']);
+    expect((await runJobs(t)).filter((job) => job === 'chat-answer-mail')).toEqual(['chat-answer-mail', 'chat-answer-mail']);
     const mails = await answerMails(to);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.text).toContain('/berichten');

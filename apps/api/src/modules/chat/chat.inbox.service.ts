@@ -17,9 +17,10 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { customerPortalOrigin } from '../staff-addresses/index.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
-  answerMailRecipients, answerTimes, claimAnswerMail, deleteSavedReply, findInboxConversation, findSavedReply, insertNote, insertSavedReply,
+  answerTimes, claimAnswerMail, deleteSavedReply, findInboxConversation, findSavedReply, insertNote, insertSavedReply,
   listInboxConversations, listNotes, listProjectStaff, listSavedReplies, titleTaken, updateConversation, updateSavedReply,
   type InboxListRow, type InboxScope, type SavedReplyRow,
 } from './chat.inbox.repository.ts';
@@ -32,6 +33,8 @@ export type ChatInboxDeps = {
   audit: AuditService;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Residents are told through the notifications module (issue 19); visitors without an account still by e-mail. */
+  notifications: { notify(tx: Queryable, input: NotifyInput): Promise<void> };
   projects: ProjectService;
   publicUrl: string;
   /** The clock (tests pass their own). */
@@ -376,10 +379,14 @@ export function createChatInboxService(deps: ChatInboxDeps) {
       const origin = customerPortalOrigin(found.customer, deps.publicUrl);
       const recipients: Array<{ to: string; name: string | null; link: string }> = [];
       if (claimed.addressId !== null) {
-        for (const r of await answerMailRecipients(db, claimed.addressId)) {
-          recipients.push({ to: r.email!, name: [r.firstName, r.affix, r.lastName].filter(Boolean).join(' ') || null, link: `${origin}/berichten` });
-        }
-      } else if (claimed.visitorEmail) {
+        // The household hears of it through the notifications module (category 'chat': e-mail, push, as each person chose).
+        await deps.notifications.notify(db, {
+          category: 'chat', to: { addressIds: [claimed.addressId] }, projectId: claimed.projectId,
+          title: inboxMessages.answerMail.subject(found.project.name), body: inboxMessages.answerNotice(found.project.name), url: '/berichten', tag: `chat:${conversationId}`,
+        });
+        return;
+      }
+      if (claimed.visitorEmail) {
         recipients.push({ to: claimed.visitorEmail, name: claimed.visitorName, link: `${origin}/public/berichten/${claimed.projectId}` });
       }
       const seen = new Set<string>();

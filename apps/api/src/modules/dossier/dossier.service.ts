@@ -6,6 +6,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { fileUrl, readAll, type FileGrant } from '../files/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import { dossierMail } from './dossier.mail.ts';
 import { countUnreadDossier, findDossierWithFile, findProjectName, insertDossier, selectDossier, type NewDossierItem } from './dossier.repository.ts';
 
@@ -21,9 +22,11 @@ export type DossierDeps = ContentDeps & {
   publicUrl: string;
   maxAttachmentBytes: number;
   log: (error: unknown, msg: string) => void;
+  /** The household hears of a document added to its dossier (issue 19, category 'dossier'). */
+  notifications?: { notify(tx: Queryable, input: NotifyInput): Promise<void> };
 };
 
-export function createDossierService({ db, files, newItems, projects, mailer, limiter, publicUrl, maxAttachmentBytes, log }: DossierDeps) {
+export function createDossierService({ db, files, newItems, projects, mailer, limiter, publicUrl, maxAttachmentBytes, log, notifications }: DossierDeps) {
   newItems.register(async ({ addressId, projectId }) => ({ dossier: await countUnreadDossier(db, addressId, projectId) }));
   /** The dossier's read rule: a resident of the item's own address, in one of their projects (the read is marked). */
   const readGrant = async (fileId: number, viewer: FileViewer): Promise<FileGrant | null> => {
@@ -80,10 +83,19 @@ export function createDossierService({ db, files, newItems, projects, mailer, li
     },
 
     /** Adds items to addresses' dossiers (intake reports, signed forms, photos). */
-    async add(rows: NewDossierItem[], tx: Queryable = db) {
+    /** `notify: false`: the household is not told (the demo's seed, items dated in the past). */
+    async add(rows: NewDossierItem[], tx: Queryable = db, options: { notify?: boolean } = {}) {
       if (!rows.length) return [];
       const added = await insertDossier(tx, rows);
       await Promise.all([...new Set(added.map((a) => a.addressId))].map((addressId) => projects.invalidateNewItems({ addressId }, tx)));
+      // In the same transaction: the household is told (documents added together go out as one message).
+      for (const [i, item] of options.notify === false ? [] : added.entries()) {
+        await notifications?.notify(tx, {
+          category: 'dossier', to: { addressIds: [item.addressId] }, projectId: rows[i]?.projectId ?? null,
+          title: 'Nieuw document in uw dossier', body: rows[i]?.name ? `${rows[i]!.name} staat in het dossier van uw woning.` : 'Er staat een nieuw document in het dossier van uw woning.',
+          url: '/dossier', tag: `dossier:${item.id}`,
+        });
+      }
       return added;
     },
   };

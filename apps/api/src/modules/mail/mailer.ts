@@ -4,13 +4,15 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../plugins/env.ts';
 import { mailOutbox } from './mail.table.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Array<{ filename: string; content: Buffer; contentType?: string }> };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
+  /** Extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string> };
 
 /**
  * Every mail is written to the outbox table; with SMTP configured it is also sent.
  * Without SMTP (the embedded default) `npm run portal -- outbox` shows what would have been sent.
  */
-export function createMailer(db: Db, env: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'MAIL_FROM'>) {
+export function createMailer(db: Db, env: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'MAIL_FROM'> & { SMTP_POOL?: boolean }) {
   // nodemailer is loaded only when SMTP is configured: it is the slowest module to load at start-up.
   let transport: Promise<Transporter> | null = null;
   const getTransport = () =>
@@ -19,6 +21,8 @@ export function createMailer(db: Db, env: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 
         host: env.SMTP_HOST,
         port: env.SMTP_PORT,
         secure: env.SMTP_SECURE,
+        // Reused connections when SMTP_POOL is set (a notification fan-out); otherwise one connection per mail.
+        ...(env.SMTP_POOL ? { pool: true as const, maxConnections: 2 } : {}),
         auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
         tls: { rejectUnauthorized: env.SMTP_SECURE },
       }),

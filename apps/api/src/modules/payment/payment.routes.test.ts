@@ -35,7 +35,8 @@ describe('online payment with the local test checkout (jobs run by the test, web
   let told: Array<{ subject: PaymentSubject; payment: Payment }>;
 
   /** Runs queued jobs (webhooks, announcements) until none is left; answers their names in order. */
-  const runJobs = () => runQueuedJobs(t);
+  // The notifications the payments send (issue 19) run too; the payment's own jobs are what these tests follow.
+  const runJobs = async () => (await runQueuedJobs(t)).filter((name) => !name.startsWith('notif'));
 
   const create = (subject: PaymentSubject, amountCents = 1250) =>
     t.services.payments.create({ subject, amountCents, description: 'Meerwerk keuken Tulpstraat 10', returnPath: `/keuzes/${subject.entryId}` });

@@ -10,6 +10,7 @@ import type { Queryable } from '../../lib/queryable.ts';
 import { addresses } from '../address/address.table.ts';
 import { formEntries, forms, fullAddress } from '../form-engine/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import type { ProjectService } from '../project/project.service.ts';
 import { createLocalPaymentProvider, ProviderRefusedError } from './payment.local-provider.ts';
 import { createMollieProvider } from './payment.mollie-provider.ts';
@@ -32,6 +33,8 @@ export type PaymentServiceDeps = {
   /** How the local provider sends its webhooks (tests may watch them). */
   fetch?: typeof fetch;
   log?: (error: unknown, msg: string) => void;
+  /** The payer's household hears of a payment received and a refund made (issue 19, category 'payment'). */
+  notifications?: { notify(tx: Queryable, input: NotifyInput): Promise<void> };
 };
 
 type StatusHandler = Parameters<PaymentService['onStatus']>[1];
@@ -112,7 +115,24 @@ const isDoublePaid = sql<boolean>`(${payments.status} = 'paid' AND EXISTS (
  * Providers: the configured one makes every new payment; webhooks of every known provider are applied, so
  * that payments made before a change of provider still finish.
  */
-export function createPaymentService({ db, jobs, projects, publicUrl, provider: config, fetch, log }: PaymentServiceDeps) {
+export function createPaymentService({ db, jobs, projects, publicUrl, provider: config, fetch, log, notifications }: PaymentServiceDeps) {
+  /** In the payment's transaction: its address is told (once per payment, or per refund). */
+  async function tell(tx: Queryable, paymentId: number, what: { kind: 'paid' } | { kind: 'refunded'; refundId: number; amountCents: number }): Promise<void> {
+    if (!notifications) return;
+    const [found] = await tx.select({ addressId: formEntries.addressId, projectId: formEntries.projectId, formName: forms.name, amountCents: payments.amountCents })
+      .from(payments).innerJoin(formEntries, eq(formEntries.id, payments.entryId)).innerJoin(forms, eq(forms.id, formEntries.formId))
+      .where(eq(payments.id, paymentId));
+    if (!found?.addressId) return;
+    const paid = what.kind === 'paid';
+    const amount = formatEuro(paid ? found.amountCents : what.amountCents);
+    await notifications.notify(tx, {
+      category: 'payment', to: { addressIds: [found.addressId] }, projectId: found.projectId,
+      title: paid ? `Betaling ontvangen: ${amount}` : `Terugbetaald: ${amount}`,
+      body: paid ? `Wij hebben uw betaling van ${amount} voor '${found.formName}' ontvangen. Dank u wel.` : `Wij hebben ${amount} van uw betaling voor '${found.formName}' aan u terugbetaald.`,
+      url: '/formulieren', tag: paid ? `payment:${paymentId}:paid` : `payment:${paymentId}:refund:${what.refundId}`, once: true,
+    });
+  }
+
   // The local test checkout exists only when chosen (PAYMENT_PROVIDER=local, the demo, the tests): its page,
   // where the payer picks 'Betaald', must never take a payment in production.
   const local = createLocalPaymentProvider({ db, jobs, fetch });
@@ -188,6 +208,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
         .set({ checkedAt: now, ...(applied ? { status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) } : {}) })
         .where(eq(payments.id, row.id)).returning();
       if (applied) await jobs.add('payment-status', { paymentId: row.id }, { tx });
+      if (applied && status === 'paid') await tell(tx, row.id, { kind: 'paid' });
       return updated!;
     });
   }
@@ -222,6 +243,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
         await tx.update(paymentRefunds).set({ providerRefundId: refund.id, status: refund.status, updatedAt: new Date() }).where(eq(paymentRefunds.id, found.id));
         if (found.status !== refund.status) {
           await tx.insert(paymentEvents).values({ paymentId, source, status: refund.status, applied: true, refundId: found.id, amountCents: found.amountCents });
+          if (refund.status === 'refunded') await tell(tx, paymentId, { kind: 'refunded', refundId: found.id, amountCents: found.amountCents });
         }
       } else {
         const [added] = await tx.insert(paymentRefunds).values({
@@ -229,6 +251,7 @@ export function createPaymentService({ db, jobs, projects, publicUrl, provider: 
           status: refund.status, origin: 'provider', createdAt: refund.createdAt,
         }).onConflictDoNothing().returning();
         if (added) await tx.insert(paymentEvents).values({ paymentId, source, status: refund.status, applied: true, refundId: added.id, amountCents: added.amountCents });
+        if (added && refund.status === 'refunded') await tell(tx, paymentId, { kind: 'refunded', refundId: added.id, amountCents: added.amountCents });
       }
       changed = true;
     }

@@ -2,3 +2,4 @@ export { scheduleItemPartners, scheduleItems, schedules } from './schedule.table
 export { createScheduleService, type NewSchedule, type ScheduleService } from './schedule.service.ts';
 export { scheduleRoutes } from './schedule.routes.ts';
 export { scheduleStaffRoutes } from './schedule.staff.routes.ts';
+export { announcePlanning } from './schedule.notify.ts';

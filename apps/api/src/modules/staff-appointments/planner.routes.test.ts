@@ -371,6 +371,7 @@ describe('reminders a day before', () => {
     const reminded = await t.query<{ appointment_id: number; slot_id: number }>('SELECT appointment_id, slot_id FROM appointment_reminders WHERE appointment_id = ANY($1::int[])',
       [[kept.appointment_id, cancelled.appointment_id, far.appointment_id]]);
     expect(reminded).toEqual([{ appointment_id: kept.appointment_id, slot_id: s1 }]);
+    await runJobs(t); // the reminder goes through the notifications module's jobs
     const email = await occupantEmail(addressIds[0]!);
     const mails = (await mailsSince(since)).filter((m) => m.to === email);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Herinnering: Herinnering test morgen om \d{2}:\d{2} uur$/)]);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   consentCampaignMessages, consentCampaignPaths, fillPath, LETTER_COUNT_HEADER, ZCampaignAddressPage, ZCampaignOverview, ZConsentTally, ZNoticesSent,
   ZReminderSent, ZReminderSettings, type TCampaignAddress, type TCampaignOverview,
@@ -10,6 +10,7 @@ import { deadlineIn } from '../../../test/consent-letters.ts';
 import { bearer, consoleToken, createTestApp, partnerToken, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { jobHandlers } from '../../services.ts';
+import { runJobs } from '../../../test/jobs.ts';
 
 let t: TestApp;
 let admin: string; // Woonstad's customer administrator (console)
@@ -47,7 +48,21 @@ async function allAddresses(query = ''): Promise<TCampaignAddress[]> {
 }
 const setRule = (counts_vacant: boolean, household_rule: 'home' | 'household', token = editor) =>
   send('PUT', path(consentCampaignPaths.rule, { projectId: bloemenbuurt }), { counts_vacant, household_rule }, token);
-const remindAt = (days: number) => t.services.consentCampaign.remindAll(new Date(Date.now() + days * DAY));
+/**
+ * Reminds as on that day, and lets the notifications module send them (issue 19) as at noon today in Amsterdam:
+ * SMS waits out quiet hours (21:00-08:00), whenever the test runs.
+ */
+const remindAt = async (days: number) => {
+  const sent = await t.services.consentCampaign.remindAll(new Date(Date.now() + days * DAY));
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date())}T11:00:00Z`));
+  try {
+    await runJobs(t, { prefix: 'notif' });
+  } finally {
+    vi.useRealTimers();
+  }
+  return sent;
+};
 const isoDaysAgo = (days: number) => deadlineIn(-days);
 
 beforeAll(async () => {
@@ -227,7 +242,9 @@ describe('reminders', () => {
     expect(open.length).toBeLessThan(unanswered.length);
     const a10 = open.find((a) => a.address_id === t.ids.addresses.a10)!;
     expect(a10).toBeTruthy();
-    const [jan] = await t.query<{ email_address: string; mobile: string | null }>('SELECT email_address, mobile FROM occupants WHERE address_id = $1 AND email_address IS NOT NULL ORDER BY id LIMIT 1', [a10.address_id]);
+    const [jan] = await t.query<{ id: number; email_address: string; mobile: string | null }>('SELECT id, email_address, mobile FROM occupants WHERE address_id = $1 AND email_address IS NOT NULL ORDER BY id LIMIT 1', [a10.address_id]);
+    // Jan wants SMS about forms (not the default: SMS costs the portal money).
+    await t.query("INSERT INTO notification_preferences (occupant_id, category, email, push, sms) VALUES ($1, 'form', 'direct', true, true)", [jan!.id]);
 
     expect(await remindAt(0)).toBe(0);
     expect(await remindAt(4)).toBe(0);
@@ -269,7 +286,7 @@ describe('reminders', () => {
     expect(mails).toHaveLength(4);
     expect(mails[0]!.text).toContain('Wij hebben nog geen reactie van u ontvangen');
     expect(jan!.mobile).toBeTruthy();
-    const sms = await t.query('SELECT id FROM sms_outbox WHERE "to" = $1 AND text LIKE $2', [jan!.mobile!.replace(/[\s-]/g, ''), '%nog niet gereageerd%']);
+    const sms = await t.query('SELECT id FROM sms_outbox WHERE "to" = $1 AND text LIKE $2', [jan!.mobile!.replace(/[\s-]/g, ''), 'Herinnering: Draagvlakmeting renovatieplan%']);
     expect(sms).toHaveLength(1); // the other reminders came within the same real day: one reminder SMS per number per day
     const a10Rows = await t.query<{ sms: number; sms_skipped: number }>('SELECT sms, sms_skipped FROM consent_reminders WHERE form_id = $1 AND address_id = $2 ORDER BY nr', [form, a10.address_id]);
     expect(a10Rows.map((r) => [r.sms, r.sms_skipped])).toEqual([[1, 0], [0, 1], [0, 1], [0, 1]]);

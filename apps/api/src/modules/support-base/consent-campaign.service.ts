@@ -20,10 +20,10 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import { customers } from '../customer/customer.table.ts';
 import type { FilesService } from '../files/index.ts';
 import { findFormVersion, formEntries, formEntryEvents, forms, insertEntry, insertEvent } from '../form-engine/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import { addressProjects, projects } from '../project/project.table.ts';
 import { signingEvents, signingLocalSigners, signingLocalTransactions, signingRequests, signingSigners } from '../signing/signing.table.ts';
-import type { SmsSender } from '../sms/index.ts';
+import type { Queryable } from '../../lib/queryable.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import { residentLoginUrl } from '../staff-addresses/index.ts';
 import { renderNoticeLetters, renderVisitList } from './consent-campaign.pdf.ts';
@@ -37,8 +37,8 @@ export type ConsentCampaignDeps = {
   staffAccess: ConsentStaffAccess;
   audit: { record(ctx: StaffContext, entry: AuditEntry, tx?: Executor): Promise<void> };
   tally: ConsentTally;
-  mailer: Mailer;
-  sms: SmsSender;
+  /** Reminders go to the household through the notifications module (issue 19). */
+  notifications: { notify(tx: Queryable, input: NotifyInput): Promise<void> };
   /** Counts reminder SMS per number per day (and the customer's hourly SMS budget, shared with the signing codes). */
   limiter: { day: RateLimiter; hour: RateLimiter };
   smsBudgetPerCustomerHour: number;
@@ -247,23 +247,22 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
         }).onConflictDoNothing().returning({ id: consentReminders.id });
         if (!row) return false;
         await insertEvent(tx, entryId, { actorKind: 'system' }, 'reminder', { nr, emails: emails.length, sms: allowed.length, sms_skipped: mobiles.length - allowed.length });
+        // The household is told through the notifications module (category 'form'), by the channels the campaign
+        // reminds with and each person chose; SMS only where today's limits allowed it.
+        await deps.notifications.notify(tx, {
+          category: 'form', to: { addressIds: [s.addressId] }, projectId: project.id,
+          channels: [...(emails.length ? ['email' as const] : []), ...(allowed.length ? ['sms' as const] : []), 'push'],
+          title: `Herinnering: ${form.name}`,
+          body: [
+            `Wij hebben nog geen reactie van u ontvangen op het voorstel '${form.name}' van het project ${project.name}. Uw mening telt: wie niet reageert, telt als niet akkoord.`,
+            `Reageren kan via het bewonersportaal (${loginUrl}) of met de persoonlijke link uit de brief die u van ons kreeg.`,
+          ].join('\n\n'),
+          url: '/formulieren', tag: `form:${form.id}:reminder`,
+        });
         return true;
       });
       if (!claimed) continue;
       sent++;
-      const text = [
-        'Beste bewoner,',
-        `Wij hebben nog geen reactie van u ontvangen op het voorstel '${form.name}' van het project ${project.name}. Uw mening telt: wie niet reageert, telt als niet akkoord.`,
-        `Reageren kan via het bewonersportaal (${loginUrl}) of met de persoonlijke link uit de brief die u van ons kreeg.`,
-        `Met vriendelijke groet,\n${customer.name}`,
-      ].join('\n\n');
-      for (const to of emails) {
-        await deps.mailer.send({ to, subject: `Herinnering: ${form.name}`, text }).catch((error: unknown) => deps.log(error, 'consent reminder: mail not sent'));
-      }
-      for (const to of allowed) {
-        await deps.sms.send({ to, text: `${customer.name}: u heeft nog niet gereageerd op '${form.name}'. Reageer via ${loginUrl} of de link uit uw brief.` })
-          .catch((error: unknown) => deps.log(error, 'consent reminder: sms not sent'));
-      }
     }
     return sent;
   }

@@ -6,8 +6,8 @@ const keys = (role: keyof typeof ROLE_PERMISSIONS) => projectNavItems(7, ROLE_PE
 
 describe('the project navigation', () => {
   it('shows each item only with its permission', () => {
-    expect(keys('customer-admin')).toEqual(['overview', 'content', 'addresses', 'forms', 'consent', 'payments', 'surveys', 'appointments', 'inbox', 'retention', 'settings']);
-    expect(keys('project-editor')).toEqual(['overview', 'content', 'addresses', 'forms', 'consent', 'payments', 'surveys', 'appointments', 'inbox', 'settings']);
+    expect(keys('customer-admin')).toEqual(['overview', 'content', 'addresses', 'forms', 'consent', 'payments', 'surveys', 'appointments', 'inbox', 'reach', 'retention', 'settings']);
+    expect(keys('project-editor')).toEqual(['overview', 'content', 'addresses', 'forms', 'consent', 'payments', 'surveys', 'appointments', 'inbox', 'reach', 'settings']);
     expect(keys('woco-viewer')).toEqual(['overview', 'forms', 'consent', 'surveys', 'appointments', 'inbox']);
   });
 
@@ -26,6 +26,7 @@ describe('the project navigation', () => {
     expect(current('/projecten/7/draagvlak/campagne')).toEqual(['consent']);
     expect(current('/projecten/7/instellingen')).toEqual(['settings']);
     expect(current('/projecten/7/bewaren')).toEqual(['retention']);
+    expect(current('/projecten/7/bereik')).toEqual(['reach']);
     expect(current('/projecten/70/adressen')).toEqual([]);
     expect(current('/inbox')).toEqual([]);
   });

@@ -16,6 +16,7 @@ export const projectNavTexts = {
     appointments: 'Afspraken',
     inbox: 'Inbox',
     retention: 'Bewaren',
+    reach: 'Bereik',
     settings: 'Instellingen',
   },
 } as const;
@@ -46,8 +47,10 @@ export function projectNavItems(projectId: number, permissions: readonly TPermis
     { key: 'appointments', href: `${base}/afspraken`, section: '/afspraken', permissions: ['appointments.read'] },
     // The team inbox is the console's own page, filtered on this project.
     { key: 'inbox', href: `/inbox?project=${projectId}`, section: null, permissions: ['chat.read'] },
-    // Saving the settings needs content.edit (archiving project.manage): both reach the page.
+    // How many residents each notification channel reaches (issue 19).
+    { key: 'reach', href: `${base}/bereik`, section: '/bereik', permissions: ['addresses.read'] },
     { key: 'retention', href: `${base}/bewaren`, section: '/bewaren', permissions: ['retention.manage'] },
+    // Saving the settings needs content.edit (archiving project.manage): both reach the page.
     { key: 'settings', href: `${base}/instellingen`, section: '/instellingen', permissions: ['project.manage', 'content.edit'] },
   ];
   return items.filter((item) => item.permissions.some(has));

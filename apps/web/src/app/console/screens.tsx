@@ -71,6 +71,8 @@ export const consoleScreens: ConsoleScreen[] = [
   { path: '/inbox/:conversationId', page: lazy(() => import('../../features/console-inbox/conversation-page')), permission: 'chat.read' },
   { path: '/inbox', page: lazy(() => import('../../features/console-inbox/inbox-page')), permission: 'chat.read' },
   { path: '/projecten/:projectId/bewaren', page: lazy(() => import('../../features/console-retention/project-page')), permission: 'retention.manage' },
+  // How many residents each channel of notifications reaches (console-notifications, issue 19).
+  { path: '/projecten/:projectId/bereik', page: lazy(() => import('../../features/console-notifications/reach-page')), permission: 'addresses.read' },
   // A project's settings; its overview is the project's landing page (console-overview, issue 17).
   { path: '/projecten/:projectId/instellingen', page: lazy(() => import('../../features/console-projects/components/project-page')) },
   { path: '/projecten/:projectId', page: lazy(() => import('../../features/console-overview/overview-page')) },
