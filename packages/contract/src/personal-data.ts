@@ -44,6 +44,7 @@ export const PERSONAL_DATA_CATEGORIES = {
   consent: 'Instemmingsbewijs: ondertekende documenten, papieren instemming, brieven en kennisgevingen',
   mail: 'Verstuurde e-mail',
   sms: 'Verstuurde sms-berichten',
+  notifications: 'Meldingen: keuzes per onderwerp, apparaten voor pushberichten en verstuurde meldingen',
   audit: 'Auditlog: wat medewerkers met deze gegevens deden',
   exports: 'Eerdere exports van persoonsgegevens',
 } as const;
@@ -66,7 +67,8 @@ export const PERSONAL_DATA_FIELD_LABELS: Record<string, string> = {
   state: 'Stand', at: 'Moment', type: 'Soort', name: 'Naam', file: 'Bestand', file_id: 'Bestand (nummer)', filename: 'Bestandsnaam', module: 'Module',
   item_id: 'Bericht (nummer)', number: 'Nummer in de werkvolgorde', entry_id: 'Invulling (nummer)', provider: 'Aanbieder', currency: 'Munteenheid',
   description: 'Omschrijving', refunded_cents: 'Terugbetaald (centen)', charged_back_cents: 'Teruggeboekt (centen)', refunds: 'Terugbetalingen',
-  subject_kind: 'Waarvoor', verification: 'Controle', document_file_id: 'Document (bestand)', signed_file_id: 'Ondertekend document (bestand)',
+  subject_kind: 'Waarvoor', channel: 'Kanaal', endpoint: 'Pushadres van het apparaat', last_used_at: 'Laatst gebruikt', due_at: 'Gepland',
+  push: 'Pushbericht', sms: 'Sms', body: 'Tekst', category: 'Onderwerp', verification: 'Controle', document_file_id: 'Document (bestand)', signed_file_id: 'Ondertekend document (bestand)',
   receipt_file_id: 'Bewijs (bestand)', signers: 'Ondertekenaars', nr: 'Nummer', opened_at: 'Geopend', signed_at: 'Ondertekend',
   signed_ip: 'IP-adres bij ondertekenen', signed_user_agent: 'Browser bij ondertekenen', sms_verified_at: 'Sms-code bevestigd',
   signature_file_id: 'Handtekening (bestand)', scan_file_id: 'Scan (bestand)', reason: 'Reden', recorded_by_name: 'Vastgelegd door',

@@ -419,6 +419,35 @@ const sms: Collector = {
   },
 };
 
+/** Notification choices, the devices that receive push messages, and the messages queued or sent to them (issue 19). */
+const notifications: Collector = {
+  category: 'notifications',
+  async collect(db, s) {
+    const people = ids(s.occupantIds);
+    const [preferences, devices, messages] = await Promise.all([
+      rows(db, sql`SELECT occupant_id, category, email, push, sms, updated_at FROM notification_preferences WHERE occupant_id = ANY(${people}) ORDER BY occupant_id, category`),
+      rows(db, sql`SELECT occupant_id, endpoint, created_at, last_used_at FROM push_subscriptions WHERE occupant_id = ANY(${people}) ORDER BY id`),
+      rows(db, sql`SELECT o.occupant_id, o.channel, m.category, m.title, m.body, o.due_at, o.sent_at FROM notification_outbox o
+        JOIN notification_messages m ON m.id = o.message_id WHERE o.occupant_id = ANY(${people}) ORDER BY o.id`),
+    ]);
+    return {
+      rows: [
+        ...preferences.map((r) => ({ kind: 'Voorkeur', ...r })),
+        ...devices.map((r) => ({ kind: 'Apparaat voor pushberichten', ...r })),
+        ...messages.map((r) => ({ kind: 'Bericht', ...r })),
+      ],
+      files: [],
+    };
+  },
+  async erase({ tx, subject }) {
+    const people = ids(subject.occupantIds);
+    const n = await count(tx, sql`DELETE FROM notification_preferences WHERE occupant_id = ANY(${people})`)
+      + await count(tx, sql`DELETE FROM push_subscriptions WHERE occupant_id = ANY(${people})`)
+      + await count(tx, sql`DELETE FROM notification_outbox WHERE occupant_id = ANY(${people})`);
+    return [line('notifications', n, 'removed')];
+  },
+};
+
 /** Audit entries about the address or its occupants (not the erasure's own entry, which holds counts only). */
 const aboutSubject = (s: Subject, personOnly: boolean) => sql`customer_id = ${s.customerId} AND (
   (entity = 'occupant' AND entity_id = ANY(${texts(s.occupantIds.map(String))}))
@@ -458,9 +487,9 @@ const exportsCollector: Collector = {
  */
 export const COLLECTORS: Collector[] = [
   occupants, address, sessions, chat, formEntries, surveys, appointments, fileItems('dossier', 'dossier_items', 'dossier'),
-  fileItems('documents', 'documents', 'documenten'), reads, workOrder, complaints, payments, consent, mail, sms, audit, exportsCollector,
+  fileItems('documents', 'documents', 'documenten'), reads, workOrder, complaints, payments, consent, mail, sms, notifications, audit, exportsCollector,
 ];
 export const ERASE_ORDER: TPersonalDataCategory[] = [
   'exports', 'sessions', 'chat', 'consent', 'payments', 'form-entries', 'surveys', 'appointments', 'dossier', 'documents', 'reads', 'work-order',
-  'complaints', 'mail', 'sms', 'audit', 'address', 'occupants',
+  'complaints', 'mail', 'sms', 'notifications', 'audit', 'address', 'occupants',
 ];

@@ -117,6 +117,10 @@ async function seed(): Promise<Seeded> {
 
   await t.query(`INSERT INTO mail_outbox ("to", subject, text) VALUES ('mila.wisser@example.nl', 'Mail-aan-Mila', 'Beste Mila')`, []);
   await t.query(`INSERT INTO sms_outbox ("to", text) VALUES ('+31611122233', 'Sms-aan-Mila')`, []);
+  await t.query(`INSERT INTO notification_preferences (occupant_id, category, email, push, sms) VALUES ($1, 'news', 'off', true, false)`, [mila]);
+  await t.query(`INSERT INTO push_subscriptions (occupant_id, endpoint, p256dh, auth) VALUES ($1, 'https://push.example/Push-van-Mila', 'k', 'a')`, [mila]);
+  const { id: message } = await one<{ id: number }>(`INSERT INTO notification_messages (category, title, body, url, tag) VALUES ('news', 'Melding-aan-Mila', 'Tekst', '/dashboard', 'n') RETURNING id`, []);
+  await t.query(`INSERT INTO notification_outbox (message_id, occupant_id, channel, due_at) VALUES ($1, $2, 'push', now())`, [message, mila]);
   await t.query(`INSERT INTO audit_log (customer_id, user_id, actor, action, entity, entity_id, after) VALUES ($1, $2, 'Beheerder', 'update', 'occupant', $3, $4)`,
     [customers.woonstad, users.admin, String(mila), JSON.stringify({ email_address: 'mila.wisser@example.nl', note: 'Audit-over-Mila' })]);
   return {
@@ -195,6 +199,9 @@ describe('personal data export and erasure (issue 20)', () => {
     expect(text(doc, 'consent')).toContain('letter');
     expect(text(doc, 'mail')).toContain('Mail-aan-Mila');
     expect(text(doc, 'sms')).toContain('Sms-aan-Mila');
+    expect(text(doc, 'notifications')).toContain('Push-van-Mila');
+    expect(text(doc, 'notifications')).toContain('Melding-aan-Mila');
+    expect(text(doc, 'notifications')).toMatch(/"email":"off"/);
     expect(text(doc, 'audit')).toContain('Audit-over-Mila');
     expect(text(doc, 'exports')).toContain('Mila Wisser');
     // Tokens and password hashes never leave the portal.
@@ -267,6 +274,7 @@ describe('personal data export and erasure (issue 20)', () => {
     expect(outcome('sessions')).toEqual([['removed', 3]]);
     expect(outcome('mail')).toEqual([['removed', 1]]);
     expect(outcome('sms')).toEqual([['removed', 1]]);
+    expect(outcome('notifications')).toEqual([['removed', 3]]);
     expect(outcome('chat')).toEqual([['anonymised', 1]]);
     expect(result.lines.find((l) => l.category === 'payments')?.reason).toBe(personalDataTexts.holds.payments);
 
@@ -280,6 +288,7 @@ describe('personal data export and erasure (issue 20)', () => {
     expect(text(doc, 'appointments')).not.toContain('mila.wisser');
     expect(section(doc, 'mail').count).toBe(0);
     expect(section(doc, 'sms').count).toBe(0);
+    expect(section(doc, 'notifications').count).toBe(0);
     expect(text(doc, 'audit')).not.toContain('Audit-over-Mila');
     // The household's records stay with it.
     expect(text(doc, 'form-entries')).toContain('Antwoord-van-Mila');
