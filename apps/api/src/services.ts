@@ -45,7 +45,7 @@ import { createStaffContent } from './modules/staff-content/index.ts';
 import { createStaffAddressesService } from './modules/staff-addresses/index.ts';
 import { createStaffEntriesService } from './modules/staff-entries/index.ts';
 import { createPersonalDataService } from './modules/personal-data/index.ts';
-import { createStaffFormsService } from './modules/staff-forms/index.ts';
+import { createFormNotices, createStaffFormsService } from './modules/staff-forms/index.ts';
 import { createAppointmentTypesService, regenerateAllSlots } from './modules/staff-appointments/index.ts';
 import { createStaffSurveysService } from './modules/staff-surveys/index.ts';
 import { createStaffSurveyResults } from './modules/staff-surveys/index.ts';
@@ -163,6 +163,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // The appointment planner (issue 17).
   const planner = createPlannerService({ db, audit, jobs, waitlist });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
+  const formNotices = createFormNotices({ db, notifications });
   // Appointment types and their availability rules (issue 17); slots made on save and by the nightly job 'appointment-slots'.
   const appointmentTypes = createAppointmentTypesService({ db, staffAccess, audit });
   // The project's overview (issue 17): what needs attention, from the tally, entries, payments, chat and appointments.
@@ -191,7 +192,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, formNotices, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase, notifications };
@@ -252,6 +253,9 @@ export function jobHandlers(services: Services): JobHandlers {
     },
     'notification-digest': async () => {
       await services.notifications.collect();
+    },
+    'form-notices': async () => {
+      await services.formNotices.run();
     },
     sweep: async () => {
       await sweepExpiredAuthRows(services.db);

@@ -15,7 +15,7 @@ export type JobName = 'password-reset' | 'household-mail' | 'sweep' | 'signing-l
   | 'form-email' | 'choice-form-email' | 'support-base-mail' | 'payment-local-webhook' | 'payment-local-refund' | 'payment-status' | 'payment-reconcile'
   | 'staff-mail' | 'staff-code-alert' | 'content-published' | 'sms-budget-alert' | 'consent-reminders' | 'staff-export' | 'personal-data-export'
   | 'appointment-notice' | 'appointment-reminders' | 'appointment-slots' | 'chat-answer-mail' | 'retention' | 'files-delete'
-  | 'notify-fanout' | 'notify-send' | 'notification-digest';
+  | 'notify-fanout' | 'notify-send' | 'notification-digest' | 'form-notices';
 
 export type JobQueue = {
   /** `runAt`: not before this moment (a scheduled publication). */
@@ -63,9 +63,11 @@ const SCHEDULE = parseCronItems([
   { task: 'consent-reminders', match: '*/15 * * * *', identifier: 'consent-reminders', options: { backfillPeriod: 0 } },
   // Every 15 minutes: appointment reminders a day before, and the waiting lists' safety net (modules/appointment/appointment.reminders.ts, .waiting.ts).
   { task: 'appointment-reminders', match: '*/15 * * * *', identifier: 'appointment-reminders', options: { backfillPeriod: 0 } },
-  // Every night at 00:10: every rule-made appointment type's horizon moves a day on (modules/staff-appointments/appointment-types.slots.ts).
   // Every 15 minutes: the daily e-mail digests when due, and any notification whose own job was lost (modules/notifications).
   { task: 'notification-digest', match: '*/15 * * * *', identifier: 'notification-digest', options: { backfillPeriod: 0 } },
+  // Every hour: forms that opened are announced, forms that close within three days remind who did not answer (modules/staff-forms).
+  { task: 'form-notices', match: '5 * * * *', identifier: 'form-notices', options: { backfillPeriod: 0 } },
+  // Every night at 00:10: every rule-made appointment type's horizon moves a day on (modules/staff-appointments/appointment-types.slots.ts).
   { task: 'appointment-slots', match: '10 0 * * *', identifier: 'appointment-slots', options: { backfillPeriod: 0 } },
   // Every night at 02:30: the retention policy is applied to customers and confirmed projects (modules/retention).
   { task: 'retention', match: '30 2 * * *', identifier: 'retention', options: { backfillPeriod: 0 } },
