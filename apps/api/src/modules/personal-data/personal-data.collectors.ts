@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { personalDataTexts, type TErasureLine, type TPersonalDataCategory } from '@portal/contract';
+import { COURT_PERIOD_DAYS, DEFAULT_RETENTION, personalDataTexts, type TErasureLine, type TPersonalDataCategory } from '@portal/contract';
 import type { Queryable } from '../../lib/queryable.ts';
 
 /**
@@ -46,9 +46,15 @@ export type Collector = {
   erase(c: EraseContext): Promise<Omit<TErasureLine, 'label'>[]>;
 };
 
-/** Consent evidence is kept until the eight-week court period after the form's notices plus this margin is over. */
-export const CONSENT_COURT_DAYS = 56;
-export const CONSENT_MARGIN_DAYS = 28;
+/**
+ * Consent evidence is kept until the eight-week court period after the form's notices is over, plus the margin of the
+ * retention policy (issue 20): the project's own rule for consent evidence, else the customer's, else the default.
+ */
+const consentMarginMonths = sql`coalesce(
+  (SELECT r.months FROM retention_rules r WHERE r.project_id = f.project_id AND r.category = 'consent_evidence'),
+  (SELECT r.months FROM retention_rules r JOIN projects p ON p.customer_id = r.customer_id
+    WHERE p.id = f.project_id AND r.project_id IS NULL AND r.category = 'consent_evidence'),
+  ${DEFAULT_RETENTION.consent_evidence.months}::int)`;
 /** Payment records: 7 years (fiscal). */
 export const PAYMENT_HOLD_YEARS = 7;
 
@@ -325,7 +331,7 @@ export async function consentHeldEntries(ex: Queryable, addressId: number): Prom
     WHERE e.address_id = ${addressId} AND f.kind = 'support-base'
       AND (e.agreement IS NOT NULL OR EXISTS (SELECT 1 FROM signing_requests r WHERE r.entry_id = e.id) OR EXISTS (SELECT 1 FROM consent_paper_records pr WHERE pr.entry_id = e.id))
       AND (f.archived_at IS NULL OR EXISTS (SELECT 1 FROM consent_notices n WHERE n.form_id = f.id
-        AND (n.sent_on IS NULL OR n.sent_on + ${CONSENT_COURT_DAYS + CONSENT_MARGIN_DAYS}::int > current_date)))`)).map((r) => r.id);
+        AND (n.sent_on IS NULL OR n.sent_on + ${COURT_PERIOD_DAYS}::int + make_interval(months => ${consentMarginMonths}) > now())))`)).map((r) => r.id);
 }
 
 const payments: Collector = {

@@ -7,6 +7,7 @@ import {
 import { bearer, createTestApp, occupantToken, type TestApp } from '../../../test/helpers.ts';
 import { runJobs } from '../../../test/jobs.ts';
 import { consoleSessions, requests } from '../staff-projects/test-setup.ts';
+import { consentHeldEntries } from './personal-data.collectors.ts';
 import type { PersonalDataDocument } from './personal-data.service.ts';
 
 let t: TestApp;
@@ -371,5 +372,21 @@ describe('a resident asks for their own export (issue 20)', () => {
     expect([asJson.statusCode, asJson.json()]).toEqual([410, { message: personalDataTexts.linkExpired }]);
     expect(expired.body).toContain(personalDataTexts.linkExpired);
     expect(expired.headers['content-type']).toContain('text/html');
+  });
+  it("holds consent evidence for the court period plus the retention policy's margin (the project's rule before the customer's)", async () => {
+    const [entry] = await t.query<{ form_id: number; address_id: number; project_id: number }>('SELECT form_id, address_id, project_id FROM form_entries WHERE id = $1', [s.entries.consent]);
+    const { form_id: formId, address_id: addressId, project_id: projectId } = entry!;
+    await t.query('UPDATE forms SET archived_at = now() WHERE id = $1', [formId]);
+    await t.query('DELETE FROM consent_notices WHERE form_id = $1', [formId]);
+    // The notice went out 100 days ago: 56 days of court period plus the default margin (6 months) is not over yet.
+    await t.query(`INSERT INTO consent_notices (form_id, address_id, building_unit, sent_on) VALUES ($1, $2, 'A', current_date - 100)`, [formId, addressId]);
+    const held = () => consentHeldEntries(t.db, addressId);
+    expect(await held()).toContain(s.entries.consent);
+    // The customer's margin of 1 month: 56 + ~30 days < 100, the evidence may go.
+    await t.query(`INSERT INTO retention_rules (customer_id, category, months, basis, action) VALUES ($1, 'consent_evidence', 1, 'court_period_end', 'delete')`, [t.ids.customers.woonstad]);
+    expect(await held()).not.toContain(s.entries.consent);
+    // The project's own rule of 2 months wins over the customer's: 56 + ~61 days > 100, held again.
+    await t.query(`INSERT INTO retention_rules (customer_id, project_id, category, months, basis, action) VALUES ($1, $2, 'consent_evidence', 2, 'court_period_end', 'delete')`, [t.ids.customers.woonstad, projectId]);
+    expect(await held()).toContain(s.entries.consent);
   });
 });
