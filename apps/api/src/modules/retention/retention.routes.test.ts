@@ -306,6 +306,32 @@ describe('ending a project starts the clock; staff confirm before the first dele
   });
 });
 
+describe('a confirmation belongs to one end of the project', () => {
+  it('asks again after the project was restored and ended again; the job waits for the new confirmation', async () => {
+    const s = await seedProject('Retentie Oost');
+    const { projectId } = s;
+    expect((await http.post(`/api/staff/projects/${projectId}/archive`, tokens.admin)).statusCode).toBe(200);
+    await endedAgo(projectId, 198, 200);
+    expect((await http.post(`/api/staff/projects/${projectId}/retention/confirm`, tokens.admin)).statusCode).toBe(200);
+    expect((await project(projectId)).confirmed_at).toEqual(expect.any(String));
+
+    // Restored, and ended again (its new end half a year ago, so the same categories are due).
+    expect((await http.post(`/api/staff/projects/${projectId}/restore`, tokens.admin)).statusCode).toBe(200);
+    expect((await http.post(`/api/staff/projects/${projectId}/archive`, tokens.admin)).statusCode).toBe(200);
+    await endedAgo(projectId, 198, 200);
+    await t.query("UPDATE retention_projects SET confirmed_at = now() - interval '200 days' WHERE project_id = $1", [projectId]);
+    const again = await project(projectId);
+    expect(again.confirmed_at).toBeNull();
+    expect(dueOf(again)).toEqual({ survey_responses: 1, appointments: 1 });
+    await runJob(projectId);
+    expect(await exists('appointments', s.appointment)).toBe(true);
+
+    expect((await http.post(`/api/staff/projects/${projectId}/retention/confirm`, tokens.admin)).statusCode).toBe(200);
+    await runJob(projectId);
+    expect(await exists('appointments', s.appointment)).toBe(false);
+  });
+});
+
 describe('customer-wide categories: sessions, audit log, outbox', () => {
   it('deletes ended sessions, old audit entries and sent messages past their time, and keeps the rest', async () => {
     const customerId = t.ids.customers.woonstad;

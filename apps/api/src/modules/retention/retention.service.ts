@@ -126,6 +126,13 @@ export function createRetentionService({ db, storage, jobs, audit, access, log }
     return row ?? null;
   }
 
+  /**
+   * A confirmation holds for the project's current end: a project restored and ended again (or ended after a
+   * confirmation given while it ran) shows what would go and asks again before anything more is deleted.
+   */
+  const confirmedNow = (state: { confirmedAt: Date | null } | null, project: { archivedAt: Date | null }) =>
+    !!state?.confirmedAt && (project.archivedAt === null || state.confirmedAt >= project.archivedAt);
+
   async function readProject(project: ProjectRow, now = new Date()): Promise<TRetentionProject> {
     const { plans, courtEnd } = await planProject(db, project, now);
     const confirmation = await confirmationOf(db, project.id);
@@ -140,7 +147,8 @@ export function createRetentionService({ db, storage, jobs, audit, access, log }
     }));
     return {
       project_id: project.id, ended_at: project.archivedAt?.toISOString() ?? null, court_period_ends_at: courtEnd?.toISOString() ?? null,
-      confirmed_at: confirmation?.confirmedAt?.toISOString() ?? null, confirmed_by: confirmation?.confirmedByName ?? null,
+      confirmed_at: confirmedNow(confirmation, project) ? confirmation!.confirmedAt!.toISOString() : null,
+      confirmed_by: confirmedNow(confirmation, project) ? confirmation!.confirmedByName : null,
       last_run_at: confirmation?.lastRunAt?.toISOString() ?? null, categories,
     };
   }
@@ -165,9 +173,8 @@ export function createRetentionService({ db, storage, jobs, audit, access, log }
     const done = await db.transaction(async (tx) => {
       // one run per project at a time: the confirmation row is the lock
       const [state] = await tx.select().from(retentionProjects).where(eq(retentionProjects.projectId, projectId)).for('update').limit(1);
-      if (!state?.confirmedAt) return [];
       const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-      if (!project) return [];
+      if (!project || !confirmedNow(state ?? null, project)) return [];
       const { plans } = await planProject(tx, project, now);
       const result: Array<{ category: TRetentionCategory; action: string; count: number; files: number }> = [];
       for (const plan of plans) {
