@@ -269,8 +269,17 @@ export async function applyAuditLog(tx: Queryable, target: CustomerTarget, actio
  */
 export async function applyOutbox(tx: Queryable, before: Date, dryRun: boolean): Promise<number> {
   const mail = sql`created_at < ${ts(before)}::timestamptz AND (sent_at IS NOT NULL OR error IS NOT NULL)`;
-  if (dryRun) return count(tx, sql`SELECT id FROM mail_outbox WHERE ${mail} UNION ALL SELECT id FROM sms_outbox WHERE ${mail}`);
+  // The notifications' queue (issue 19): who was told what, by which channel; sent or skipped rows of messages that old.
+  const told = sql`(sent_at IS NOT NULL OR skipped) AND message_id IN (SELECT id FROM notification_messages WHERE created_at < ${ts(before)}::timestamptz)`;
+  if (dryRun) {
+    return count(tx, sql`SELECT id FROM mail_outbox WHERE ${mail} UNION ALL SELECT id FROM sms_outbox WHERE ${mail}
+      UNION ALL SELECT id FROM notification_outbox WHERE ${told}`);
+  }
   const a = await tx.execute(sql`DELETE FROM mail_outbox WHERE ${mail}`);
   const b = await tx.execute(sql`DELETE FROM sms_outbox WHERE ${mail}`);
-  return (a.rowCount ?? 0) + (b.rowCount ?? 0);
+  const c = await tx.execute(sql`DELETE FROM notification_outbox WHERE ${told}`);
+  // A message whose every recipient row went holds no person any more: it goes too.
+  await tx.execute(sql`DELETE FROM notification_messages m WHERE m.created_at < ${ts(before)}::timestamptz
+    AND m.fanned_out_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM notification_outbox o WHERE o.message_id = m.id)`);
+  return (a.rowCount ?? 0) + (b.rowCount ?? 0) + (c.rowCount ?? 0);
 }

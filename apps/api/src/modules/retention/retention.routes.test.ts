@@ -348,8 +348,23 @@ describe('customer-wide categories: sessions, audit log, outbox', () => {
     const oldMail = await mail('4 months', true);
     const unsent = await mail('4 months', false);
     const recentMail = await mail('2 months', true);
+    // Notifications told: an old message's sent row goes with its message; a recent one and a row still due stay.
+    const told = async (age: string, sent: boolean) => {
+      const [message] = await t.query<{ id: number }>(`INSERT INTO notification_messages (category, title, body, url, tag, created_at, fanned_out_at)
+        VALUES ('news', 'Nieuws', 'Tekst', '/dashboard', 'n', now() - $1::interval, now() - $1::interval) RETURNING id`, [age]);
+      const [row] = await t.query<{ id: number }>(`INSERT INTO notification_outbox (message_id, occupant_id, channel, due_at, sent_at)
+        VALUES ($1, $2, 'email', now() - $3::interval, CASE WHEN $4 THEN now() - $3::interval END) RETURNING id`, [message!.id, t.ids.occupants.jan, age, sent]);
+      return { message: message!.id, row: row!.id };
+    };
+    const oldTold = await told('4 months', true);
+    const oldDue = await told('4 months', false);
+    const recentTold = await told('2 months', true);
 
     await runJob();
+    expect(await exists('notification_outbox', oldTold.row)).toBe(false);
+    expect(await exists('notification_messages', oldTold.message)).toBe(false);
+    expect(await exists('notification_outbox', oldDue.row)).toBe(true);
+    expect(await exists('notification_outbox', recentTold.row)).toBe(true);
     expect(await exists('sessions', oldEnded)).toBe(false);
     expect(await exists('sessions', recentEnded)).toBe(true);
     expect(await exists('audit_log', oldAudit)).toBe(false);
