@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, unsubscribeMessages,
+  DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, SMS_CATEGORIES, unsubscribeMessages,
   type TNotificationReach, type TNotificationSettings, type TPushPayload, type TUnsubscribeInfo,
 } from '@portal/contract';
 import { bearer, createTestApp, occupantToken, type CaughtMail, type TestApp } from '../../../test/helpers.ts';
@@ -329,6 +329,26 @@ describe('reach per project (console)', () => {
     expect(chat.push).toBe(people!.push);
     expect(reach.categories.find((c) => c.category === 'news')!.sms).toBe(0);
     expect(reach.categories.find((c) => c.category === 'appointment')!.sms).toBe(people!.mobile);
+    // Every category's counts, none included, as the plain definition gives them: each occupant under their own choice
+    // or else the default, one row per person and category.
+    const defaults = DEFAULT_NOTIFICATION_PREFERENCES.map((d) => `('${d.category}', '${d.email}', ${d.push}, ${d.sms && SMS_CATEGORIES.includes(d.category)})`).join(', ');
+    const expected = await t.query<{ category: string; email: number; push: number; sms: number; none: number }>(`
+      WITH people AS (
+        SELECT o.id, nullif(trim(o.email_address), '') IS NOT NULL AS has_email, nullif(trim(o.mobile), '') IS NOT NULL AS has_mobile,
+          EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.occupant_id = o.id) AS has_push
+        FROM occupants o WHERE o.address_id IN (SELECT address_id FROM address_projects WHERE project_id = $1)
+      ), defaults (category, email, push, sms) AS (VALUES ${defaults}),
+      reach AS (
+        SELECT d.category, people.has_email AND coalesce(p.email, d.email) <> 'off' AS by_email, people.has_push AND coalesce(p.push, d.push) AS by_push,
+          people.has_mobile AND coalesce(p.sms, d.sms) AND d.category = ANY($2::text[]) AS by_sms
+        FROM people CROSS JOIN defaults d LEFT JOIN notification_preferences p ON p.occupant_id = people.id AND p.category = d.category
+      )
+      SELECT category, count(*) FILTER (WHERE by_email)::int AS email, count(*) FILTER (WHERE by_push)::int AS push,
+        count(*) FILTER (WHERE by_sms)::int AS sms, count(*) FILTER (WHERE NOT (by_email OR by_push OR by_sms))::int AS none
+      FROM reach GROUP BY category`, [project!.project_id, [...SMS_CATEGORIES]]);
+    expect(reach.categories.map(({ category, email, push, sms, none }) => ({ category, email, push, sms, none })))
+      .toEqual(NOTIFICATION_CATEGORIES.map((category) => expected.find((e) => e.category === category)));
+    expect(reach.categories.some((c) => c.none > 0)).toBe(true);
     // The filter, and the export with it (counts only).
     const news = (await get(`${url}?category=news`, staff.admin)).json<TNotificationReach>();
     expect(news.categories.map((c) => c.category)).toEqual(['news']);

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, notificationCategoryTexts, SMS_CATEGORIES, ZNotificationCategory,
-  type TNotificationCategory, type TNotificationPreference, type TNotificationReach, type TNotificationSettings, type TNotificationSettingsUpdate,
+  type TEmailMode, type TNotificationCategory, type TNotificationPreference, type TNotificationReach, type TNotificationSettings, type TNotificationSettingsUpdate,
   type TPushPayload, type TPushSubscriptionBody, type TUnsubscribeInfo, unsubscribeMessages,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -404,39 +404,55 @@ export function createNotifications(deps: NotificationsDeps) {
       await setPreference(db, occupantId, { ...pref, email: 'off' });
       return { ...info, unsubscribed: true };
     },
-    /** How many of a project's occupants each channel reaches, in total and per category (preferences with defaults). */
+    /**
+     * How many of a project's occupants each channel reaches, in total and per category (preferences with defaults).
+     * One scan of the project's occupants gives the people grouped by what they have (e-mail address, mobile number,
+     * a push device: at most 8 groups) and the few who chose something themselves; the counts per category are the
+     * groups under the defaults, with each person's own choice in place of the default.
+     */
     async reach(projectId: number, only?: TNotificationCategory): Promise<TNotificationReach> {
-      const defaults = sql.join(DEFAULT_NOTIFICATION_PREFERENCES.map((d) => sql`(${d.category}::text, ${d.email}::text, ${d.push}::boolean, ${d.sms && SMS_CATEGORIES.includes(d.category)}::boolean)`), sql`, `);
-      const smsCategories = `{${SMS_CATEGORIES.join(',')}}`;
-      const result = await db.execute<{ category: string | null; occupants: number; email: number; push: number; sms: number; none: number }>(sql`
+      type Flags = { has_email: boolean; has_push: boolean; has_mobile: boolean };
+      type Row = Flags & { kind: 'group' | 'chosen'; category: TNotificationCategory | null; email: TEmailMode | null; push: boolean | null; sms: boolean | null; n: number };
+      const { rows } = await db.execute<Row>(sql`
         WITH people AS (
           SELECT o.id, nullif(trim(o.email_address), '') IS NOT NULL AS has_email, nullif(trim(o.mobile), '') IS NOT NULL AS has_mobile,
             EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.occupant_id = o.id) AS has_push
           FROM occupants o WHERE o.address_id IN (SELECT ap.address_id FROM address_projects ap WHERE ap.project_id = ${projectId})
-        ), defaults (category, email, push, sms) AS (VALUES ${defaults}),
-        reach AS (
-          SELECT d.category,
-            people.has_email AND coalesce(p.email, d.email) <> 'off' AS by_email,
-            people.has_push AND coalesce(p.push, d.push) AS by_push,
-            people.has_mobile AND coalesce(p.sms, d.sms) AND d.category = ANY(${smsCategories}::text[]) AS by_sms
-          FROM people CROSS JOIN defaults d LEFT JOIN notification_preferences p ON p.occupant_id = people.id AND p.category = d.category
         )
-        SELECT category, 0 AS occupants, count(*) FILTER (WHERE by_email)::int AS email, count(*) FILTER (WHERE by_push)::int AS push,
-          count(*) FILTER (WHERE by_sms)::int AS sms, count(*) FILTER (WHERE NOT (by_email OR by_push OR by_sms))::int AS none
-        FROM reach GROUP BY category
+        SELECT 'group' AS kind, NULL AS category, NULL AS email, NULL::boolean AS push, NULL::boolean AS sms, has_email, has_push, has_mobile, count(*)::int AS n
+          FROM people GROUP BY has_email, has_push, has_mobile
         UNION ALL
-        SELECT NULL, count(*)::int, count(*) FILTER (WHERE has_email)::int, count(*) FILTER (WHERE has_push)::int, count(*) FILTER (WHERE has_mobile)::int, 0 FROM people`);
-      const totals = result.rows.find((r) => r.category === null);
-      const rows = new Map(result.rows.filter((r) => r.category !== null).map((r) => [r.category, r]));
+        SELECT 'chosen', p.category, p.email, p.push, p.sms, people.has_email, people.has_push, people.has_mobile, 1
+          FROM notification_preferences p JOIN people ON people.id = p.occupant_id`);
+      const groups = rows.filter((r) => r.kind === 'group');
+      const chosen = rows.filter((r) => r.kind === 'chosen');
+      const sum = (pick: (r: Row) => boolean) => groups.filter(pick).reduce((n, r) => n + r.n, 0);
+      const count = (category: TNotificationCategory) => {
+        const fallback = DEFAULT_NOTIFICATION_PREFERENCES.find((d) => d.category === category)!;
+        const counts = { email: 0, push: 0, sms: 0, none: 0 };
+        const add = (who: Flags, pref: { email: TEmailMode; push: boolean; sms: boolean }, n: number) => {
+          const byEmail = who.has_email && pref.email !== 'off';
+          const byPush = who.has_push && pref.push;
+          const bySms = who.has_mobile && pref.sms && SMS_CATEGORIES.includes(category);
+          counts.email += byEmail ? n : 0;
+          counts.push += byPush ? n : 0;
+          counts.sms += bySms ? n : 0;
+          counts.none += byEmail || byPush || bySms ? 0 : n;
+        };
+        for (const group of groups) add(group, fallback, group.n);
+        for (const person of chosen.filter((r) => r.category === category)) {
+          add(person, fallback, -1);
+          add(person, { email: person.email!, push: person.push!, sms: person.sms! }, 1);
+        }
+        return counts;
+      };
       return {
-        occupants: totals?.occupants ?? 0,
-        with_email: totals?.email ?? 0,
-        with_mobile: totals?.sms ?? 0,
-        with_push: totals?.push ?? 0,
-        categories: NOTIFICATION_CATEGORIES.filter((category) => !only || category === only).map((category) => {
-          const r = rows.get(category);
-          return { category, category_label: notificationCategoryTexts[category].label, email: r?.email ?? 0, push: r?.push ?? 0, sms: r?.sms ?? 0, none: r?.none ?? 0 };
-        }),
+        occupants: sum(() => true),
+        with_email: sum((r) => r.has_email),
+        with_mobile: sum((r) => r.has_mobile),
+        with_push: sum((r) => r.has_push),
+        categories: NOTIFICATION_CATEGORIES.filter((category) => !only || category === only)
+          .map((category) => ({ category, category_label: notificationCategoryTexts[category].label, ...count(category) })),
       };
     },
   };
