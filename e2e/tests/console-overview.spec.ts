@@ -23,7 +23,7 @@ test('the administrator opens a project on its overview, with the project naviga
 
     // One navigation for the project: every item for the administrator, the overview marked as the current page.
     const nav = projectNav(page);
-    await expect(nav.getByRole('link')).toHaveText(['Overzicht', 'Inhoud', 'Adressen', 'Formulieren', 'Draagvlak', 'Betalingen', 'Enquêtes', 'Afspraken', 'Inbox', 'Bewaren', 'Instellingen']);
+    await expect(nav.getByRole('link')).toHaveText(['Overzicht', 'Inhoud', 'Adressen', 'Formulieren', 'Draagvlak', 'Betalingen', 'Enquêtes', 'Afspraken', 'Inbox', 'Bereik', 'Bewaren', 'Instellingen']);
     await expect(nav.getByRole('link', { name: 'Overzicht' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', `/beheer/inbox?project=${projectId}`);
     for (const heading of ['Gesprekken', 'Afspraken', 'Formulieren met een deadline', 'Draagvlak', 'Betalingen', 'Bewoners']) {
