@@ -104,9 +104,12 @@ export async function buildApp(services: Services, options: { logger?: boolean; 
   registerFileLinkSigning(app, services.files); // file links in authorised answers are signed for the session
 
   const imageSources = tileImageSource(env.MAP_TILE_URL);
-  registerSecurityHeaders(app, securityHeaders(env, imageSources));
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist;
-  const pageHeaders = pageHeadersFor(env, imageSources, inlineScriptHashes(webDist));
+  const scriptHashes = inlineScriptHashes(webDist);
+  // Every answer allows the page's own inline scripts by their hashes: the service worker keeps index.html as it was
+  // fetched as a file (/index.html) and serves it for navigations offline, with that answer's headers.
+  registerSecurityHeaders(app, securityHeaders(env, imageSources, [], scriptHashes));
+  const pageHeaders = pageHeadersFor(env, imageSources, scriptHashes);
 
   await app.register(swagger, {
     openapi: {
