@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { formElementKind, formValueField, isRequired, type TFormElement } from '@portal/contract';
 import { PhotoInput } from '../../../ui/photo-input';
 import { Loading } from '../../../ui/states';
@@ -78,11 +78,11 @@ export function FormElement({ element, env }: { element: TFormElement; env: Elem
   }
 }
 
-/** A section's elements, one below the other; rendered again only when the elements or their env change. */
-export const FormElements = memo(function FormElements({ elements, env }: { elements: readonly TFormElement[]; env: ElementEnv }) {
+/** A section's elements, one below the other. */
+export function FormElements({ elements, env }: { elements: readonly TFormElement[]; env: ElementEnv }) {
   return (
     <div className="flex flex-col gap-5">
       {elements.map((element) => <FormElement key={element.id} element={element} env={env} />)}
     </div>
   );
-});
+}

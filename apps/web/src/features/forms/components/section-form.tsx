@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { elementKeys, formValueField, type TFormOccupant, type TFormPhoto, type TFormSection, type TFormValues } from '@portal/contract';
 import { namedErrors } from '../../../lib/form-errors';
 import { Banner } from '../../../ui/banner';
@@ -7,9 +7,6 @@ import { ErrorSummary } from '../../../ui/error-summary';
 import { useSectionForm, type SectionFormOptions } from '../hooks/use-section-form';
 import { formTexts, invalidFormText } from '../texts';
 import { FormElements } from './form-element';
-import type { ElementEnv } from './element-env';
-
-const NO_OCCUPANTS: readonly TFormOccupant[] = [];
 
 type Props<T> = Omit<SectionFormOptions<T>, 'occupantIds'> & {
   occupants: readonly TFormOccupant[] | null;
@@ -44,19 +41,19 @@ export function SectionForm<T>({ occupants, upload, submitLabel, actions, headin
     [options.section, options.family],
   );
   const summary = namedErrors(form.errorList, labels);
-  // The fields render again only when what they show changes (FormElements is memoised): the page around
-  // them renders again as its other data arrive (the project, the customer, the occupants), and the form's
-  // fields were most of that work, in tasks of 100-150 ms on a slow phone after the first paint.
-  const uploadRef = useRef(upload);
-  uploadRef.current = upload;
-  const stableUpload = useCallback<typeof upload>((elementId, file, onProgress) => uploadRef.current(elementId, file, onProgress), []);
-  // The occupants come after the form (their own call): the fields take them in a render that yields to the browser.
-  const occupantList = useDeferredValue(occupants && occupants.length === 0 ? NO_OCCUPANTS : occupants);
-  const { values, errors, photos, setValue, setFieldError, setPhoto } = form;
-  const env = useMemo<ElementEnv>(
-    () => ({ family: options.family, values, errors, readOnly: options.readOnly, setValue, setFieldError, photos, upload: stableUpload, setPhoto, occupants: occupantList, showPrices }),
-    [options.family, values, errors, options.readOnly, setValue, setFieldError, photos, stableUpload, setPhoto, occupantList, showPrices],
-  );
+  const env = {
+    family: options.family,
+    values: form.values,
+    errors: form.errors,
+    readOnly: options.readOnly,
+    setValue: form.setValue,
+    setFieldError: form.setFieldError,
+    photos: form.photos,
+    upload,
+    setPhoto: form.setPhoto,
+    occupants,
+    showPrices,
+  };
   return (
     <form
       noValidate
