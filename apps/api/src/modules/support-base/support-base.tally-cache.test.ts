@@ -217,6 +217,16 @@ describe('the sweep', () => {
     expect(await t.query('SELECT id FROM consent_tally_changes WHERE project_id = $1', [p1])).toHaveLength(2);
   });
 
+  it('vacuums the change log after a large sweep, so that the fingerprint does not walk the deleted rows', async () => {
+    const p1 = 990_005;
+    await t.query("INSERT INTO consent_tally_changes (project_id, at) SELECT $1, now() - interval '1 hour' FROM generate_series(1, 1500)", [p1]);
+    await t.services.supportBase.tally.sweepChanges();
+    expect(await t.query('SELECT id FROM consent_tally_changes WHERE project_id = $1', [p1])).toHaveLength(2);
+    const [stats] = await t.query<{ dead: number; vacuumed: boolean }>(`SELECT n_dead_tup::int AS dead, (last_vacuum IS NOT NULL) AS vacuumed
+      FROM pg_stat_user_tables WHERE relname = 'consent_tally_changes'`);
+    expect(stats).toMatchObject({ vacuumed: true });
+  });
+
   it('leaves no cached tally of a swept project in use', async () => {
     const first = await stateOf(a14);
     expect(await stateOf(a14)).toBe(first);

@@ -82,6 +82,8 @@ export function createConsentTally(db: Db) {
    * of the array. Calls for some `addressIds` are not cached.
    */
   const cache = new Map<string, { fingerprint: string; at: number; states: readonly AddressState[] }>();
+  /** A sweep that deleted at least this many rows vacuums the change log at once. */
+  const SWEEP_VACUUM_ROWS = 1_000;
 
   async function fingerprint(projectId: number): Promise<string> {
     const { rows: [row] } = await db.$client.query<{ count: string; max: string | null }>(
@@ -236,17 +238,22 @@ export function createConsentTally(db: Db) {
      */
     async sweepChanges(): Promise<void> {
       try {
-        await db.transaction(async (tx) => {
+        const swept = await db.transaction(async (tx) => {
           await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
           await tx.execute(sql`LOCK TABLE consent_tally_changes IN SHARE ROW EXCLUSIVE MODE`);
-          await tx.execute(sql`
+          const { rows } = await tx.execute<{ gone: number }>(sql`
             WITH gone AS (
               DELETE FROM consent_tally_changes c
                WHERE c.at < now() - interval '10 minutes'
                  AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
-              RETURNING c.project_id)
-            INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone`);
+              RETURNING c.project_id),
+            added AS (INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone RETURNING 1)
+            SELECT (SELECT count(*) FROM gone)::int AS gone`);
+          return rows[0]?.gone ?? 0;
         });
+        // Every read of the tally counts a project's rows (the fingerprint): the rows deleted by a large sweep (an import,
+        // a campaign's busy day) would be walked as dead rows until autovacuum comes by; the small table is vacuumed now.
+        if (swept >= SWEEP_VACUUM_ROWS) await db.$client.query('VACUUM (ANALYZE) consent_tally_changes');
       } catch (error) {
         const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
         if (code !== '55P03') throw error; // lock_not_available
