@@ -19,7 +19,7 @@ async function restorePassword(request: APIRequestContext, mail: MailCatcher) {
   await mail.clear();
   const asked = await request.post('/api/public/forgot-password', { data: { username: DEMO.residentEmail, language: 'nl' } });
   expect(asked.status()).toBe(200);
-  const message = await mail.waitFor({ to: DEMO.residentEmail });
+  const message = await mail.waitFor({ to: DEMO.residentEmail, subject: 'Nieuw wachtwoord instellen' });
   const [, , , token = '', , username = ''] = new URL(LINK.exec(message.text)![0]).pathname.split('/').map(decodeURIComponent);
   const set = await request.post('/api/public/set-password', { data: { password: DEMO.resident.password, username, code: token, language: 'nl' } });
   expect(set.status(), await set.text()).toBe(200);
@@ -41,7 +41,7 @@ test('forgot password: validation, the uniform answer, the mailed link, and the 
 
   // the demo resident, by postcode + house number
   await requestReset(page, `${DEMO.resident.zipcode}${DEMO.resident.houseNumber}`);
-  const message = await mail.waitFor({ to: DEMO.residentEmail });
+  const message = await mail.waitFor({ to: DEMO.residentEmail, subject: 'Nieuw wachtwoord instellen' });
   expect(message.subject).toBe('Nieuw wachtwoord instellen');
   expect((await mail.all()).filter((m) => m.to.includes('niemand@example.nl'))).toEqual([]);
   const link = new URL(LINK.exec(message.text)![0]);
