@@ -87,7 +87,7 @@ export async function timed(ctx) {
   // The server first: it starts the embedded PostgreSQL.
   // Quiet hours off: the bench measures sending whatever the hour it runs (at night SMS and push would wait until 08:00).
   const server = await ctx.startServing(dataDir, {
-    SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_POOL: 'true', NOTIFY_BATCH_SECONDS: '0', NOTIFY_QUIET_HOURS: 'off',
+    SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_POOL: 'true', NOTIFY_BATCH_SECONDS: '0', NOTIFY_QUIET_HOURS: 'off', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
   }).catch(async (error) => {
     await new Promise((resolve) => smtp.close(resolve));
     push.close();

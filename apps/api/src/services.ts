@@ -71,7 +71,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
   const notifications = createNotifications({
     db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS,
-    quietHours: env.NOTIFY_QUIET_HOURS === 'on', log,
+    quietHours: env.NOTIFY_QUIET_HOURS === 'on', allowLocalPushEndpoints: env.PUSH_ALLOW_LOCAL_ENDPOINTS, log,
   });
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
   // Files in an S3-compatible bucket when S3_BUCKET is set (shared by every process), else on local disk.

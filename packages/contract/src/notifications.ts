@@ -70,9 +70,15 @@ export type TNotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUp
 /** GET /push/public-key: the VAPID public key (base64url) for PushManager.subscribe. */
 export const ZPushPublicKey = z.object({ public_key: z.string() });
 
+/**
+ * The endpoint must be a push service's: https on a public host (the server refuses loopback, private and link-local
+ * addresses, also when a name resolves to one at send time: 422 here, the subscription removed then).
+ */
+export const pushMessages = { endpointInvalid: 'Dit pushadres is ongeldig.' } as const;
+
 /** POST /push/subscriptions (a resident's token): the browser's PushSubscription.toJSON(). */
 export const ZPushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'Dit pushadres is ongeldig.' }).max(2000),
+  endpoint: z.url({ protocol: /^https?$/, error: pushMessages.endpointInvalid }).max(2000),
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });

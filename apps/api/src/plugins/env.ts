@@ -90,6 +90,8 @@ const ZEnv = z.object({
   NOTIFY_BATCH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(300),
   /** 'off': SMS and push are not held back between 21:00 and 08:00 (the fan-out bench, whatever the hour it runs). */
   NOTIFY_QUIET_HOURS: z.enum(['on', 'off']).default('on'),
+  /** 'true': push endpoints on plain http and local addresses are accepted (the tests' and the bench's local push service); never in production. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Largest survey photo upload in bytes (png/jpeg; larger is refused with 413). */
   SURVEY_PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /**

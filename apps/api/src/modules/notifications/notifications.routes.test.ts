@@ -38,7 +38,7 @@ const header = (mail: CaughtMail, name: string) => {
 const at = (iso: string) => vi.setSystemTime(new Date(iso));
 
 beforeAll(async () => {
-  t = await createTestApp({ worker: false, mail: true, env: { NOTIFY_BATCH_SECONDS: '300' } });
+  t = await createTestApp({ worker: false, mail: true, env: { NOTIFY_BATCH_SECONDS: '300', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
   pushService = await startPushService();
   jan = await occupantToken(t.app, '10');
   fatima = await occupantToken(t.app, '12');

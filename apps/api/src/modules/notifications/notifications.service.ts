@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES, notificationCategoryTexts, SMS_CATEGORIES, ZNotificationCategory,
   type TEmailMode, type TNotificationCategory, type TNotificationPreference, type TNotificationReach, type TNotificationSettings, type TNotificationSettingsUpdate,
-  type TPushPayload, type TPushSubscriptionBody, type TUnsubscribeInfo, unsubscribeMessages,
+  pushMessages, type TPushPayload, type TPushSubscriptionBody, type TUnsubscribeInfo, unsubscribeMessages,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html-page.ts';
@@ -18,7 +18,7 @@ import type { Secrets } from '../../lib/secrets.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { notificationMessages, notificationPreferences, pushSubscriptions, type Channel } from './notifications.table.ts';
 import { afterQuietHours, batchWindowEnd, nextDigest } from './notifications.schedule.ts';
-import { sendPush, type PushResult, type PushTarget, type VapidKeys } from './notifications.push.ts';
+import { pushEndpointAllowed, sendPush, type PushResult, type PushTarget, type VapidKeys } from './notifications.push.ts';
 
 /** Who a notification is for: these people, everybody at these addresses, or everybody in the project. */
 export type NotifyTarget = { occupantIds: number[] } | { addressIds: number[] } | { projectId: number };
@@ -69,7 +69,9 @@ export type NotificationsDeps = {
   /** The clock (tests move it to quiet hours). */
   now?: () => Date;
   /** How push messages leave (tests and the bench may count them); default: sendPush. */
-  push?: (target: PushTarget, payload: TPushPayload, options: { keys: VapidKeys; subject: string; urgent: boolean }) => Promise<PushResult>;
+  push?: (target: PushTarget, payload: TPushPayload, options: { keys: VapidKeys; subject: string; urgent: boolean; allowLocal?: boolean }) => Promise<PushResult>;
+  /** Push endpoints on plain http and local addresses are accepted (the tests' and the bench's own push service). */
+  allowLocalPushEndpoints?: boolean;
 };
 
 /** Categories whose items are gathered within the batching window (several news items become one message). */
@@ -302,7 +304,7 @@ export function createNotifications(deps: NotificationsDeps) {
           const keys = await deps.vapid.get();
           const payload: TPushPayload = { title: m.title, body: m.body, url: m.url, category: m.category, tag: m.tag };
           for (const s of subscriptions) {
-            const result = await push(s, payload, { keys, subject: vapidSubject, urgent: m.urgent });
+            const result = await push(s, payload, { keys, subject: vapidSubject, urgent: m.urgent, allowLocal: deps.allowLocalPushEndpoints ?? false });
             if (result === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
             else await db.update(pushSubscriptions).set({ lastUsedAt: new Date() }).where(eq(pushSubscriptions.id, s.id));
           }
@@ -379,6 +381,9 @@ export function createNotifications(deps: NotificationsDeps) {
     },
     /** A device subscribes; an endpoint registered before (by anybody) now belongs to this person. */
     async subscribe(occupantId: number, body: TPushSubscriptionBody): Promise<TNotificationSettings> {
+      if (!(await pushEndpointAllowed(body.endpoint, { allowLocal: deps.allowLocalPushEndpoints ?? false, resolve: false }))) {
+        throw new UnprocessableError(pushMessages.endpointInvalid, [{ field: 'endpoint', message: pushMessages.endpointInvalid }]);
+      }
       await db.insert(pushSubscriptions).values({ occupantId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
         .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { occupantId, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: new Date(), lastUsedAt: null } });
       return settings(occupantId);
