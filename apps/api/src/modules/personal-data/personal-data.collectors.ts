@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COURT_PERIOD_DAYS, DEFAULT_RETENTION, personalDataTexts, type TErasureLine, type TPersonalDataCategory } from '@portal/contract';
 import type { Queryable } from '../../lib/queryable.ts';
+import { deleteUnreferencedFiles } from '../files/index.ts';
 
 /**
  * Where the portal keeps personal data, one collector per module (issue 20). Each collector says what it holds
@@ -72,23 +73,6 @@ const line = (category: TPersonalDataCategory, n: number, outcome: TErasureLine[
 
 /** The address's entries (every form family), for the sections that hang on entries. */
 const entryIdsOf = (addressId: number) => sql`(SELECT id FROM form_entries WHERE address_id = ${addressId})`;
-
-/**
- * Deletes file rows no other record points at and answers their storage keys (the caller removes the bytes after
- * the commit). A file still used as evidence (a signed PDF that is also in the dossier) stays.
- */
-export async function deleteUnusedFiles(tx: Queryable, fileIds: number[]): Promise<string[]> {
-  if (!fileIds.length) return [];
-  const deleted = await rows<{ key: string }>(tx, sql`DELETE FROM files f WHERE f.id = ANY(${ids(fileIds)})
-    AND NOT EXISTS (SELECT 1 FROM signing_requests r WHERE f.id IN (r.document_file_id, r.signed_file_id, r.receipt_file_id))
-    AND NOT EXISTS (SELECT 1 FROM signing_local_transactions lt WHERE lt.document_file_id = f.id)
-    AND NOT EXISTS (SELECT 1 FROM signing_local_signers ls WHERE ls.signature_file_id = f.id)
-    AND NOT EXISTS (SELECT 1 FROM consent_paper_records p WHERE p.scan_file_id = f.id)
-    AND NOT EXISTS (SELECT 1 FROM dossier_items d WHERE d.file_id = f.id)
-    AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.file_id = f.id)
-    RETURNING f.key`);
-  return deleted.map((r) => r.key);
-}
 
 const occupants: Collector = {
   category: 'occupants',
@@ -202,7 +186,7 @@ const formEntries: Collector = {
       .flatMap((r) => Object.values(r).filter((v): v is number => typeof v === 'number'));
     const n = await count(tx, sql`DELETE FROM form_entries WHERE address_id = ${subject.addressId} AND NOT id = ANY(${ids(keep)})`);
     const localIds = [...signatureFiles, ...localFiles].filter((v): v is number => v !== null);
-    removedFileKeys.push(...(await deleteUnusedFiles(tx, [...fileIds, ...signingFiles, ...localIds])));
+    removedFileKeys.push(...(await deleteUnreferencedFiles(tx, [...fileIds, ...signingFiles, ...localIds])));
     const out = [line('form-entries', n, 'removed')];
     const kept = new Set(keep).size;
     if (kept) out.push(line('form-entries', kept, 'kept', held.payment.length ? personalDataTexts.holds.payments : personalDataTexts.holds.consent));
@@ -226,7 +210,7 @@ const surveys: Collector = {
     }
     const fileIds = (await rows<{ id: number }>(tx, sql`DELETE FROM survey_photos WHERE address_id = ${subject.addressId} RETURNING file_id AS id`)).map((r) => r.id);
     const n = await count(tx, sql`DELETE FROM survey_responses WHERE address_id = ${subject.addressId}`);
-    removedFileKeys.push(...(await deleteUnusedFiles(tx, fileIds)));
+    removedFileKeys.push(...(await deleteUnreferencedFiles(tx, fileIds)));
     return [line('surveys', n, 'removed')];
   },
 };
@@ -272,7 +256,7 @@ function fileItems(category: 'dossier' | 'documents', table: 'dossier_items' | '
       const gone = await rows<{ file_id: number }>(tx, sql`DELETE FROM ${sql.raw(table)} d WHERE d.address_id = ${subject.addressId}
         AND NOT (${held.consent.length > 0} AND EXISTS (SELECT 1 FROM signing_requests r WHERE d.file_id IN (r.document_file_id, r.signed_file_id, r.receipt_file_id)))
         RETURNING d.file_id`);
-      removedFileKeys.push(...(await deleteUnusedFiles(tx, gone.map((g) => g.file_id))));
+      removedFileKeys.push(...(await deleteUnreferencedFiles(tx, gone.map((g) => g.file_id))));
       const kept = (await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE address_id = ${subject.addressId}`))[0]!.n;
       const out = [line(category, gone.length, 'removed')];
       if (kept) out.push(line(category, kept, 'kept', personalDataTexts.holds.consent));
@@ -482,7 +466,7 @@ const exportsCollector: Collector = {
   async erase({ tx, subject, whole, removedFileKeys }) {
     const gone = await rows<{ file_id: number | null; pdf_file_id: number | null }>(tx, sql`DELETE FROM personal_data_exports WHERE
       ${whole ? sql`address_id = ${subject.addressId}` : sql`occupant_id = ANY(${ids(subject.occupantIds)})`} RETURNING file_id, pdf_file_id`);
-    removedFileKeys.push(...(await deleteUnusedFiles(tx, gone.flatMap((g) => [g.file_id, g.pdf_file_id]).filter((v): v is number => v !== null))));
+    removedFileKeys.push(...(await deleteUnreferencedFiles(tx, gone.flatMap((g) => [g.file_id, g.pdf_file_id]).filter((v): v is number => v !== null))));
     return [line('exports', gone.length, 'removed')];
   },
 };

@@ -13,13 +13,13 @@ import type { Queryable } from '../../lib/queryable.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { addresses, occupants } from '../address/address.table.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { readAll, type FilesService } from '../files/index.ts';
+import { deleteUnreferencedFiles, readAll, type FilesService } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { addressProjects } from '../project/project.table.ts';
 import type { StaffContext } from '../staff/staff-access.ts';
 import {
-  COLLECTORS, consentHeldEntries, deleteUnusedFiles, ERASE_ORDER, paymentHeldEntries, type EraseContext, type Section, type Subject,
+  COLLECTORS, consentHeldEntries, ERASE_ORDER, paymentHeldEntries, type EraseContext, type Section, type Subject,
 } from './personal-data.collectors.ts';
 import { personalDataExports } from './personal-data.table.ts';
 
@@ -368,7 +368,7 @@ export function createPersonalDataService(deps: Deps) {
     for (const row of expired) {
       const keys = await db.transaction(async (tx) => {
         await tx.update(personalDataExports).set({ fileId: null, pdfFileId: null, tokenHash: null }).where(eq(personalDataExports.id, row.id));
-        return deleteUnusedFiles(tx, [row.fileId, row.pdfFileId].filter((v): v is number => v !== null));
+        return deleteUnreferencedFiles(tx, [row.fileId, row.pdfFileId].filter((v): v is number => v !== null));
       });
       for (const key of keys) await files.storage.delete(key).catch((error: unknown) => log(error, 'export file not removed'));
     }
