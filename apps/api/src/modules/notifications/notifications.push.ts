@@ -77,13 +77,23 @@ export async function pushEndpointAllowed(endpoint: string, options: { allowLoca
   if (url.protocol !== 'https:' || host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return false;
   if (net.isIP(host)) return !isInternal(host);
   if (!options.resolve) return true;
+  // A fan-out sends thousands of messages to a few push services: each host is looked up once a minute, not per message.
+  const known = resolved.get(host);
+  if (known && Date.now() - known.at < RESOLVE_TTL_MS) return known.public;
+  let isPublic: boolean;
   try {
     const addresses = await dns.lookup(host, { all: true, verbatim: true });
-    return addresses.length > 0 && addresses.every((a) => !isInternal(a.address));
+    isPublic = addresses.length > 0 && addresses.every((a) => !isInternal(a.address));
   } catch {
-    return false;
+    return false; // not remembered: the next message asks again
   }
+  if (resolved.size > 1_000) resolved.clear();
+  resolved.set(host, { public: isPublic, at: Date.now() });
+  return isPublic;
 }
+
+const RESOLVE_TTL_MS = 60_000;
+const resolved = new Map<string, { public: boolean; at: number }>();
 
 /**
  * Sends one push message, encrypted for the subscription (aes128gcm, RFC 8291) and signed with VAPID
