@@ -3,10 +3,25 @@ const TIME_ZONE = 'Europe/Amsterdam';
 
 const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 
-function parts(date: Date): { day: string; month: string; year: string } {
-  const found: Record<string, string> = {};
-  for (const part of dayParts.formatToParts(date)) found[part.type] = part.value;
-  return { day: found.day!, month: found.month!, year: found.year! };
+const HOUR_MS = 3_600_000;
+type DayParts = { day: string; month: string; year: string };
+/** The Amsterdam calendar day per UTC hour: the clock changes on a whole UTC hour, so an hour falls on one day. */
+const dayOfHour = new Map<number, DayParts>();
+
+/** The calendar day a moment falls on in Amsterdam; Intl is asked once per hour of time, not per call (lists of thousands). */
+function parts(date: Date): DayParts {
+  const ms = date.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('Invalid time value');
+  const hour = Math.floor(ms / HOUR_MS);
+  let known = dayOfHour.get(hour);
+  if (!known) {
+    const found: Record<string, string> = {};
+    for (const part of dayParts.formatToParts(date)) found[part.type] = part.value;
+    known = Object.freeze({ day: found.day!, month: found.month!, year: found.year! });
+    if (dayOfHour.size >= 10_000) dayOfHour.clear();
+    dayOfHour.set(hour, known);
+  }
+  return known;
 }
 
 /** A moment as the Dutch calendar date it falls on in Amsterdam: '04-03-2026'. */

@@ -17,7 +17,7 @@ export type ProjectOverviewDeps = {
   db: Db;
   access: Pick<StaffAccess, 'project'>;
   /** The consent tally of support-base (its cache makes a read of 5,000 addresses one index scan). */
-  tally: Pick<ConsentTally, 'consentForms' | 'states' | 'ruleOf' | 'figuresOf'>;
+  tally: Pick<ConsentTally, 'consentForms' | 'units' | 'ruleOf'>;
 };
 
 type Address = { street: string | null; houseNumber: string | null; zipcode: string | null; city: string | null };
@@ -48,16 +48,8 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
   async function consent(projectId: number): Promise<TOverviewConsentForm[]> {
     const [list, rule] = await Promise.all([tally.consentForms(projectId), tally.ruleOf(projectId)]);
     return Promise.all(list.map(async (form) => {
-      const states = await tally.states(projectId, form.id);
-      const byUnit = new Map<string, typeof states>();
-      for (const s of states) {
-        const unit = byUnit.get(s.unit);
-        if (unit) unit.push(s);
-        else byUnit.set(s.unit, [s]);
-      }
-      const total = tally.figuresOf(states, rule);
-      const units = [...byUnit].map(([unit, items]) => {
-        const f = tally.figuresOf(items, rule);
+      const { figures, total } = await tally.units(projectId, form.id, rule);
+      const units = [...figures].map(([unit, f]) => {
         return { building_unit: unit, percentage: f.percentage, reached: f.reached, agreed_votes: f.agreed_votes, votes: f.votes, rule_applies: f.rule_applies };
       }).sort((a, b) => a.percentage - b.percentage || compareDutch(a.building_unit, b.building_unit));
       return {

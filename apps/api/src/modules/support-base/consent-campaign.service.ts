@@ -94,11 +94,11 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
     for (const r of rows) byUnit.set(r.buildingUnit, [...(byUnit.get(r.buildingUnit) ?? []), r]);
     return byUnit;
   }
-  const changed = (byUnit: Awaited<ReturnType<typeof milestonesOf>>, units: Map<string, { reached: boolean }>) =>
+  const changed = (byUnit: Awaited<ReturnType<typeof milestonesOf>>, units: ReadonlyMap<string, { reached: boolean }>) =>
     [...units].some(([unit, f]) => f.reached !== (byUnit.get(unit)?.at(-1)?.kind === 'reached'));
 
   async function syncMilestones(
-    formId: number, units: Map<string, { reached: boolean; percentage: number; reachedMoment: Date | null }>, current: Awaited<ReturnType<typeof milestonesOf>>,
+    formId: number, units: ReadonlyMap<string, { reached: boolean; percentage: number; reachedMoment: Date | null }>, current: Awaited<ReturnType<typeof milestonesOf>>,
   ) {
     // `current` was read first: only a change of state takes the lock and writes (reading the overview stays a read).
     if (!changed(current, units)) return current;
@@ -122,17 +122,10 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
   /** The form's address states, the rule, the figures per unit, with the milestones brought up to date. */
   async function campaign(projectId: number, formId: number) {
     // The states, the rule and the recorded milestones in parallel (one round trip to the database, not three).
-    const [list, rule, current] = await Promise.all([tally.states(projectId, formId), tally.ruleOf(projectId), milestonesOf(db, formId)]);
-    // The addresses per unit in one pass (5,000 addresses in 100 units: not 100 passes over the list).
-    const byUnit = new Map<string, AddressState[]>();
-    for (const s of list) {
-      const states = byUnit.get(s.unit);
-      if (states) states.push(s);
-      else byUnit.set(s.unit, [s]);
-    }
-    const figures = new Map([...byUnit].map(([unit, states]) => [unit, tally.figuresOf(states, rule)]));
+    const [rule, current] = await Promise.all([tally.ruleOf(projectId), milestonesOf(db, formId)]);
+    const { list, byUnit, figures, total } = await tally.units(projectId, formId, rule);
     const milestones = await syncMilestones(formId, figures, current);
-    return { list, byUnit, rule, figures, milestones, total: tally.figuresOf(list, rule) };
+    return { list, byUnit, rule, figures, milestones, total };
   }
 
   async function reminderSettingsOf(formId: number): Promise<TReminderSettings | null> {
