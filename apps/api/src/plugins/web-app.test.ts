@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { logoPreload } from './web-app.ts';
+import { DOCUMENT_ONLY_HEADERS, logoPreload } from './web-app.ts';
 
 const EARLY_SCRIPT = "window.__portalEarly = { url: '/api/x' };";
 
@@ -64,6 +64,15 @@ describe('the web app over the wire: precompressed files chosen by Accept-Encodi
     const plain = await get('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it("sends a hashed asset without the headers only a document obeys (its bytes count on every screen), the page with all of them", async () => {
+    const asset = await get('/assets/index-abc123.js', 'br');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', 'referrer-policy': 'no-referrer' });
+    const page = await get('/inloggen', 'br');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-opener-policy': 'same-origin', 'x-robots-tag': 'noindex, nofollow' });
   });
 
   it('sends the page of every app route compressed too, never cached without revalidation', async () => {
