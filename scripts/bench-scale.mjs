@@ -606,7 +606,10 @@ export async function measureScale() {
   const seedFile = kept && path.join(kept, 'bench-scale-seed.json');
   const reuse = seedFile && fs.existsSync(seedFile);
   process.stderr.write(`[bench] starting a server ${reuse ? `on the seeded ${dataDir}` : 'with the demo data (runs the migrations)'} ...\n`);
-  let server = await startServing(dataDir);
+  // The bare route (BENCH_BARE_ROUTE): the baseline every call's median is also given against, measured in the same run,
+  // so that runs on machines of different speed can be compared.
+  const serve = () => startServing(dataDir, { BENCH_BARE_ROUTE: 'true' });
+  let server = await serve();
   let seeded;
   let seedMs = 0;
   if (reuse) {
@@ -625,14 +628,16 @@ export async function measureScale() {
     if (seedFile) fs.writeFileSync(seedFile, JSON.stringify(seeded));
     process.stderr.write(`[bench] seeded in ${(seedMs / 1000).toFixed(1)} s; starting the server again ...\n`);
     await stopServer(server.child);
-    server = await startServing(dataDir);
+    server = await serve();
   }
 
   const resident = await login(server.base, { zipcode: BENCH_ZIPCODE, house_number: '1', password: RESIDENT_PASSWORD }, 'the bench resident');
   const partner = await login(server.base, PARTNER, 'the demo partner');
   const staff = await consoleLogin(server.base);
   const loadBefore = os.loadavg()[0];
-  const rows = [['call', 'median', 'p99', 'target met', 'answer bytes']];
+  const baseline = await measure(server.base, { url: '/api/bench/bare', token: null });
+  const rows = [['call', 'median', 'p99', 'target met', 'answer bytes', 'median / baseline']];
+  rows.push(['GET /api/bench/bare (baseline: no session, no database)', `${baseline.median.toFixed(2)} ms`, `${baseline.p99.toFixed(2)} ms`, '-', String(baseline.bytes), '1x']);
   let met = 0;
   const parts = await benchParts();
   const consoleCall = (pattern, url) => ({ pattern, url, token: staff });
@@ -645,12 +650,13 @@ export async function measureScale() {
     process.stderr.write(`[bench] ${i + 1}/${list.length} GET ${call.pattern}\n`);
     const result = await measure(server.base, call);
     if (result.failed) {
-      rows.push([`GET ${call.pattern}`, '-', '-', `answered ${result.failed}`, '-']);
+      rows.push([`GET ${call.pattern}`, '-', '-', `answered ${result.failed}`, '-', '-']);
       continue;
     }
     const ok = result.median < TARGET.medianMs && result.p99 < TARGET.p99Ms;
     if (ok) met++;
-    rows.push([`GET ${call.pattern}`, `${result.median.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`, ok ? 'yes' : 'NO', result.bytes.toLocaleString('en-US')]);
+    rows.push([`GET ${call.pattern}`, `${result.median.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`, ok ? 'yes' : 'NO', result.bytes.toLocaleString('en-US'),
+      `${(result.median / baseline.median).toFixed(1)}x`]);
   }
   const loadAfterReads = os.loadavg()[0];
   const jobRows = only ? [['job', 'duration', 'result'], ['(left out: BENCH_CALLS is set)', '-', '-']] : await timeJobs(server.base, seeded.ids, staff);
