@@ -42,3 +42,32 @@ describe('a strict pool (the tests)', () => {
     }
   });
 });
+
+describe('every parameterised query a prepared statement of its connection', () => {
+  it('parses a text once per connection, keeps working after a failed call and in a transaction, and leaves long texts unnamed', async () => {
+    const db = createDb(inject('pgAdminUrl'), 1);
+    const prepared = async () => (await db.execute<{ statement: string }>(sql`SELECT statement FROM pg_prepared_statements`)).rows.map((r) => r.statement);
+    try {
+      const marker = `prep_${randomBytes(3).toString('hex')}`;
+      const read = (value: string) => db.execute<{ n: number }>(sql`SELECT ${value}::int AS n, ${marker}::text AS marker`);
+      expect((await read('1')).rows[0]!.n).toBe(1);
+      expect((await read('2')).rows[0]!.n).toBe(2);
+      const mine = (await prepared()).filter((text) => text.includes('AS marker'));
+      expect(mine).toHaveLength(1); // two calls, one statement on the (only) connection
+
+      // A value the statement refuses fails that call only; the same statement serves the next one.
+      await expect(read('geen getal')).rejects.toBeTruthy();
+      expect((await read('3')).rows[0]!.n).toBe(3);
+      const inside = await db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${'4'}::int AS n, ${marker}::text AS marker`)).rows[0]!.n);
+      expect(inside).toBe(4);
+
+      // A long list of ids: not kept as a statement.
+      const ids = Array.from({ length: 2_000 }, (_, i) => i);
+      const long = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM unnest(ARRAY[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]) AS x`);
+      expect(long.rows[0]!.n).toBe(2_000);
+      expect((await prepared()).some((text) => text.includes('unnest(ARRAY['))).toBe(false);
+    } finally {
+      await db.$client.end();
+    }
+  });
+});

@@ -23,13 +23,15 @@ export class PoolInTransactionError extends Error {
 }
 
 /** At most this many prepared statements per connection; later texts run unnamed (see PreparingClient). */
-const PREPARED_PER_CONNECTION = 250;
+const PREPARED_PER_CONNECTION = 200;
+/** Longer texts run unnamed: a list of thousands of ids is seldom sent twice alike, and the names' cache holds texts. */
+const PREPARED_MAX_TEXT = 8_000;
 const statementNames = new Map<string, string>();
 /** A stable name per statement text: 'p' and a hash of the text (the map is a cache, cleared when it grows large). */
 function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
-    if (statementNames.size >= 5_000) statementNames.clear();
+    if (statementNames.size >= 2_000) statementNames.clear();
     name = `p${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
     statementNames.set(text, name);
   }
@@ -41,12 +43,14 @@ function statementName(text: string): string {
  * per connection instead of at every call, and after a few calls plans it once (its plan cache). On this machine's
  * 2 cores that was most of the cost of a console read that makes a dozen small queries. A query that already has a
  * name (graphile-worker's) keeps it; a text without values (BEGIN, a migration) is left alone; past
- * PREPARED_PER_CONNECTION texts (lists of ids of every length) the connection runs them unnamed.
+ * PREPARED_PER_CONNECTION texts (lists of ids of every length) the connection runs them unnamed, and so
+ * are texts over PREPARED_MAX_TEXT characters.
  */
 class PreparingClient extends pg.Client {
   #prepared = new Set<string>();
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const named = (text: string) => {
+      if (text.length > PREPARED_MAX_TEXT) return undefined;
       const name = statementName(text);
       if (!this.#prepared.has(name)) {
         if (this.#prepared.size >= PREPARED_PER_CONNECTION) return undefined;
