@@ -97,4 +97,23 @@ describe("index.html paints the first screen before the app and then starts it",
     expect(boot().querySelector('h1')).toBeNull();
     expect(appStarted()).toBe('/assets/index-1.js');
   });
+
+  it("turns every screen's script into a modulepreload, a few per task, each once and in order; none is fine too", async () => {
+    const files = Array.from({ length: 40 }, (_, i) => `/assets/part-${i}.js`);
+    window.history.replaceState(null, '', '/nieuws');
+    document.head.innerHTML = `<link data-portal-app crossorigin href="/assets/index-1.js">${files.map((f) => `<link data-portal-module crossorigin href="${f}">`).join('')}`;
+    document.body.innerHTML = skeleton;
+    new Function(firstPaint)();
+    const preloads = () => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    expect(preloads().length).toBeGreaterThan(0);
+    await tick();
+    await tick();
+    expect(preloads()).toEqual(files);
+    expect([...document.querySelectorAll('link[rel="modulepreload"]')].every((l) => (l as HTMLLinkElement).crossOrigin === 'anonymous')).toBe(true);
+
+    document.head.innerHTML = '<link data-portal-app crossorigin href="/assets/index-1.js">';
+    document.body.innerHTML = skeleton;
+    expect(() => new Function(firstPaint)()).not.toThrow();
+    expect(appStarted()).toBe('/assets/index-1.js');
+  });
 });
