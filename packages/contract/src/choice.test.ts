@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ZChoiceSignersBody, calculatorCents, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choicePaymentDue, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
-  choiceStepReachable, formatCents, formatEuro, parseChoiceStep, priceCents, type ChoiceStepState,
+  ZChoiceSignersBody, choiceCostCents, choiceNamedStepReadOnly, choiceNextStep, choicePaymentDue, choiceSectionsReadOnly, choiceSignersErrors, choiceStepDone, choiceStepLabel, choiceStepList,
+  choiceStepReachable, parseChoiceStep, type ChoiceStepState,
 } from './choice.ts';
+import { calculatorCents, formatCents, formatEuro, priceCents } from './choice-rules.ts';
 import type { TFormElementRule } from './form-rules.ts';
 
 const elements: TFormElementRule[] = [
