@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * index.html's last inline script, run as the browser runs it: it paints the first screen's largest element
@@ -106,8 +106,7 @@ describe("index.html paints the first screen before the app and then starts it",
     new Function(firstPaint)();
     const preloads = () => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
     expect(preloads().length).toBeGreaterThan(0);
-    await tick();
-    await tick();
+    await vi.waitFor(() => expect(preloads()).toHaveLength(files.length), { timeout: 5_000 });
     expect(preloads()).toEqual(files);
     expect([...document.querySelectorAll('link[rel="modulepreload"]')].every((l) => (l as HTMLLinkElement).crossOrigin === 'anonymous')).toBe(true);
 
