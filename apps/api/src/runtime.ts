@@ -19,7 +19,7 @@ export async function startRuntime(env: Env, log: (msg: string) => void, options
 /** Migrates the opened database and wires the services on it. */
 export async function connectRuntime(database: OpenDatabase, env: Env, log: (msg: string) => void, options: { poolSize?: number; worker?: boolean } = {}): Promise<Runtime> {
   // In the tests a query on the pool inside a transaction throws, so that none stays unnoticed (db/client.ts).
-  const db = createDb(database.url, options.poolSize ?? env.DATABASE_POOL_SIZE, { strict: env.NODE_ENV === 'test' });
+  const db = createDb(database.url, options.poolSize ?? env.DATABASE_POOL_SIZE, { strict: env.NODE_ENV === 'test', prepared: env.DATABASE_PREPARED_STATEMENTS });
   try {
     await runMigrations(db);
     const bus = await createInvalidationBus(database.url, db.$client);

@@ -70,4 +70,14 @@ describe('every parameterised query a prepared statement of its connection', () 
       await db.$client.end();
     }
   });
+
+  it('prepares nothing with DATABASE_PREPARED_STATEMENTS=false (a pooler that cannot keep them)', async () => {
+    const db = createDb(inject('pgAdminUrl'), 1, { prepared: false });
+    try {
+      for (const n of [1, 2]) await db.execute(sql`SELECT ${n}::int AS n`);
+      expect((await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_prepared_statements`)).rows[0]!.n).toBe(0);
+    } finally {
+      await db.$client.end();
+    }
+  });
 });

@@ -81,10 +81,10 @@ class PreparingClient extends pg.Client {
  * every one waits for the others and all of them time out. With `strict` (the tests) such a query
  * throws PoolInTransactionError at once, so that a test finds every path that does it.
  */
-export function createDb(url: string, max = 10, options: { strict?: boolean } = {}): Db {
+export function createDb(url: string, max = 10, options: { strict?: boolean; prepared?: boolean } = {}): Db {
   // A server that is gone refuses at once; one that hangs (a stopped process, a full disk) must not
   // hold requests forever: they fail after 5 s and answer 503 (see db/health.ts).
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, ...(options.prepared === false ? {} : { Client: PreparingClient }) });
   pool.on('error', () => {}); // idle clients that lose their server are dropped; the next query connects anew
   const db = drizzle(pool, { schema }) as Db;
   if (options.strict) watchTransactions(db);

@@ -14,6 +14,8 @@ const ZEnv = z.object({
    * holds more than one at a time (db/client.ts), so a busy portal queues for them instead of locking up.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  /** 'false' behind a pooler that cannot keep a connection's prepared statements (PgBouncer in transaction mode before 1.21). */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Port for the embedded PostgreSQL server; 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PUBLIC_URL: z.string().optional(),
