@@ -49,9 +49,9 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
     const [list, rule] = await Promise.all([tally.consentForms(projectId), tally.ruleOf(projectId)]);
     return Promise.all(list.map(async (form) => {
       const { figures, total } = await tally.units(projectId, form.id, rule);
-      const units = [...figures].map(([unit, f]) => {
-        return { building_unit: unit, percentage: f.percentage, reached: f.reached, agreed_votes: f.agreed_votes, votes: f.votes, rule_applies: f.rule_applies };
-      }).sort((a, b) => a.percentage - b.percentage || compareDutch(a.building_unit, b.building_unit));
+      const units = [...figures].map(([unit, f]) => (
+        { building_unit: unit, percentage: f.percentage, reached: f.reached, agreed_votes: f.agreed_votes, votes: f.votes, rule_applies: f.rule_applies }
+      )).sort((a, b) => a.percentage - b.percentage || compareDutch(a.building_unit, b.building_unit));
       return {
         form_id: form.id, name: form.name, threshold: CONSENT_THRESHOLD, percentage: total.percentage, reached: total.reached,
         units_total: units.length, units_reached: units.filter((u) => u.reached).length, units: units.slice(0, OVERVIEW_UNITS_MAX),

@@ -28,7 +28,7 @@ import type { StaffContext } from '../staff/staff-access.ts';
 import { residentLoginUrl } from '../staff-addresses/index.ts';
 import { renderNoticeLetters, renderVisitList } from './consent-campaign.pdf.ts';
 import { consentMilestones, consentNotices, consentPaperRecords, consentReminders, consentReminderSettings } from './support-base.table.ts';
-import { wireFigures, type AddressState, type ConsentTally } from './support-base.tally.ts';
+import { wireFigures, type AddressState, type ConsentRule, type ConsentTally } from './support-base.tally.ts';
 
 type Executor = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -120,10 +120,9 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
   }
 
   /** The form's address states, the rule, the figures per unit, with the milestones brought up to date. */
-  async function campaign(projectId: number, formId: number) {
-    // The states, the rule and the recorded milestones in parallel (one round trip to the database, not three).
-    const [rule, current] = await Promise.all([tally.ruleOf(projectId), milestonesOf(db, formId)]);
-    const { list, byUnit, figures, total } = await tally.units(projectId, formId, rule);
+  async function campaign(projectId: number, formId: number, knownRule?: ConsentRule) {
+    // The states, the rule (unless the caller read it) and the recorded milestones in parallel (one round trip, not three).
+    const [{ list, byUnit, figures, total, rule }, current] = await Promise.all([tally.units(projectId, formId, knownRule), milestonesOf(db, formId)]);
     const milestones = await syncMilestones(formId, figures, current);
     return { list, byUnit, rule, figures, milestones, total };
   }
@@ -270,7 +269,7 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
       const ruleWire = { counts_vacant: rule.countsVacant, household_rule: rule.householdRule, rule_text: consentRuleText(rule.countsVacant, rule.householdRule) };
       if (!form) return { forms: all, form_id: null, rule: ruleWire, total: null, units: [], reminders: null };
       const [c, notices, reminders] = await Promise.all([
-        campaign(projectId, form.id),
+        campaign(projectId, form.id, rule),
         db.select({ unit: consentNotices.buildingUnit, drafted: sql<number>`count(*)::int`, sent: sql<number>`count(${consentNotices.sentOn})::int` })
           .from(consentNotices).where(eq(consentNotices.formId, form.id)).groupBy(consentNotices.buildingUnit),
         reminderSettingsOf(form.id),

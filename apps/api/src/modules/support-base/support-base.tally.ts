@@ -35,6 +35,7 @@ export type AddressState = {
 type Figures = TConsentFigures & { reachedMoment: Date | null };
 /** The figures of a form's addresses per building unit and in all (ConsentTally.units). */
 export type UnitFigures = {
+  rule: ConsentRule;
   list: readonly AddressState[];
   byUnit: ReadonlyMap<string, readonly AddressState[]>;
   figures: ReadonlyMap<string, Figures>;
@@ -124,13 +125,14 @@ export function createConsentTally(db: Db) {
   /**
    * Every address's state, the states per building unit (in the list's order) and the figures of each unit and of
    * all under `rule`: worked out once per cached result and rule (the campaign and the overview read them on every
-   * call; 5,000 addresses in 100 units). Read-only: the arrays and maps are shared between callers.
+   * call; 5,000 addresses in 100 units). Read-only: the arrays and maps are shared between callers. The project's rule
+   * is read beside the cached result unless the caller has it.
    */
-  async function units(projectId: number, formId: number, rule: ConsentRule): Promise<UnitFigures> {
-    const cached = await entry(projectId, formId);
+  async function units(projectId: number, formId: number, known?: ConsentRule): Promise<UnitFigures> {
+    const [cached, rule] = await Promise.all([entry(projectId, formId), known ?? ruleOf(projectId)]);
     const ruleKey = `${rule.countsVacant}:${rule.householdRule}`;
-    const known = cached.units.get(ruleKey);
-    if (known) return known;
+    const done = cached.units.get(ruleKey);
+    if (done) return done;
     const byUnit = new Map<string, AddressState[]>();
     for (const s of cached.states) {
       const list = byUnit.get(s.unit);
@@ -138,7 +140,7 @@ export function createConsentTally(db: Db) {
       else byUnit.set(s.unit, [s]);
     }
     const made: UnitFigures = {
-      list: cached.states, byUnit,
+      rule, list: cached.states, byUnit,
       figures: new Map([...byUnit].map(([unit, list]) => [unit, figuresOf(list, rule)])),
       total: figuresOf(cached.states, rule),
     };
@@ -340,7 +342,7 @@ export function createConsentTally(db: Db) {
     async progressText(projectId: number): Promise<string | null> {
       const [form] = await consentForms(projectId);
       if (!form) return null;
-      const { total } = await units(projectId, form.id, await ruleOf(projectId));
+      const { total } = await units(projectId, form.id);
       return consentProgressText(total.agreed_votes, total.votes);
     },
   };
