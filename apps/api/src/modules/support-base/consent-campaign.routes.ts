@@ -6,6 +6,7 @@ import {
   ZCampaignProjectParams, ZCampaignRule, ZCampaignRuleBody, ZCampaignVisitQuery, ZLanguageQuery, ZNoticeLettersBody, ZNoticesSent, ZNoticesSentBody,
   ZReminderListQuery, ZReminderRun, ZReminderSent, ZReminderSettings, ZReminderSettingsBody,
 } from '@portal/contract';
+import { sendJsonText } from '../../lib/answer-memo.ts';
 import { sendLetters } from '../../lib/letter-pdf.ts';
 import { access } from '../../plugins/access.ts';
 import { staffOf } from '../staff/staff-access.ts';
@@ -36,7 +37,7 @@ export const consentCampaignRoutes = (services: Deps): FastifyPluginAsyncZod => 
         + '(recorded as the tally sees it), the notices drafted and sent; the reminder schedule. The first consent form when `form_id` is left out.',
       params: ZCampaignProjectParams, querystring: ZCampaignOverviewQuery, response: { 200: ZCampaignOverview, ...errors },
     },
-  }, async (request) => campaign.overview(staffOf(request), request.params.projectId, request.query.form_id));
+  }, async (request, reply) => sendJsonText(reply, await campaign.overview(staffOf(request), request.params.projectId, request.query.form_id)));
 
   app.put(consentCampaignPaths.rule, {
     config: manage,

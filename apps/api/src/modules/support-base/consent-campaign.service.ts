@@ -5,12 +5,13 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   formatPostcode,
   CAMPAIGN_PAGE_SIZE, CONSENT_COURT_WEEKS, consentCampaignMessages, consentRuleText, DEFAULT_REMINDER_SCHEDULE, isDutchDate, supportBaseStatusLabels,
-  campaignStatusFilterLabels, type TCampaignAddress, type TCampaignAddressPage, type TCampaignOverview, type TCampaignStatusFilter, type TCampaignUnit,
+  campaignStatusFilterLabels, type TCampaignAddress, type TCampaignAddressPage, ZCampaignOverview, type TCampaignStatusFilter, type TCampaignUnit,
   type TConsentHouseholdRule, type TReminderSent, type TReminderSettings, type TReminderSettingsBody,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { addDays, amsterdamIsoDate, isoDateToDutch, toDutchDate } from '../../lib/dates.ts';
 import { NotFoundError, UnprocessableError, ConflictError } from '../../lib/errors.ts';
+import { createAnswerMemo, jsonText, type JsonText } from '../../lib/answer-memo.ts';
 import { lettersFilename } from '../../lib/letter-pdf.ts';
 import { consentFormOf, type ConsentStaffAccess } from './consent-form.ts';
 import { exportTable, type ExportColumn, type ExportFile, type ExportFormat } from '../../lib/table-export.ts';
@@ -82,6 +83,8 @@ const unanswered = (s: AddressState) => !s.vacant && (s.status === 'not_started'
 export function createConsentCampaign(deps: ConsentCampaignDeps) {
   const { db, staffAccess, audit, tally } = deps;
 
+  /** The campaign's answer, kept with the tally's figures it is worked out from (lib/answer-memo.ts). */
+  const overviewAnswer = createAnswerMemo(ZCampaignOverview);
   const formOf = (ctx: StaffContext, projectId: number, formId: number) => consentFormOf(db, staffAccess, ctx, projectId, formId, consentCampaignMessages.notFound);
 
   /**
@@ -261,38 +264,43 @@ export function createConsentCampaign(deps: ConsentCampaignDeps) {
 
   return {
     /** The campaign of one consent form (the first when none is named): the rule, the figures per unit with milestones and notices. */
-    async overview(ctx: StaffContext, projectId: number, formId?: number): Promise<TCampaignOverview> {
+    async overview(ctx: StaffContext, projectId: number, formId?: number): Promise<JsonText> {
       // The project's own check beside the first reads (the guard already decided access; nothing is answered before both).
       const [, [all, rule]] = await Promise.all([staffAccess.project(ctx, projectId), Promise.all([tally.consentForms(projectId), tally.ruleOf(projectId)])]);
       const form = formId === undefined ? all[0] : all.find((f) => f.id === formId);
       if (formId !== undefined && !form) throw notFound();
       const ruleWire = { counts_vacant: rule.countsVacant, household_rule: rule.householdRule, rule_text: consentRuleText(rule.countsVacant, rule.householdRule) };
-      if (!form) return { forms: all, form_id: null, rule: ruleWire, total: null, units: [], reminders: null };
+      if (!form) return jsonText(ZCampaignOverview, { forms: all, form_id: null, rule: ruleWire, total: null, units: [], reminders: null });
       const [c, notices, reminders] = await Promise.all([
         campaign(projectId, form.id, rule),
         db.select({ unit: consentNotices.buildingUnit, drafted: sql<number>`count(*)::int`, sent: sql<number>`count(${consentNotices.sentOn})::int` })
           .from(consentNotices).where(eq(consentNotices.formId, form.id)).groupBy(consentNotices.buildingUnit),
         reminderSettingsOf(form.id),
       ]);
-      const units: TCampaignUnit[] = [...c.figures.entries()].map(([unit, f]) => {
-        const wire = wireFigures(f);
-        const history = c.milestones.get(unit) ?? [];
-        const firstReached = history.find((m) => m.kind === 'reached');
-        const lastDrop = [...history].reverse().find((m) => m.kind === 'dropped');
-        const homes = rule.countsVacant ? f.total : f.total - f.vacant;
-        const n = notices.find((x) => x.unit === unit);
-        return {
-          ...wire, building_unit: unit,
-          warning: f.rule_applies ? null : consentCampaignMessages.fewHomes(homes),
-          reached_on: firstReached ? toDutchDate(firstReached.at) : null,
-          dropped_on: lastDrop ? toDutchDate(lastDrop.at) : null,
-          milestones: history.map((m) => ({ kind: m.kind, at: toDutchDate(m.at), percentage: m.percentage })),
-          notices_drafted: n?.drafted ?? 0, notices_sent: n?.sent ?? 0,
-          not_agreeing: (c.byUnit.get(unit) ?? []).filter((s) => !s.vacant && s.agreement !== 'agree').length,
-        };
+      // The answer is worked out from the tally's cached figures (`c.figures`, replaced when the tally changes) and the
+      // rows read here: kept with those figures while the rows are the same.
+      const milestoneIds = [...c.milestones.values()].flatMap((list) => list.map((m) => m.id));
+      const key = JSON.stringify([all, form.id, milestoneIds, notices, reminders]);
+      return overviewAnswer(c.figures, key, () => {
+        const units: TCampaignUnit[] = [...c.figures.entries()].map(([unit, f]) => {
+          const wire = wireFigures(f);
+          const history = c.milestones.get(unit) ?? [];
+          const firstReached = history.find((m) => m.kind === 'reached');
+          const lastDrop = history.findLast((m) => m.kind === 'dropped');
+          const homes = rule.countsVacant ? f.total : f.total - f.vacant;
+          const n = notices.find((x) => x.unit === unit);
+          return {
+            ...wire, building_unit: unit,
+            warning: f.rule_applies ? null : consentCampaignMessages.fewHomes(homes),
+            reached_on: firstReached ? toDutchDate(firstReached.at) : null,
+            dropped_on: lastDrop ? toDutchDate(lastDrop.at) : null,
+            milestones: history.map((m) => ({ kind: m.kind, at: toDutchDate(m.at), percentage: m.percentage })),
+            notices_drafted: n?.drafted ?? 0, notices_sent: n?.sent ?? 0,
+            not_agreeing: (c.byUnit.get(unit) ?? []).filter((s) => !s.vacant && s.agreement !== 'agree').length,
+          };
+        });
+        return { forms: all, form_id: form.id, rule: ruleWire, total: wireFigures(c.total), units, reminders };
       });
-      const total = wireFigures(c.total);
-      return { forms: all, form_id: form.id, rule: ruleWire, total, units, reminders };
     },
 
     /** One page of the form's addresses, filtered (unit, status, search), with reminders and notices. */
