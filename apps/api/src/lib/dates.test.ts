@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amsterdamIsoDate, toDutchDate } from './dates.ts';
+import { amsterdamIsoDate, amsterdamTime, toDutchDate } from './dates.ts';
 
 describe('the Amsterdam calendar day of a moment', () => {
   it('turns at midnight Amsterdam time, in winter (UTC+1) and in summer (UTC+2)', () => {
@@ -31,5 +31,27 @@ describe('the Amsterdam calendar day of a moment', () => {
 
   it('refuses an invalid moment as Intl did', () => {
     expect(() => toDutchDate(new Date('nonsense'))).toThrow(RangeError);
+  });
+});
+
+describe('the Amsterdam clock time of a moment', () => {
+  it('is the local hour and minute, in winter and summer and on both sides of each clock change', () => {
+    expect(amsterdamTime(new Date('2026-01-14T08:05:00Z'))).toBe('09:05');
+    expect(amsterdamTime(new Date('2026-07-14T08:05:00Z'))).toBe('10:05');
+    expect(amsterdamTime(new Date('2026-01-14T23:00:00Z'))).toBe('00:00');
+    // 29 March 2026: 02:00 becomes 03:00 (01:00 UTC); 25 October 2026: 03:00 becomes 02:00 again (01:00 UTC).
+    expect(amsterdamTime(new Date('2026-03-29T00:59:00Z'))).toBe('01:59');
+    expect(amsterdamTime(new Date('2026-03-29T01:00:00Z'))).toBe('03:00');
+    expect(amsterdamTime(new Date('2026-10-25T00:30:00Z'))).toBe('02:30');
+    expect(amsterdamTime(new Date('2026-10-25T01:30:00Z'))).toBe('02:30');
+    expect(amsterdamTime(new Date('2026-10-25T02:45:00Z'))).toBe('03:45');
+  });
+
+  it('agrees with Intl for every quarter of an hour of a year', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 15 * 60_000) {
+      const moment = new Date(ms + 7 * 60_000);
+      if (amsterdamTime(moment) !== intl.format(moment)) expect(amsterdamTime(moment)).toBe(intl.format(moment));
+    }
   });
 });

@@ -1,11 +1,14 @@
 /** Dates on the wire: DD-MM-YYYY in Europe/Amsterdam (ARCHITECTURE.md, "Data"). */
 const TIME_ZONE = 'Europe/Amsterdam';
 
-const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', hourCycle: 'h23' });
 
 const HOUR_MS = 3_600_000;
-type DayParts = { day: string; month: string; year: string };
-/** The Amsterdam calendar day per UTC hour: the clock changes on a whole UTC hour, so an hour falls on one day. */
+type DayParts = { day: string; month: string; year: string; hour: string };
+/**
+ * The Amsterdam calendar day and hour per UTC hour: the clock changes on a whole UTC hour by a whole hour, so an
+ * hour of time falls on one local day and hour, and its minutes are the local minutes.
+ */
 const dayOfHour = new Map<number, DayParts>();
 
 /** The calendar day a moment falls on in Amsterdam; Intl is asked once per hour of time, not per call (lists of thousands). */
@@ -17,7 +20,7 @@ function parts(date: Date): DayParts {
   if (!known) {
     const found: Record<string, string> = {};
     for (const part of dayParts.formatToParts(date)) found[part.type] = part.value;
-    known = Object.freeze({ day: found.day!, month: found.month!, year: found.year! });
+    known = Object.freeze({ day: found.day!, month: found.month!, year: found.year!, hour: found.hour! });
     if (dayOfHour.size >= 10_000) dayOfHour.clear();
     dayOfHour.set(hour, known);
   }
@@ -40,6 +43,12 @@ export function isoDateToDutch(isoDate: string): string {
 export function amsterdamIsoDate(moment: Date): string {
   const { day, month, year } = parts(moment);
   return `${year}-${month}-${day}`;
+}
+
+/** The Amsterdam clock time of a moment, 'HH:MM' (24 hours). */
+export function amsterdamTime(moment: Date): string {
+  const minutes = moment.getUTCMinutes();
+  return `${parts(moment).hour}:${minutes < 10 ? '0' : ''}${minutes}`;
 }
 
 /** 'YYYY-MM-DD' plus a number of days (calendar arithmetic, no time zone involved). */

@@ -107,6 +107,7 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex('appointments_planning_address_idx').on(t.planningId, t.addressId),
     index('appointments_address_idx').on(t.addressId),
-    index('appointments_slot_idx').on(t.slotId),
+    // (slot_id, id): a slot's bookings in the order they were made, so the planner's first bookings per slot stop early.
+    index('appointments_slot_idx').on(t.slotId, t.id),
   ],
 );
