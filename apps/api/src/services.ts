@@ -26,6 +26,7 @@ import { createContactsService } from './modules/contacts/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
 import { createAppointmentMessaging, createAppointmentService, createWaitlist, type NoticeJob } from './modules/appointment/index.ts';
 import { createPlannerService } from './modules/staff-appointments/index.ts';
+import { changeLog } from './lib/change-log.ts';
 import { createHouseholdService } from './modules/household/index.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatInboxService } from './modules/chat/chat.inbox.service.ts';
@@ -160,14 +161,16 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   // Residents' rights (issue 20): exports of personal data (job 'personal-data-export') and erasure.
   const personalData = createPersonalDataService({ db, audit, files, jobs, mailer, bus, publicUrl: env.publicUrl, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
+  // The change log the console's overview and planner keep their reads of a project against (lib/change-log.ts).
+  const projectChanges = changeLog(db, 'project_changes');
   // The appointment planner (issue 17).
-  const planner = createPlannerService({ db, audit, jobs, waitlist });
+  const planner = createPlannerService({ db, audit, jobs, waitlist, changes: projectChanges });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });
   const formNotices = createFormNotices({ db, notifications });
   // Appointment types and their availability rules (issue 17); slots made on save and by the nightly job 'appointment-slots'.
   const appointmentTypes = createAppointmentTypesService({ db, staffAccess, audit });
   // The project's overview (issue 17): what needs attention, from the tally, entries, payments, chat and appointments.
-  const projectOverview = createProjectOverview({ db, access: staffAccess, tally: supportBase.tally });
+  const projectOverview = createProjectOverview({ db, access: staffAccess, tally: supportBase.tally, changes: projectChanges });
   // The console's survey builder (issue 17).
   const staffSurveys = createStaffSurveysService({ db, audit, access: staffAccess, projects });
   const staffSurveyResults = createStaffSurveyResults({ db, staffAccess });
@@ -192,7 +195,7 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     form: async (id: number) => (await findForm(db, id))?.projectId ?? null,
     'form-menu': async (id: number) => (await findMenu(db, id))?.projectId ?? null,
   };
-  return { db, bus, env, jobs, secrets, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, formNotices, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
+  return { db, bus, env, jobs, secrets, projectChanges, publicProjectOf, staffAccess, audit, retention, staffProjects, staffContent, staffAuth, staffAccounts, staffAddresses, staffEntries, personalData, staffPayments, staffForms, formNotices, appointmentTypes, projectOverview, staffSurveys, staffSurveyResults, consentLetters, consentCampaign, sessions, customers, newItems, projects, mailer, limiter, auth,
     files, reads, readers, news, complaints, information, schedule, workOrder, partners, documents, dossier, contacts,
     chat, chatInbox, sms, appointments, household, waitlist, appointmentMessaging, planner,
     surveys, signing, formEngine, genericForms, intake, payments, choiceForms, supportBase, notifications };
@@ -263,6 +266,7 @@ export function jobHandlers(services: Services): JobHandlers {
       await services.staffEntries.sweepExpired();
       await services.personalData.sweepExpired();
       await services.supportBase.tally.sweepChanges();
+      await services.projectChanges.sweep();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TModuleName } from '@portal/contract';
 import { customers } from '../customer/customer.table.ts';
 import { addresses } from '../address/address.table.ts';
@@ -70,4 +70,21 @@ export const addressProjects = pgTable(
     primaryKey({ columns: [t.addressId, t.projectId] }), index('address_projects_project_idx').on(t.projectId),
     check('address_projects_households_check', sql`${t.households} BETWEEN 1 AND 20`),
   ],
+);
+
+/**
+ * The change log of the console's cached project reads (the overview, the planner; lib/change-log.ts): triggers
+ * (migration 0043) append the project of every write those reads see (conversations, forms and entries, payments,
+ * appointment types, slots, appointments and waiting lists, the project's addresses, their activation and
+ * occupants). Insert-only; the sweep job deletes rows older than 10 minutes but the newest per project. No foreign
+ * key: a deleted project's rows are harmless and go with the sweep.
+ */
+export const projectChanges = pgTable(
+  'project_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_changes_project_idx').on(t.projectId, t.id)],
 );

@@ -5,6 +5,7 @@ import {
   ZPlannerDayResult, ZPlannerParams, ZPlannerQuery, ZPlannerView, ZPlannerWaiterParams, ZStaffWaitlistBody, ZSuccess, ZWaiter, ZWaiterList, ZWaitlistExportQuery, ZWaitlistQuery,
   ZWithoutExportQuery, ZWithoutList, ZWithoutQuery,
 } from '@portal/contract';
+import { sendJsonText } from '../../lib/answer-memo.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { access } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -32,7 +33,7 @@ export const plannerRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       description: `\`date\` (default today, Europe/Amsterdam), \`view\` day or week, \`type\` one appointment type. Each slot with its capacity, places taken and live bookings (address, household, confirmed). The project's types with their waiting lists. ${SCOPE}`,
       params: ZPlannerParams, querystring: ZPlannerQuery, security, response: { 200: ZPlannerView, ...errors },
     },
-  }, async (request) => planner.view(request.params.projectId, request.query));
+  }, async (request, reply) => sendJsonText(reply, await planner.view(request.params.projectId, request.query)));
 
   app.get(plannerPaths.without, {
     config: { access: access.console('appointments.read', project, { personalData: true, action: 'planner-without-read' }) },

@@ -3,6 +3,7 @@ import {
   type TOverviewConsentForm, type TPermission, type TStaffProjectOverview,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { createProjectReadCache, type ChangeLog } from '../../lib/change-log.ts';
 import { compareDutch } from '../../lib/collate.ts';
 import { addDays, amsterdamIsoDate } from '../../lib/dates.ts';
 import { fullAddress } from '../form-engine/index.ts';
@@ -18,7 +19,13 @@ export type ProjectOverviewDeps = {
   access: Pick<StaffAccess, 'project'>;
   /** The consent tally of support-base (its cache makes a read of 5,000 addresses one index scan). */
   tally: Pick<ConsentTally, 'consentForms' | 'units' | 'ruleOf'>;
+  /** The project change log the other parts are kept against (migration 0043). */
+  changes: ChangeLog;
 };
+
+/** How many (project, role, day) overviews are kept, and for how long at most (forms close by the clock, with no write). */
+const CACHE_SIZE = 200;
+const CACHE_MAX_AGE_MS = 60_000;
 
 type Address = { street: string | null; houseNumber: string | null; zipcode: string | null; city: string | null };
 const addressOf = (a: Address) => (a.street !== null ? fullAddress({ street: a.street, houseNumber: a.houseNumber!, zipcode: a.zipcode!, city: a.city! }) : null);
@@ -29,8 +36,16 @@ const addressOf = (a: Address) => (a.street !== null ? fullAddress({ street: a.s
  * support-base (the same rule as the campaign), the unanswered addresses from the entries' counts of staff-entries,
  * the double payments from payment.staff: no rule is repeated here.
  */
-export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps) {
-  async function conversations(projectId: number, now: Date): Promise<NonNullable<TStaffProjectOverview['conversations']>> {
+export function createProjectOverview({ db, access, tally, changes }: ProjectOverviewDeps) {
+  /**
+   * The parts but the consent figures (which the tally keeps itself) and the project, per project, role and day, kept
+   * against the project change log: its triggers log every write these reads see (lib/change-log.ts), so a kept part
+   * is never stale after a commit; kept at most 60 s, as the forms closing this week go by the clock. The minutes a
+   * conversation is waiting are worked out at each read.
+   */
+  const kept = createProjectReadCache(changes, { size: CACHE_SIZE, maxAgeMs: CACHE_MAX_AGE_MS });
+
+  async function conversations(projectId: number): Promise<NonNullable<TStaffProjectOverview['conversations']>> {
     const [counts, waiting] = await Promise.all([conversationCounts(db, projectId), longestWaiting(db, projectId, OVERVIEW_WAITING_MAX)]);
     const count = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
     return {
@@ -39,7 +54,7 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
       longest_waiting: waiting.map((c) => ({
         id: c.id, full_address: addressOf(c), visitor_name: c.street === null ? c.visitorName : null,
         waiting_since: c.lastMessageAt!.toISOString(),
-        waiting_minutes: Math.max(0, Math.floor((now.getTime() - c.lastMessageAt!.getTime()) / 60_000)),
+        waiting_minutes: 0, // at the read (withWaitingMinutes)
         assigned: c.assignedUserId !== null,
       })),
     };
@@ -93,20 +108,23 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
       const now = new Date();
       const today = amsterdamIsoDate(now);
       const skip = Promise.resolve(undefined);
-      // The project's own check beside the parts (the guard already decided access; nothing is answered before all are in).
-      const [project, chat, consentForms, forms, payments, planned, activated] = await Promise.all([
-        access.project(ctx, projectId),
-        can('chat.read') ? conversations(projectId, now) : skip,
-        can('consent.tally.read') ? consent(projectId) : skip,
+      const parts = () => Promise.all([
+        can('chat.read') ? conversations(projectId) : skip,
         can('forms.read') ? closing(ctx, projectId, now) : skip,
         can('payments.read') ? paymentAttention(db, projectId) : skip,
         can('appointments.read') ? appointmentsOf(projectId, today) : skip,
         can('addresses.read') ? activation(ctx, projectId) : skip,
       ]);
+      // The project's own check beside the parts (the guard already decided access; nothing is answered before all are in).
+      const [project, consentForms, [chat, forms, payments, planned, activated]] = await Promise.all([
+        access.project(ctx, projectId),
+        can('consent.tally.read') ? consent(projectId) : skip,
+        kept.read(projectId, `${ctx.customerId}:${ctx.role}:${today}`, parts),
+      ]);
       return {
         project: { id: project.id, name: project.name, archived: project.archivedAt !== null },
         today,
-        ...(chat ? { conversations: chat } : {}),
+        ...(chat ? { conversations: withWaitingMinutes(chat, now) } : {}),
         ...(consentForms ? { consent: { forms: consentForms } } : {}),
         ...(forms ? { forms: { closing: forms } } : {}),
         ...(payments ? { payments } : {}),
@@ -114,6 +132,14 @@ export function createProjectOverview({ db, access, tally }: ProjectOverviewDeps
         ...(activated ? { activation: activated } : {}),
       };
     },
+  };
+}
+
+/** The conversations part with the minutes each has been waiting at `now` (a kept part is shared: a copy). */
+function withWaitingMinutes(chat: NonNullable<TStaffProjectOverview['conversations']>, now: Date): NonNullable<TStaffProjectOverview['conversations']> {
+  return {
+    ...chat,
+    longest_waiting: chat.longest_waiting.map((c) => ({ ...c, waiting_minutes: Math.max(0, Math.floor((now.getTime() - Date.parse(c.waiting_since)) / 60_000)) })),
   };
 }
 export type ProjectOverview = ReturnType<typeof createProjectOverview>;

@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   CONSENT_MIN_HOMES, CONSENT_THRESHOLD, consentConflictText, consentProgressText, NO_BUILDING_UNIT,
   consentRuleText, type TConsentAddress, type TConsentAgreement, type TConsentHouseholdRule, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { changeLog } from '../../lib/change-log.ts';
 import { toDutchDate } from '../../lib/dates.ts';
 import { forms } from '../form-engine/form-engine.table.ts';
 import { fullAddress } from '../form-engine/index.ts';
@@ -74,33 +75,16 @@ export function createConsentTally(db: Db) {
    * The cache of the full states of a (project, form): the console's campaign and address list, the partner tally and
    * the project pages' progress text read all of a project's addresses (5,000: some 60 ms a time); with the cache a
    * read costs one index scan. The tally is legal evidence, so a cached result must never be stale after a commit,
-   * in any process, also after a write by raw SQL:
-   * - Triggers (migration 0026) append a row naming the project to `consent_tally_changes` for every write that can
-   *   change its tally. The table is insert-only, so writers never wait on each other.
-   * - The fingerprint of a project is the count AND the max id of its rows: a sequence value taken by a transaction
-   *   that commits later is lower than one already visible, so the max alone could miss that commit; the count not.
-   * - A result is stored with the fingerprint read BEFORE it was computed, and used only while the fingerprint is
-   *   the same: a commit during the computation changes it, so at worst a fresh result is thrown away, never a stale
-   *   one kept.
-   * - It is used for at most 60 s: consent letters expire by the clock, with no write.
-   * - The sweep job deletes rows older than 10 minutes but the newest per project. A deletion alone could be undone
-   *   in the count: the sweep deletes one row, then a transaction that took a lower id before the sweep commits,
-   *   and count and max are the old ones again. So the sweep first locks the table against inserts (it waits for
-   *   the inserting transactions to end: no id taken before it is still to commit), and adds a row for each
-   *   project it swept: every fingerprint after the sweep has a higher max than any before it. Between sweeps rows
-   *   are only added, so the count alone tells every commit.
+   * in any process, also after a write by raw SQL: triggers (migration 0026) append a row naming the project to the
+   * change log `consent_tally_changes` for every write that can change its tally, and a result is used only while the
+   * project's fingerprint in that log is the one read before it was computed (lib/change-log.ts says why that holds,
+   * also across the sweep). It is used for at most 60 s: consent letters expire by the clock, with no write.
    * At most CACHE_SIZE pairs, the oldest evicted first. The cached arrays and states are frozen; callers get a copy
    * of the array. Calls for some `addressIds` are not cached.
    */
   const cache = new Map<string, CacheEntry>();
-  /** A sweep that deleted at least this many rows vacuums the change log at once. */
-  const SWEEP_VACUUM_ROWS = 1_000;
-
-  async function fingerprint(projectId: number): Promise<string> {
-    const { rows: [row] } = await db.$client.query<{ count: string; max: string | null }>(
-      'SELECT count(*) AS count, max(id) AS max FROM consent_tally_changes WHERE project_id = $1', [projectId]);
-    return `${row!.count}:${row!.max ?? ''}`;
-  }
+  const log = changeLog(db, 'consent_tally_changes');
+  const fingerprint = log.fingerprint;
 
   /** The (project, form)'s cached result, computed again when its fingerprint changed or it is older than 60 s. */
   async function entry(projectId: number, formId: number): Promise<CacheEntry> {
@@ -274,34 +258,8 @@ export function createConsentTally(db: Db) {
     states,
     units,
 
-    /**
-     * The sweep job: drops the change log's rows older than 10 minutes but the newest per project, and adds one row
-     * for each project it swept (see `states`). It waits at most 2 s for the writers that are inserting (a long
-     * import): else it is left to the next sweep, so writers never queue behind it for long.
-     */
-    async sweepChanges(): Promise<void> {
-      try {
-        const swept = await db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-          await tx.execute(sql`LOCK TABLE consent_tally_changes IN SHARE ROW EXCLUSIVE MODE`);
-          const { rows } = await tx.execute<{ gone: number }>(sql`
-            WITH gone AS (
-              DELETE FROM consent_tally_changes c
-               WHERE c.at < now() - interval '10 minutes'
-                 AND c.id < (SELECT max(n.id) FROM consent_tally_changes n WHERE n.project_id = c.project_id)
-              RETURNING c.project_id),
-            added AS (INSERT INTO consent_tally_changes (project_id) SELECT DISTINCT project_id FROM gone RETURNING 1)
-            SELECT (SELECT count(*) FROM gone)::int AS gone`);
-          return rows[0]?.gone ?? 0;
-        });
-        // Every read of the tally counts a project's rows (the fingerprint): the rows deleted by a large sweep (an import,
-        // a campaign's busy day) would be walked as dead rows until autovacuum comes by; the small table is vacuumed now.
-        if (swept >= SWEEP_VACUUM_ROWS) await db.$client.query('VACUUM (ANALYZE) consent_tally_changes');
-      } catch (error) {
-        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-        if (code !== '55P03') throw error; // lock_not_available
-      }
-    },
+    /** The sweep job's part: the change log's old rows (lib/change-log.ts). */
+    sweepChanges: log.sweep,
     ruleOf,
 
     /** The consent status of some addresses of the project on one form (the console's letters list). */
