@@ -69,9 +69,12 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
   const limiter = createRateLimiter(db);
   const secrets = createSecrets(db);
   const sms = createSmsSender(db, env);
+  // The change log the console's overview, planner, entry counts and notification reach keep their reads of a project
+  // against (lib/change-log.ts, migrations 0043 and 0044).
+  const projectChanges = changeLog(db, 'project_changes');
   // Notifications (issue 19): the one module that tells residents anything (e-mail, SMS, web push), as jobs.
   const notifications = createNotifications({
-    db, jobs, secrets, mailer, sms, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS,
+    db, jobs, secrets, mailer, sms, changes: projectChanges, vapid: createVapidKeys(db), publicUrl: env.publicUrl, mailFrom: env.MAIL_FROM, batchSeconds: env.NOTIFY_BATCH_SECONDS,
     quietHours: env.NOTIFY_QUIET_HOURS === 'on', allowLocalPushEndpoints: env.PUSH_ALLOW_LOCAL_ENDPOINTS, log,
   });
   // Content modules (issue 3): files with per-module read rules, read marks behind nr_of_new_items.
@@ -157,12 +160,10 @@ export function createServices({ db, bus, env, jobs, log }: ServiceDeps) {
     db, staffAccess, audit, auth, sessions, projects, publicUrl: env.publicUrl, activationCodeDays: env.ACTIVATION_CODE_DAYS,
   });
   // The entries of every form and their exports (issue 16).
-  const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log });
+  const staffEntries = createStaffEntriesService({ db, audit, engine: formEngine, payments, files, jobs, log, changes: projectChanges });
   // Residents' rights (issue 20): exports of personal data (job 'personal-data-export') and erasure.
   const personalData = createPersonalDataService({ db, audit, files, jobs, mailer, bus, publicUrl: env.publicUrl, log });
   const staffPayments = createStaffPaymentsService({ db, staffAccess, audit, payments });
-  // The change log the console's overview and planner keep their reads of a project against (lib/change-log.ts).
-  const projectChanges = changeLog(db, 'project_changes');
   // The appointment planner (issue 17).
   const planner = createPlannerService({ db, audit, jobs, waitlist, changes: projectChanges });
   const staffForms = createStaffFormsService({ db, files, audit, access: staffAccess });

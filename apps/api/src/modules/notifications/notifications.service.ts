@@ -6,6 +6,7 @@ import {
   pushMessages, type TPushPayload, type TPushSubscriptionBody, type TUnsubscribeInfo, unsubscribeMessages,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { createProjectReadCache, type ChangeLog } from '../../lib/change-log.ts';
 import { escapeHtml } from '../../lib/html-page.ts';
 import type { Queryable } from '../../lib/queryable.ts';
 import { BadRequestError, UnprocessableError } from '../../lib/errors.ts';
@@ -72,7 +73,13 @@ export type NotificationsDeps = {
   push?: (target: PushTarget, payload: TPushPayload, options: { keys: VapidKeys; subject: string; urgent: boolean; allowLocal?: boolean }) => Promise<PushResult>;
   /** Push endpoints on plain http and local addresses are accepted (the tests' and the bench's own push service). */
   allowLocalPushEndpoints?: boolean;
+  /** The project change log the reach is kept against (lib/change-log.ts). */
+  changes: ChangeLog;
 };
+
+/** How many (project, category) reaches are kept, and for how long at most. */
+const REACH_CACHE_SIZE = 200;
+const REACH_CACHE_MAX_AGE_MS = 60_000;
 
 /** Categories whose items are gathered within the batching window (several news items become one message). */
 const BATCHED: readonly TNotificationCategory[] = ['news'];
@@ -103,6 +110,12 @@ export function createNotifications(deps: NotificationsDeps) {
   const { db, jobs, secrets } = deps;
   const now = deps.now ?? (() => new Date());
   const push = deps.push ?? sendPush;
+  /**
+   * The reach over every occupant of the project (10,000: tens of ms), kept against the project change log: its
+   * triggers log every write it counts (occupants, their push devices and preferences, the project's addresses;
+   * migrations 0043 and 0044), so a kept reach is never stale after a commit.
+   */
+  const keptReach = createProjectReadCache(deps.changes, { size: REACH_CACHE_SIZE, maxAgeMs: REACH_CACHE_MAX_AGE_MS });
   const vapidSubject = `mailto:${/<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? (deps.mailFrom.includes('@') ? deps.mailFrom.trim() : 'noreply@bewonersportaal.nl')}`;
 
   /* ---------------------------------------------------------------- one-click unsubscribe tokens */
@@ -416,50 +429,54 @@ export function createNotifications(deps: NotificationsDeps) {
      * groups under the defaults, with each person's own choice in place of the default.
      */
     async reach(projectId: number, only?: TNotificationCategory): Promise<TNotificationReach> {
-      type Flags = { has_email: boolean; has_push: boolean; has_mobile: boolean };
-      type Row = Flags & { kind: 'group' | 'chosen'; category: TNotificationCategory | null; email: TEmailMode | null; push: boolean | null; sms: boolean | null; n: number };
-      const { rows } = await db.execute<Row>(sql`
-        WITH people AS (
-          SELECT o.id, nullif(trim(o.email_address), '') IS NOT NULL AS has_email, nullif(trim(o.mobile), '') IS NOT NULL AS has_mobile,
-            EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.occupant_id = o.id) AS has_push
-          FROM occupants o WHERE o.address_id IN (SELECT ap.address_id FROM address_projects ap WHERE ap.project_id = ${projectId})
-        )
-        SELECT 'group' AS kind, NULL AS category, NULL AS email, NULL::boolean AS push, NULL::boolean AS sms, has_email, has_push, has_mobile, count(*)::int AS n
-          FROM people GROUP BY has_email, has_push, has_mobile
-        UNION ALL
-        SELECT 'chosen', p.category, p.email, p.push, p.sms, people.has_email, people.has_push, people.has_mobile, 1
-          FROM notification_preferences p JOIN people ON people.id = p.occupant_id`);
-      const groups = rows.filter((r) => r.kind === 'group');
-      const chosen = rows.filter((r) => r.kind === 'chosen');
-      const sum = (pick: (r: Row) => boolean) => groups.filter(pick).reduce((n, r) => n + r.n, 0);
-      const count = (category: TNotificationCategory) => {
-        const fallback = DEFAULT_NOTIFICATION_PREFERENCES.find((d) => d.category === category)!;
-        const counts = { email: 0, push: 0, sms: 0, none: 0 };
-        const add = (who: Flags, pref: { email: TEmailMode; push: boolean; sms: boolean }, n: number) => {
-          const byEmail = who.has_email && pref.email !== 'off';
-          const byPush = who.has_push && pref.push;
-          const bySms = who.has_mobile && pref.sms && SMS_CATEGORIES.includes(category);
-          counts.email += byEmail ? n : 0;
-          counts.push += byPush ? n : 0;
-          counts.sms += bySms ? n : 0;
-          counts.none += byEmail || byPush || bySms ? 0 : n;
-        };
-        for (const group of groups) add(group, fallback, group.n);
-        for (const person of chosen.filter((r) => r.category === category)) {
-          add(person, fallback, -1);
-          add(person, { email: person.email!, push: person.push!, sms: person.sms! }, 1);
-        }
-        return counts;
-      };
-      return {
-        occupants: sum(() => true),
-        with_email: sum((r) => r.has_email),
-        with_mobile: sum((r) => r.has_mobile),
-        with_push: sum((r) => r.has_push),
-        categories: NOTIFICATION_CATEGORIES.filter((category) => !only || category === only)
-          .map((category) => ({ category, category_label: notificationCategoryTexts[category].label, ...count(category) })),
-      };
+      return keptReach.read(projectId, only ?? '', () => reachOf(projectId, only));
     },
   };
+
+  async function reachOf(projectId: number, only?: TNotificationCategory): Promise<TNotificationReach> {
+    type Flags = { has_email: boolean; has_push: boolean; has_mobile: boolean };
+    type Row = Flags & { kind: 'group' | 'chosen'; category: TNotificationCategory | null; email: TEmailMode | null; push: boolean | null; sms: boolean | null; n: number };
+    const { rows } = await db.execute<Row>(sql`
+      WITH people AS (
+        SELECT o.id, nullif(trim(o.email_address), '') IS NOT NULL AS has_email, nullif(trim(o.mobile), '') IS NOT NULL AS has_mobile,
+          EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.occupant_id = o.id) AS has_push
+        FROM occupants o WHERE o.address_id IN (SELECT ap.address_id FROM address_projects ap WHERE ap.project_id = ${projectId})
+      )
+      SELECT 'group' AS kind, NULL AS category, NULL AS email, NULL::boolean AS push, NULL::boolean AS sms, has_email, has_push, has_mobile, count(*)::int AS n
+        FROM people GROUP BY has_email, has_push, has_mobile
+      UNION ALL
+      SELECT 'chosen', p.category, p.email, p.push, p.sms, people.has_email, people.has_push, people.has_mobile, 1
+        FROM notification_preferences p JOIN people ON people.id = p.occupant_id`);
+    const groups = rows.filter((r) => r.kind === 'group');
+    const chosen = rows.filter((r) => r.kind === 'chosen');
+    const sum = (pick: (r: Row) => boolean) => groups.filter(pick).reduce((n, r) => n + r.n, 0);
+    const count = (category: TNotificationCategory) => {
+      const fallback = DEFAULT_NOTIFICATION_PREFERENCES.find((d) => d.category === category)!;
+      const counts = { email: 0, push: 0, sms: 0, none: 0 };
+      const add = (who: Flags, pref: { email: TEmailMode; push: boolean; sms: boolean }, n: number) => {
+        const byEmail = who.has_email && pref.email !== 'off';
+        const byPush = who.has_push && pref.push;
+        const bySms = who.has_mobile && pref.sms && SMS_CATEGORIES.includes(category);
+        counts.email += byEmail ? n : 0;
+        counts.push += byPush ? n : 0;
+        counts.sms += bySms ? n : 0;
+        counts.none += byEmail || byPush || bySms ? 0 : n;
+      };
+      for (const group of groups) add(group, fallback, group.n);
+      for (const person of chosen.filter((r) => r.category === category)) {
+        add(person, fallback, -1);
+        add(person, { email: person.email!, push: person.push!, sms: person.sms! }, 1);
+      }
+      return counts;
+    };
+    return {
+      occupants: sum(() => true),
+      with_email: sum((r) => r.has_email),
+      with_mobile: sum((r) => r.has_mobile),
+      with_push: sum((r) => r.has_push),
+      categories: NOTIFICATION_CATEGORIES.filter((category) => !only || category === only)
+        .map((category) => ({ category, category_label: notificationCategoryTexts[category].label, ...count(category) })),
+    };
+  }
 }
 export type NotificationsService = ReturnType<typeof createNotifications>;

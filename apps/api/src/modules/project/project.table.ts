@@ -73,10 +73,10 @@ export const addressProjects = pgTable(
 );
 
 /**
- * The change log of the console's cached project reads (the overview, the planner; lib/change-log.ts): triggers
- * (migration 0043) append the project of every write those reads see (conversations, forms and entries, payments,
- * appointment types, slots, appointments and waiting lists, the project's addresses, their activation and
- * occupants). Insert-only; the sweep job deletes rows older than 10 minutes but the newest per project. No foreign
+ * The change log of the console's cached project reads (the overview, the planner, a form's entry counts, the
+ * notification reach; lib/change-log.ts): triggers (migrations 0043, 0044) append the project of every write those
+ * reads see (conversations, forms and entries, payments, appointment types, slots, appointments and waiting lists,
+ * the project's addresses, their activation and occupants, the occupants' push devices and preferences). Insert-only; the sweep job deletes rows older than 10 minutes but the newest per project. No foreign
  * key: a deleted project's rows are harmless and go with the sweep.
  */
 export const projectChanges = pgTable(

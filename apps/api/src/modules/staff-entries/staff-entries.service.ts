@@ -8,6 +8,7 @@ import {
   type TStaffExport, type TStartExportBody, type TStaffEntryFilter,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { createProjectReadCache, type ChangeLog } from '../../lib/change-log.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors.ts';
 import { pageSize, toPage, type Page } from '../../lib/paging.ts';
 import { exportTable, type ExportColumn } from '../../lib/table-export.ts';
@@ -38,7 +39,13 @@ type Deps = {
   files: FilesService;
   jobs: JobQueue;
   log: (error: unknown, msg: string) => void;
+  /** The project change log the counts are kept against (lib/change-log.ts). */
+  changes: ChangeLog;
 };
+
+/** How many forms' counts are kept, and for how long at most. */
+const COUNTS_CACHE_SIZE = 200;
+const COUNTS_CACHE_MAX_AGE_MS = 60_000;
 
 const EXPORT_OWNER = 'staff-export';
 const iso = (d: Date | string | null | undefined) => (d === null || d === undefined ? null : new Date(d).toISOString());
@@ -221,6 +228,12 @@ const pdfName = (row: ExportRow) =>
 
 export function createStaffEntriesService(deps: Deps) {
   const { db, audit, engine, payments, files, jobs, log } = deps;
+  /**
+   * A form's counts over every address of the project (5,000: tens of ms of aggregates), kept against the project
+   * change log: its triggers log every write they count (entries, payments, the project's addresses, forms), so kept
+   * counts are never stale after a commit.
+   */
+  const keptCounts = createProjectReadCache(deps.changes, { size: COUNTS_CACHE_SIZE, maxAgeMs: COUNTS_CACHE_MAX_AGE_MS });
 
   /** The form of a project the account reaches (the guard checked the project), or 404. */
   async function scopeOf(ctx: StaffContext, projectId: number, formId: number): Promise<{ scope: FormScope; form: ScopedForm }> {
@@ -248,7 +261,7 @@ export function createStaffEntriesService(deps: Deps) {
 
   async function counts(ctx: StaffContext, projectId: number, formId: number): Promise<TStaffEntryCounts> {
     const { scope, form } = await scopeOf(ctx, projectId, formId);
-    const { statuses, visitors, units } = await countEntries(db, scope);
+    const { statuses, visitors, units } = await keptCounts.read(projectId, JSON.stringify(scope), () => countEntries(db, scope));
     const total = statuses.reduce((n, s) => n + s.n, 0);
     const none = statuses.find((s) => s.status === null)?.n ?? 0;
     return {

@@ -73,6 +73,8 @@ describe('the project change log', () => {
     ['an occupant', () => t.query("UPDATE occupants SET first_name = 'Johan' WHERE id = $1", [occupant])],
     ['a new occupant', () => t.query("INSERT INTO occupants (address_id, first_name, last_name) VALUES ($1, 'Fatima', 'El Amrani')", [a2])],
     ['a deleted occupant', () => t.query("DELETE FROM occupants WHERE address_id = $1 AND first_name = 'Fatima'", [a2])],
+    ['a push device', () => t.query("INSERT INTO push_subscriptions (occupant_id, endpoint, p256dh, auth) VALUES ($1, 'https://push.example/changes-1', 'k', 'a')", [occupant])],
+    ['a notification preference', () => t.query("INSERT INTO notification_preferences (occupant_id, category, email, push, sms) VALUES ($1, 'news', 'off', true, false)", [occupant])],
   ];
   it.each(writes)('logs the project of a write to %s', async (_what, write) => {
     const [before, beforeOther] = [await changesOf(project), await changesOf(other)];
@@ -119,6 +121,37 @@ describe('the overview kept against the log', () => {
     expect(after.payments!.open.count).toBe(before.payments!.open.count + 1);
     expect(after.forms!.closing[0]!.not_answered).toBe(0);
     expect(after.activation!.not_activated).toBe(0);
+  });
+});
+
+describe('the entry counts and the notification reach kept against the log', () => {
+  const get = async <T>(url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  };
+  const counts = () => get<{ answered: number; not_answered: number; building_units: unknown[] }>(`/api/staff/projects/${project}/forms/${form}/entries/counts`);
+  const reach = () => get<{ occupants: number; with_email: number; with_push: number }>(`/api/staff/projects/${project}/notifications/reach`);
+
+  it('counts an entry answered by raw SQL at the next read', async () => {
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    await t.query(`UPDATE form_entries SET values = '{}', status = '' WHERE form_id = $1 AND address_id = $2`, [form, a2]);
+    const after = await counts();
+    expect(after.answered).toBe(before.answered - 1);
+    expect(after.not_answered).toBe(before.not_answered + 1);
+  });
+
+  it('reaches a new e-mail address and a new push device at the next read', async () => {
+    const before = await reach();
+    expect(await reach()).toEqual(before);
+    await t.query("UPDATE occupants SET email_address = 'jan@wijziging.nl' WHERE id = $1", [occupant]);
+    await t.query("INSERT INTO push_subscriptions (occupant_id, endpoint, p256dh, auth) VALUES ($1, 'https://push.example/changes-2', 'k', 'a')",
+      [(await one<{ id: number }>("INSERT INTO occupants (address_id, first_name, last_name) VALUES ($1, 'Piet', 'Pietersen') RETURNING id", [a2])).id]);
+    const after = await reach();
+    expect(after.occupants).toBe(before.occupants + 1);
+    expect(after.with_email).toBe(before.with_email + 1);
+    expect(after.with_push).toBe(before.with_push + 1);
   });
 });
 
