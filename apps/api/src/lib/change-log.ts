@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -19,6 +20,17 @@ import type { Db } from '../db/client.ts';
  *   alone tells every commit.
  */
 export type ChangeLogTable = 'consent_tally_changes' | 'project_changes';
+
+/** A change log's table (the schema of each log is this; its triggers are in its migration). */
+export const changeLogTable = <N extends ChangeLogTable>(name: N) => pgTable(
+  name,
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index(`${name}_project_idx`).on(t.projectId, t.id)],
+);
 
 /** A sweep that deleted at least this many rows vacuums the log at once. */
 const SWEEP_VACUUM_ROWS = 1_000;

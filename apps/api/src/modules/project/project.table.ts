@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TModuleName } from '@portal/contract';
+import { changeLogTable } from '../../lib/change-log.ts';
 import { customers } from '../customer/customer.table.ts';
 import { addresses } from '../address/address.table.ts';
 
@@ -79,12 +80,4 @@ export const addressProjects = pgTable(
  * the project's addresses, their activation and occupants, the occupants' push devices and preferences). Insert-only; the sweep job deletes rows older than 10 minutes but the newest per project. No foreign
  * key: a deleted project's rows are harmless and go with the sweep.
  */
-export const projectChanges = pgTable(
-  'project_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: integer('project_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('project_changes_project_idx').on(t.projectId, t.id)],
-);
+export const projectChanges = changeLogTable('project_changes');

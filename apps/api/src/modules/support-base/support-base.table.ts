@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TConsentAgreement, TConsentPaperState } from '@portal/contract';
+import { changeLogTable } from '../../lib/change-log.ts';
 import { addresses } from '../address/address.table.ts';
 import { users } from '../auth/auth.table.ts';
 import { files } from '../files/files.table.ts';
@@ -183,12 +184,4 @@ export const consentReminders = pgTable(
  * The sweep job deletes rows older than 10 minutes but the newest per project. No foreign key: a deleted project's
  * rows are harmless and go with the sweep.
  */
-export const consentTallyChanges = pgTable(
-  'consent_tally_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: integer('project_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('consent_tally_changes_project_idx').on(t.projectId, t.id)],
-);
+export const consentTallyChanges = changeLogTable('consent_tally_changes');
