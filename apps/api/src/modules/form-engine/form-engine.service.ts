@@ -15,7 +15,7 @@ import {
   setSummaryFile, setSummaryViewed, summaryFileEntry, updateEntry,
   type EntryActor, type EntryOwner, type FormEntryRow, type FormEntryUpdate, type FormPhoto, type FormRow,
 } from './form-engine.repository.ts';
-import { logoPng } from './summary-logo.ts';
+import { createLogoPngs } from './summary-logo.ts';
 import { renderSummaryPdf, type SummaryInput, type SummaryItem, type SummarySignature } from './form-summary.pdf.ts';
 
 /**
@@ -111,6 +111,7 @@ export type FormEngineDeps = {
 export function createFormEngine(deps: FormEngineDeps) {
   const { db, files } = deps;
   const log = deps.log ?? (() => {});
+  const logoPng = createLogoPngs(files);
   const photosPerEntry = deps.photosPerEntry ?? 30;
 
   // Residents read the photos and summaries of their address's entries, staff those of their customers' projects.
@@ -414,7 +415,7 @@ export function createFormEngine(deps: FormEngineDeps) {
     const [address, logo] = await Promise.all([
       entry.addressId ? findAddress(db, entry.addressId) : null,
       // The customer's logo heads every summary (the consent document too), as it heads the portal.
-      customerLogoOfProject(db, input.form.projectId).then((url) => logoPng(url, files)).catch((error: unknown) => {
+      customerLogoOfProject(db, input.form.projectId).then((url) => logoPng(url)).catch((error: unknown) => {
         log(error, 'The logo could not be read for a summary PDF');
         return null;
       }),

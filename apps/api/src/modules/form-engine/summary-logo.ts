@@ -29,3 +29,27 @@ export async function logoPng(url: string | null | undefined, files: FilesServic
   if (!bytes) return null;
   return sharp(bytes, { density: 144 }).resize({ width: 480, height: 160, fit: 'inside', withoutEnlargement: true }).png().toBuffer().catch(() => null);
 }
+
+/** How many logos (by their URL) are kept drawn. */
+const LOGO_MEMO_SIZE = 20;
+
+/**
+ * logoPng kept per URL: an export of 5,000 summary PDFs drew the same logo 5,000 times with sharp. A URL names the
+ * same bytes for good (an upload gets a new file id, the API's assets are part of the build), so a drawn logo is
+ * kept; an unreadable one (null) is tried again next time. At most LOGO_MEMO_SIZE logos, the oldest dropped first.
+ */
+export function createLogoPngs(files: FilesService, draw: typeof logoPng = logoPng) {
+  const kept = new Map<string, Promise<Buffer | null>>();
+  return (url: string | null | undefined): Promise<Buffer | null> => {
+    if (!url) return Promise.resolve(null);
+    const hit = kept.get(url);
+    if (hit) return hit;
+    const made = draw(url, files);
+    kept.set(url, made);
+    if (kept.size > LOGO_MEMO_SIZE) kept.delete(kept.keys().next().value!);
+    void made.then((png) => {
+      if (!png) kept.delete(url);
+    }, () => kept.delete(url));
+    return made;
+  };
+}
