@@ -44,8 +44,9 @@ export default defineConfig({
   // E2E_OUTPUT_DIR keeps the artefacts of two runs in one checkout apart (each run empties its own).
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   // Generous for a slow 2-core machine (the same suite ran 2.5 times slower on one host than on another): a passing
-  // test takes what it takes, only a hanging one waits this long.
-  timeout: 120_000,
+  // test takes what it takes, only a hanging one waits this long. The longest flows (a whole generic form with its
+  // checks and screenshots, the partner's payments) took 2.1 minutes on a host whose Chromium was slow (a fill 5 s).
+  timeout: 240_000,
   expect: { timeout: 15_000 },
   use: {
     // baseURL: the worker's own portal (the baseURL fixture of tests/fixtures.ts).
