@@ -39,8 +39,6 @@ export const WEEK_BOOKINGS_PER_SLOT = 4;
 /** Up to this many rows in one export of the addresses without an appointment (or of a waiting list). */
 export const WITHOUT_EXPORT_MAX = 50_000;
 
-/** Today in Europe/Amsterdam, YYYY-MM-DD. */
-const today = (now = new Date()) => amsterdamIsoDate(now);
 /** The Monday of the ISO week holding `day`. */
 const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day));
 
@@ -114,7 +112,7 @@ export function createPlannerService({ db, audit, jobs, waitlist, changes }: Pla
 
   return {
     async view(projectId: number, query: TPlannerQuery): Promise<JsonText> {
-      const day = query.date ?? today();
+      const day = query.date ?? amsterdamIsoDate(new Date());
       const from = query.view === 'day' ? day : mondayOf(day);
       const to = addDays(from, query.view === 'day' ? 1 : 7);
       return calendars.read(projectId, `${query.view}:${from}:${query.type ?? ''}`, async () => jsonText(ZPlannerView, await calendar(projectId, query, from, to)));

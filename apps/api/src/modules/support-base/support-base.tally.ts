@@ -4,7 +4,7 @@ import {
   consentRuleText, type TConsentAddress, type TConsentAgreement, type TConsentHouseholdRule, type TConsentFigures, type TConsentTally, type TSupportBaseAddressStatus,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { changeLog } from '../../lib/change-log.ts';
+import { changeLog, createProjectReadCache } from '../../lib/change-log.ts';
 import { toDutchDate } from '../../lib/dates.ts';
 import { forms } from '../form-engine/form-engine.table.ts';
 import { fullAddress } from '../form-engine/index.ts';
@@ -42,7 +42,7 @@ export type UnitFigures = {
   figures: ReadonlyMap<string, Figures>;
   total: Figures;
 };
-type CacheEntry = { fingerprint: string; at: number; states: readonly AddressState[]; units: Map<string, UnitFigures> };
+type CacheEntry = { states: readonly AddressState[]; units: Map<string, UnitFigures> };
 
 /** The project's rule for the 70% count (projects.consent_counts_vacant, consent_household_rule). */
 export type ConsentRule = { countsVacant: boolean; householdRule: TConsentHouseholdRule };
@@ -82,23 +82,13 @@ export function createConsentTally(db: Db) {
    * At most CACHE_SIZE pairs, the oldest evicted first. The cached arrays and states are frozen; callers get a copy
    * of the array. Calls for some `addressIds` are not cached.
    */
-  const cache = new Map<string, CacheEntry>();
   const log = changeLog(db, 'consent_tally_changes');
-  const fingerprint = log.fingerprint;
+  const cache = createProjectReadCache(log, { size: CACHE_SIZE, maxAgeMs: CACHE_MAX_AGE_MS });
 
   /** The (project, form)'s cached result, computed again when its fingerprint changed or it is older than 60 s. */
   async function entry(projectId: number, formId: number): Promise<CacheEntry> {
-    const key = `${projectId}:${formId}`;
-    const at = Date.now();
-    const current = await fingerprint(projectId);
-    const hit = cache.get(key);
-    if (hit && hit.fingerprint === current && at - hit.at < CACHE_MAX_AGE_MS) return hit;
-    const list = await compute(projectId, formId);
-    const made: CacheEntry = { fingerprint: current, at, states: Object.freeze(list.map((s) => Object.freeze(s))), units: new Map() };
-    cache.delete(key);
-    cache.set(key, made);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return made;
+    return cache.read(projectId, String(formId), async () => (
+      { states: Object.freeze((await compute(projectId, formId)).map((s) => Object.freeze(s))), units: new Map() }));
   }
 
   async function states(projectId: number, formId: number, addressIds?: number[]): Promise<AddressState[]> {
