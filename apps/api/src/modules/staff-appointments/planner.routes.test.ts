@@ -277,7 +277,8 @@ describe('the waiting list', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const bookedNow = await t.query<{ address_id: number; slot_id: number }>('SELECT address_id, slot_id FROM appointments WHERE planning_id = $1 AND NOT is_cancelled AND slot_id IS NOT NULL ORDER BY slot_id', [type]);
     expect(bookedNow.map((r) => r.address_id).sort()).toEqual([janAddress!.id, others[0]].sort());
-    expect(bookedNow.find((r) => r.address_id === janAddress!.id)!.slot_id).toBe(slots[0]); // the first waiter gets the soonest place
+    // Which of the two Jan gets depends on which cancellation commits first (the first freed place goes to the first
+    // waiter); that each waiter gets the soonest place free at its turn is the fill's order, tested on its own below.
     for (const id of slots) expect(await slotRow(id)).toEqual({ taken: 1, capacity: 1 });
     const left = (await get(`${base()}/waitlist?type=${type}`)).json<TWaiter[]>();
     expect(left.map((w) => [w.address_id, w.position])).toEqual([[others[1], 1]]);
@@ -292,6 +293,21 @@ describe('the waiting list', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `${base()}/waitlist/${left[0]!.id}`, headers: bearer(editor) });
     expect(removed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `${base(otherProject)}/waitlist/${left[0]!.id}`, headers: bearer(admin) })).statusCode).toBe(404);
+  });
+
+  it('gives the first waiter the soonest place that is free at its turn', async () => {
+    const type = await newType('Keuzegesprek vroegste plaats');
+    const day = dayIn(11);
+    const slots = [await addSlot(type, at(day, '09:00'), 1), await addSlot(type, at(day, '10:00'), 1), await addSlot(type, at(day, '11:00'), 1)];
+    for (const [i, slot] of slots.entries()) await booked(type, addressIds[4 + i]!, slot);
+    const waiter = addressIds[0]!;
+    expect((await post(`${base()}/waitlist`, { type_id: type, address_id: waiter }, editor)).statusCode).toBe(201);
+    // Places free at 11:00 and at 09:00 at the same time (capacity raised outside the planner): the fill takes 09:00.
+    await t.query('UPDATE appointment_slots SET capacity = 2 WHERE id = ANY($1)', [[slots[2], slots[0]]]);
+    expect(await t.services.waitlist.fill(type)).toBe(1);
+    const [row] = await t.query<{ slot_id: number }>('SELECT slot_id FROM appointments WHERE planning_id = $1 AND address_id = $2 AND NOT is_cancelled', [type, waiter]);
+    expect(row?.slot_id).toBe(slots[0]);
+    expect(await slotRow(slots[2]!)).toEqual({ taken: 1, capacity: 2 });
   });
 
   it('pages a long waiting list in queue order, searches it keeping the places, exports it, and needs the type', async () => {
