@@ -1,10 +1,11 @@
-// Makes sure the end-to-end tests' Debian tools are installed: Chromium (never a browser download) and
+// Makes sure the end-to-end tests' Debian tools are installed: Chromium and its headless shell (never a browser download) and
 // poppler-utils (pdftotext, pdftoppm: the specs read and render the PDFs the portal makes).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const NEEDED = [
   { file: '/usr/bin/chromium', pkg: 'chromium' },
+  { file: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
   { file: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
 ];
 const missing = NEEDED.filter((n) => !existsSync(n.file));
