@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, FULL_BROWSER } from '../chromium';
 import { DEMO, expect, loginAsResident, SCREENSHOT_DIR, test } from './fixtures';
 
 /**
@@ -72,8 +73,8 @@ test.describe('the installable portal', () => {
     // Chromium does not install from an incognito profile (every browser.newContext() is one): a real profile.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: FULL_BROWSER,
+      args: CHROMIUM_ARGS,
       baseURL,
       locale: 'nl-NL',
       serviceWorkers: 'allow',
